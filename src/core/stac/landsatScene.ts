@@ -1,0 +1,31 @@
+import type { AssetKey } from '../bands/bandCatalog.js';
+import type { LngLat } from '../geo/lngLat.js';
+
+export type Satellite = 'landsat-8' | 'landsat-9';
+
+/** One Landsat Collection 2 Level-2 scene, normalised from a STAC Item. */
+export interface LandsatScene {
+  id: string;
+  satellite: Satellite;
+  /** ISO 8601 UTC acquisition time (scene centre). */
+  datetime: string;
+  wrsPath: number;
+  wrsRow: number;
+  /** Scene cloud cover, percent (eo:cloud_cover). */
+  cloudCover: number;
+  landCloudCover: number | null;
+  sunElevation: number | null;
+  sunAzimuth: number | null;
+  processingLevel: string | null;
+  collectionCategory: string | null;
+  /** EPSG code of the raster grid (proj:epsg / proj:code). */
+  epsg: number;
+  /** Footprint ring in [lon, lat], closed. */
+  footprintLngLat: LngLat[];
+  /** [minLon, minLat, maxLon, maxLat] */
+  bboxLngLat: [number, number, number, number];
+  /** Asset hrefs, absolute URLs or absolute file paths, unsigned. */
+  assets: Partial<Record<AssetKey, string>>;
+  /** True for the generated demo archive: never to be shown as real data. */
+  synthetic: boolean;
+}

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+    // Browser end-to-end tests start Chromium and a server each; keep them from competing for 2 cores.
+    fileParallelism: true,
+    maxWorkers: 2,
+  },
+});
