@@ -1,0 +1,70 @@
+import type { BBox, LngLat } from '../../core/geo/lngLat.js';
+
+/** Shapes of the JSON the page reads from the server (see docs and the lead's routes). */
+
+export interface PageConfig {
+  tileUrl: string;
+  tileAttribution: string;
+  source: string;
+  synthetic: boolean;
+}
+
+export interface Wrs2Tile {
+  path: number;
+  row: number;
+  center: LngLat;
+  /** Closed ring of [lon, lat]. */
+  polygon: LngLat[];
+}
+
+export interface Wrs2Response {
+  tiles: Wrs2Tile[];
+  bbox: BBox | null;
+}
+
+export interface PlaceResult {
+  name: string;
+  country: string;
+  lat: number;
+  lon: number;
+  population?: number;
+}
+
+export interface BandStats {
+  min: number | null;
+  max: number | null;
+  mean: number | null;
+  stDev: number | null;
+  sampleCount: number;
+  noDataCount: number;
+}
+
+export interface LandsatDataEntry {
+  interval?: { from: string; to: string };
+  scene?: { id: string; satellite: string; datetime: string; wrsPath: number; wrsRow: number; cloudCover: number };
+  outputs?: { data?: { bands?: Record<string, { stats?: Partial<BandStats> } | undefined> } };
+}
+
+export interface LandsatDataResponse {
+  data: LandsatDataEntry[];
+  truncated?: boolean;
+  limit?: number;
+  unavailableBands?: Record<string, string>;
+  synthetic?: boolean;
+}
+
+export interface Overpass {
+  satellite: string;
+  path: number;
+  row: number;
+  datetime: string;
+}
+
+export interface OverpassesResponse {
+  overpasses: Overpass[];
+}
+
+export interface NotificationCreated {
+  id: string;
+  status: string;
+}

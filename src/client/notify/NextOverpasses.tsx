@@ -1,0 +1,57 @@
+import { useEffect, useState } from 'react';
+import type { LngLat } from '../../core/geo/lngLat.js';
+import type { Overpass, OverpassesResponse } from '../api/apiTypes.js';
+import { requestJson } from '../api/requestJson.js';
+import { isAbortError } from '../api/ApiRequestError.js';
+
+/** "2024-03-16 15:04 UTC": passes are scheduled in UTC, so the page shows UTC rather than guessing a zone. */
+export function formatUtc(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return `${d.toISOString().slice(0, 10)} ${d.toISOString().slice(11, 16)} UTC`;
+}
+
+/** The first pass of each satellite, in the server's (chronological) order. */
+export function firstPassPerSatellite(overpasses: readonly Overpass[]): Overpass[] {
+  const seen = new Map<string, Overpass>();
+  for (const pass of overpasses) if (!seen.has(pass.satellite)) seen.set(pass.satellite, pass);
+  return [...seen.values()];
+}
+
+/** Next Landsat 8 and 9 passes over the chosen point (GET /api/overpasses). */
+export function NextOverpasses({ lngLat }: { lngLat: LngLat }) {
+  const [passes, setPasses] = useState<Overpass[] | null>(null);
+  const [problem, setProblem] = useState('');
+  const [lon, lat] = lngLat;
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setPasses(null);
+    setProblem('');
+    requestJson<OverpassesResponse>(`/api/overpasses?lat=${lat}&lon=${lon}`, { signal: controller.signal })
+      .then((body) => setPasses(firstPassPerSatellite(body.overpasses ?? [])))
+      .catch((err: unknown) => {
+        if (isAbortError(err)) return;
+        console.error('Could not load the next overpasses:', err);
+        setProblem(`Could not load the next passes: ${(err as Error).message}`);
+      });
+    return () => controller.abort();
+  }, [lat, lon]);
+
+  if (problem) return <p className="field-error">{problem}</p>;
+  if (!passes) return <p className="muted">Loading the next passes...</p>;
+  if (passes.length === 0) return <p className="muted">No upcoming pass found for this point.</p>;
+  return (
+    <ul className="overpass-list">
+      {passes.map((pass) => (
+        <li key={pass.satellite}>
+          <strong>{pass.satellite}</strong>
+          <span>{formatUtc(pass.datetime)}</span>
+          <span>
+            Path {pass.path} / Row {pass.row}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}

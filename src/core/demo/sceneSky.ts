@@ -1,0 +1,147 @@
+import type { DemoScenePlan } from './demoSchedule.js';
+import { createSeededRandom, hashSeed, mixHash } from './seededRandom.js';
+import { createValueNoise } from './valueNoise.js';
+
+/** Clouds of one scene, per pixel of its window. */
+export interface SceneSky {
+  /** 0 clear, 1 dilated cloud (the buffer CFMask adds around clouds), 2 cloud. */
+  cloud: Uint8Array;
+  /** Cloud optical thickness, 0..255 (thin at the edges). */
+  thickness: Uint8Array;
+  /** 1 where a cloud's shadow falls. */
+  shadow: Uint8Array;
+  /** 1 under high-confidence cirrus. */
+  cirrus: Uint8Array;
+  /** Share of pixels flagged cloud (QA_PIXEL bit 3), percent, unrounded. */
+  cloudPercent: number;
+}
+
+const GRID_STEP_PX = 8;
+const DILATION = 0.03;
+const EDGE = 0.08;
+
+/**
+ * The clouds of a scene: a seeded fractal field thresholded at the scene's cloudiness. The field is
+ * evaluated on a coarse grid (every 8 px) and interpolated, which makes it cheap enough that the catalogue
+ * computes each item's eo:cloud_cover from the very mask the QA_PIXEL band will carry, without writing rasters.
+ * The sky is seeded by place, satellite and date (not row), so the scenes of one pass that overlap see the same clouds.
+ */
+export function createSceneSky(plan: DemoScenePlan): SceneSky {
+  const { window, place } = plan;
+  const { width, height } = window;
+  const date = plan.datetime.toISOString().slice(0, 10);
+  const seed = hashSeed(`sky:${place.id}:${plan.satellite}:${date}`);
+  const random = createSeededRandom(seed);
+  const cloudiness = drawCloudiness(random, place.sky);
+  const cirrusShare = random() < 0.15 ? 0.05 + random() * 0.3 : 0;
+  const cloudHeightM = 1000 + random() * 2500;
+  const n = width * height;
+  const cloud = new Uint8Array(n);
+  const thickness = new Uint8Array(n);
+  const shadow = new Uint8Array(n);
+  const cirrus = new Uint8Array(n);
+
+  const cloudField = sampleCoarse(createValueNoise(seed ^ 0x5bd1e995, 5), window, 5000);
+  const cloudThreshold = quantileThreshold(cloudField, cloudiness);
+  let cloudCount = 0;
+  if (cloudThreshold < Infinity) {
+    forEachInterpolated(cloudField, width, height, (i, col, row, f) => {
+      const v = f + (mixHash(col, row, seed) / 4294967296 - 0.5) * 0.012;
+      if (v >= cloudThreshold) {
+        cloud[i] = 2;
+        cloudCount++;
+        thickness[i] = Math.min(255, Math.round(((v - cloudThreshold) / EDGE) * 255));
+      } else if (v >= cloudThreshold - DILATION) {
+        cloud[i] = 1;
+      }
+    });
+    // Shadows fall away from the sun, offset by cloud height / tan(sun elevation).
+    const elevation = (Math.max(plan.sunElevationDeg, 8) * Math.PI) / 180;
+    const azimuth = (plan.sunAzimuthDeg * Math.PI) / 180;
+    const offsetM = cloudHeightM / Math.tan(elevation);
+    const dCol = Math.round((-Math.sin(azimuth) * offsetM) / window.pixelSizeM);
+    const dRow = Math.round((Math.cos(azimuth) * offsetM) / window.pixelSizeM);
+    for (let row = 0; row < height; row++) {
+      const srcRow = row - dRow;
+      if (srcRow < 0 || srcRow >= height) continue;
+      for (let col = 0; col < width; col++) {
+        const srcCol = col - dCol;
+        if (srcCol < 0 || srcCol >= width) continue;
+        const i = row * width + col;
+        if (cloud[i] !== 2 && cloud[srcRow * width + srcCol] === 2) shadow[i] = 1;
+      }
+    }
+  }
+  if (cirrusShare > 0) {
+    const cirrusField = sampleCoarse(createValueNoise(seed ^ 0x2545f491, 3), window, 9000);
+    const t = quantileThreshold(cirrusField, cirrusShare);
+    forEachInterpolated(cirrusField, width, height, (i, _c, _r, f) => {
+      if (f >= t && cloud[i] !== 2) cirrus[i] = 1;
+    });
+  }
+  return { cloud, thickness, shadow, cirrus, cloudPercent: (100 * cloudCount) / n };
+}
+
+/** Some scenes clear, some partly cloudy, some mostly cloudy, in the place's proportions. */
+function drawCloudiness(random: () => number, sky: { clearProbability: number; overcastProbability: number }): number {
+  const u = random();
+  const r = random();
+  if (u < sky.clearProbability) return r < 0.5 ? 0 : r * 0.03;
+  if (u > 1 - sky.overcastProbability) return 0.6 + r * 0.38;
+  return 0.03 + r * 0.55;
+}
+
+interface CoarseField {
+  values: Float32Array;
+  cols: number;
+  rows: number;
+}
+
+function sampleCoarse(noise: (x: number, y: number) => number, window: DemoScenePlan['window'], featureM: number): CoarseField {
+  const cols = Math.ceil((window.width - 1) / GRID_STEP_PX) + 2;
+  const rows = Math.ceil((window.height - 1) / GRID_STEP_PX) + 2;
+  const values = new Float32Array(cols * rows);
+  const { localX, localY } = window;
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) {
+      const col = c * GRID_STEP_PX;
+      const row = r * GRID_STEP_PX;
+      const x = localX.c0 + col * localX.perCol + row * localX.perRow;
+      const y = localY.c0 + col * localY.perCol + row * localY.perRow;
+      values[r * cols + c] = noise(x / featureM, y / featureM);
+    }
+  }
+  return { values, cols, rows };
+}
+
+/** The field value above which about `share` of the coarse samples lie (Infinity for a clear sky). */
+function quantileThreshold(field: CoarseField, share: number): number {
+  if (share <= 0) return Infinity;
+  const sorted = Float32Array.from(field.values).sort();
+  const k = Math.min(sorted.length - 1, Math.max(0, Math.floor((1 - share) * sorted.length)));
+  return sorted[k];
+}
+
+function forEachInterpolated(
+  field: CoarseField,
+  width: number,
+  height: number,
+  visit: (i: number, col: number, row: number, value: number) => void,
+): void {
+  const { values, cols } = field;
+  for (let row = 0; row < height; row++) {
+    const gr = Math.floor(row / GRID_STEP_PX);
+    const fy = (row - gr * GRID_STEP_PX) / GRID_STEP_PX;
+    for (let col = 0; col < width; col++) {
+      const gc = Math.floor(col / GRID_STEP_PX);
+      const fx = (col - gc * GRID_STEP_PX) / GRID_STEP_PX;
+      const a = values[gr * cols + gc];
+      const b = values[gr * cols + gc + 1];
+      const c = values[(gr + 1) * cols + gc];
+      const d = values[(gr + 1) * cols + gc + 1];
+      const top = a + (b - a) * fx;
+      const bottom = c + (d - c) * fx;
+      visit(row * width + col, col, row, top + (bottom - top) * fy);
+    }
+  }
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { createGazetteer, foldName } from './gazetteer.js';
+
+const gazetteer = createGazetteer();
+
+describe('gazetteer', () => {
+  it('folds accents and case', () => {
+    expect(foldName('São Paulo')).toBe('sao paulo');
+  });
+
+  it('ranks an exact name first, then by population', () => {
+    const results = gazetteer.search('paris');
+    expect(results[0]).toMatchObject({ name: 'Paris', country: 'France' });
+    expect(results[0].lat).toBeCloseTo(48.85, 1);
+    const exact = results.filter((r) => r.name === 'Paris');
+    for (let i = 1; i < exact.length; i++) expect(exact[i - 1].population).toBeGreaterThanOrEqual(exact[i].population);
+  });
+
+  it('finds by prefix and without accents, at most the limit', () => {
+    const results = gazetteer.search('sao pa', 10);
+    expect(results.length).toBeLessThanOrEqual(10);
+    expect(results[0].name).toBe('São Paulo');
+  });
+
+  it('finds the default Ontario point town', () => {
+    const [first] = gazetteer.search('Huntsville');
+    expect(first.population).toBeGreaterThan(100_000); // Huntsville, Alabama outranks Ontario's
+    const ontario = gazetteer.search('Huntsville').find((p) => p.country === 'Canada');
+    expect(ontario?.lon).toBeCloseTo(-79.216, 2);
+  });
+
+  it('answers nothing for blank or unmatched queries', () => {
+    expect(gazetteer.search('   ')).toEqual([]);
+    expect(gazetteer.search('zzqxjv')).toEqual([]);
+  });
+});

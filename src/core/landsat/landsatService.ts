@@ -1,0 +1,308 @@
+import type { AssetKey, BandId, BandUnit } from '../bands/bandCatalog.js';
+import type { BBox, LngLat } from '../geo/lngLat.js';
+import type { BlockCache } from '../raster/blockCache.js';
+import { createSceneReader, type SceneReader } from '../raster/sceneReader.js';
+import { dnToPhysical } from '../raster/scaling.js';
+import { decodeQaPixel, type QaFlags } from '../raster/qaFlags.js';
+import type { LandsatScene } from '../stac/landsatScene.js';
+import type { SceneCatalog, SceneSearchResult } from '../stac/sceneCatalog.js';
+import { displayBands, selectBands, type BandSelection } from './bandSelection.js';
+import { computeBandStatistics, type BandStatistics } from './statistics.js';
+import { percentileRange, renderRgbPng, type DisplayChannel } from './renderRgbPng.js';
+import { mapWithConcurrency } from './mapWithConcurrency.js';
+
+/** What every data call filters on: the seed's date range, cloud limit and bands. */
+export interface SceneFilters {
+  startDate: string;
+  endDate: string;
+  /** Largest scene cloud cover accepted, percent. */
+  cloudCoverage: number;
+  bands: BandId[];
+}
+
+export interface SceneSummary {
+  id: string;
+  satellite: LandsatScene['satellite'];
+  datetime: string;
+  wrsPath: number;
+  wrsRow: number;
+  cloudCover: number;
+}
+
+export interface LandsatDataEntry {
+  interval: { from: string; to: string };
+  scene: SceneSummary;
+  outputs: { data: { bands: Record<string, { stats: BandStatistics }> } };
+}
+
+export interface LandsatDataResponse {
+  data: LandsatDataEntry[];
+  truncated: boolean;
+  limit: number;
+  /** Chosen bands that Level-2 lacks, with the reason. */
+  unavailableBands: Record<string, string>;
+  synthetic: boolean;
+}
+
+export interface PixelBand {
+  unit: BandUnit;
+  /** Physical values (reflectance or kelvin), rows north to south; null is fill. */
+  values: (number | null)[][];
+  dn: (number | null)[][];
+}
+
+export interface PixelScene extends SceneSummary {
+  sunElevation: number | null;
+  sunAzimuth: number | null;
+  landCloudCover: number | null;
+  processingLevel: string | null;
+  collectionCategory: string | null;
+  crs: string;
+  pixel: { col: number; row: number };
+  bands: Record<string, PixelBand>;
+  qa: { values: (number | null)[][]; flags: (QaFlags | null)[][] };
+}
+
+export interface PixelResponse {
+  target: { lat: number; lon: number };
+  scenes: PixelScene[];
+  truncated: boolean;
+  limit: number;
+  unavailableBands: Record<string, string>;
+  synthetic: boolean;
+}
+
+export interface RenderedImage {
+  png: Buffer;
+  scene: SceneSummary;
+  bands: BandId[];
+  synthetic: boolean;
+}
+
+export interface LandsatServiceOptions {
+  catalog: SceneCatalog;
+  cache: BlockCache;
+  /** Most scenes one answer carries; beyond it the answer says `truncated`. */
+  maxScenes: number;
+  /** Scenes read at once within one request. */
+  sceneConcurrency?: number;
+}
+
+/** An outcome the caller should turn into a 4xx: nothing qualifies, or nothing can be drawn. */
+export class NoSceneError extends Error {
+  override readonly name = 'NoSceneError';
+}
+export class NoUsableBandError extends Error {
+  override readonly name = 'NoUsableBandError';
+}
+
+/** Fixed display ranges for the 3 x 3 image: nine pixels are too few for a percentile stretch. */
+const FIXED_RANGE: Record<BandUnit, { low: number; high: number }> = {
+  reflectance: { low: 0, high: 0.3 },
+  kelvin: { low: 250, high: 320 },
+};
+const PIXEL_BLOCK_PX = 80;
+const IMAGE_MIN_LONG_SIDE = 512;
+const IMAGE_MAX_LONG_SIDE = 1024;
+/** Statistics are computed on at most this many pixels a side, read from an overview when the box is larger. */
+const STATS_MAX_SIDE = 512;
+
+const QA_CLOUD = 1 << 3;
+const QA_SHADOW = 1 << 4;
+const QA_FILL = 1 << 0;
+
+const summarize = (s: LandsatScene): SceneSummary => ({
+  id: s.id,
+  satellite: s.satellite,
+  datetime: s.datetime,
+  wrsPath: s.wrsPath,
+  wrsRow: s.wrsRow,
+  cloudCover: s.cloudCover,
+});
+
+const boxToBBoxLngLat = (box: BBox): [number, number, number, number] => [box.minLon, box.minLat, box.maxLon, box.maxLat];
+
+/** Latest first, then by how central the point is in the scene, so the best view is tried first. */
+function newestFirst(scenes: LandsatScene[]): LandsatScene[] {
+  return [...scenes].sort((a, b) => (a.datetime < b.datetime ? 1 : a.datetime > b.datetime ? -1 : 0));
+}
+
+export type LandsatService = ReturnType<typeof createLandsatService>;
+
+export function createLandsatService({ catalog, cache, maxScenes, sceneConcurrency = 4 }: LandsatServiceOptions) {
+  const readerFor = (scene: LandsatScene): SceneReader =>
+    createSceneReader({
+      cache,
+      assetHref: (asset: AssetKey) => {
+        const href = scene.assets[asset];
+        if (!href) throw new NoUsableBandError(`Scene ${scene.id} has no ${asset} asset`);
+        return catalog.resolveAssetHref(href);
+      },
+    });
+
+  async function search(bboxLngLat: [number, number, number, number], filters: SceneFilters, signal?: AbortSignal, limit = maxScenes): Promise<SceneSearchResult> {
+    return catalog.search({
+      bboxLngLat,
+      startDate: filters.startDate,
+      endDate: filters.endDate,
+      maxCloudCover: filters.cloudCoverage,
+      limit,
+      signal,
+    });
+  }
+
+  function requireBands(filters: SceneFilters): BandSelection {
+    const selection = selectBands(filters.bands);
+    if (selection.available.length === 0) {
+      throw new NoUsableBandError(
+        `None of the chosen bands (${filters.bands.join(', ')}) exists in Landsat Level-2 products: ${Object.values(selection.unavailable).join('; ')}. Choose among B01-B07 and B09.`,
+      );
+    }
+    return selection;
+  }
+
+  const describeRange = (filters: SceneFilters) =>
+    `between ${filters.startDate} and ${filters.endDate} with at most ${filters.cloudCoverage}% cloud cover`;
+
+  return {
+    catalog,
+
+    /** The qualifying scenes' metadata, oldest first. */
+    async findScenes(bboxLngLat: [number, number, number, number], filters: Omit<SceneFilters, 'bands'>, signal?: AbortSignal) {
+      const result = await search(bboxLngLat, { ...filters, bands: [] }, signal);
+      return { ...result, synthetic: catalog.synthetic };
+    },
+
+    /** The 3 x 3 pixels around the point in every qualifying scene (or the latest only), in physical units with QA flags. */
+    async readPixels(lngLat: LngLat, filters: SceneFilters, options: { latest?: boolean; signal?: AbortSignal; onProgress?: (done: number, total: number) => void } = {}): Promise<PixelResponse> {
+      const { available, unavailable } = requireBands(filters);
+      const found = await search([lngLat[0], lngLat[1], lngLat[0], lngLat[1]], filters, options.signal, options.latest ? 1 : maxScenes);
+      const scenes = options.latest ? found.scenes.slice(-1) : found.scenes;
+      const assets: AssetKey[] = [...available.map((b) => b.asset), 'qa_pixel'];
+      let done = 0;
+      const read = await mapWithConcurrency(scenes, sceneConcurrency, async (scene): Promise<PixelScene | null> => {
+        const hood = await readerFor(scene).readNeighborhood(lngLat, assets, 1, options.signal);
+        options.onProgress?.(++done, scenes.length);
+        const bands: Record<string, PixelBand> = {};
+        for (const band of available) {
+          const dn = hood.dn[band.asset]!;
+          bands[band.id] = { unit: band.unit!, dn, values: dn.map((row) => row.map((v) => (v === null ? null : dnToPhysical(band.asset, v)))) };
+        }
+        const qaDn = hood.dn.qa_pixel!;
+        return {
+          ...summarize(scene),
+          sunElevation: scene.sunElevation,
+          sunAzimuth: scene.sunAzimuth,
+          landCloudCover: scene.landCloudCover,
+          processingLevel: scene.processingLevel,
+          collectionCategory: scene.collectionCategory,
+          crs: hood.crs,
+          pixel: hood.pixel,
+          bands,
+          qa: { values: qaDn, flags: qaDn.map((row) => row.map((v) => (v === null ? null : decodeQaPixel(v)))) },
+        };
+      });
+      return {
+        target: { lat: lngLat[1], lon: lngLat[0] },
+        scenes: read.filter((s): s is PixelScene => s !== null),
+        truncated: options.latest ? false : found.truncated,
+        limit: options.latest ? 1 : found.limit,
+        unavailableBands: unavailable,
+        synthetic: catalog.synthetic,
+      };
+    },
+
+    /** Per-scene statistics of the box over clear pixels (fill, cloud and shadow are noData), oldest first. */
+    async boxStatistics(box: BBox, filters: SceneFilters, options: { signal?: AbortSignal; onProgress?: (done: number, total: number) => void } = {}): Promise<LandsatDataResponse> {
+      const selection = selectBands(filters.bands);
+      const found = await search(boxToBBoxLngLat(box), filters, options.signal);
+      const assets: AssetKey[] = [...selection.available.map((b) => b.asset), 'qa_pixel'];
+      let done = 0;
+      const entries = await mapWithConcurrency(found.scenes, sceneConcurrency, async (scene): Promise<LandsatDataEntry | null> => {
+        if (selection.available.length === 0) {
+          return { interval: { from: scene.datetime, to: scene.datetime }, scene: summarize(scene), outputs: { data: { bands: {} } } };
+        }
+        const window = await readerFor(scene).readBox(box, assets, { maxSize: STATS_MAX_SIDE }, options.signal);
+        options.onProgress?.(++done, found.scenes.length);
+        if (window.width === 0 || window.height === 0) return null;
+        const qa = window.dn.qa_pixel!;
+        const isClear = (i: number) => {
+          const q = qa[i];
+          return q !== 0 && (q & (QA_FILL | QA_CLOUD | QA_SHADOW)) === 0;
+        };
+        const bands: Record<string, { stats: BandStatistics }> = {};
+        for (const band of selection.available) {
+          bands[band.id] = { stats: computeBandStatistics(window.dn[band.asset]!, (dn) => dnToPhysical(band.asset, dn), isClear) };
+        }
+        const day = scene.datetime.slice(0, 10);
+        return { interval: { from: `${day}T00:00:00Z`, to: `${day}T23:59:59Z` }, scene: summarize(scene), outputs: { data: { bands } } };
+      });
+      return {
+        data: entries.filter((e): e is LandsatDataEntry => e !== null),
+        truncated: found.truncated,
+        limit: found.limit,
+        unavailableBands: selection.unavailable,
+        synthetic: catalog.synthetic,
+      };
+    },
+
+    /** PNG of the 3 x 3 pixels around the point from the most recent qualifying scene, each pixel an 80 px square. */
+    async render3x3(lngLat: LngLat, filters: SceneFilters, signal?: AbortSignal): Promise<RenderedImage> {
+      const selection = requireBands(filters);
+      const shown = displayBands(selection.available);
+      const found = await search([lngLat[0], lngLat[1], lngLat[0], lngLat[1]], filters, signal);
+      // The newest scene may hold fill at the point (footprint edges): fall back to older ones.
+      for (const scene of newestFirst(found.scenes).slice(0, 5)) {
+        const hood = await readerFor(scene).readNeighborhood(lngLat, [...new Set(shown.map((b) => b.asset))], 1, signal);
+        if (hood.dn[shown[0].asset]![1][1] === null) continue;
+        const channels: DisplayChannel[] = shown.map((band) => {
+          const flat = hood.dn[band.asset]!.flat();
+          return { ...FIXED_RANGE[band.unit!], values: flat.map((v) => (v === null ? null : dnToPhysical(band.asset, v))) };
+        });
+        const size = 3 * PIXEL_BLOCK_PX;
+        return {
+          png: renderRgbPng({ width: 3, height: 3, channels: channels.length === 3 ? channels : [channels[0]], outWidth: size, outHeight: size }),
+          scene: summarize(scene),
+          bands: shown.map((b) => b.id),
+          synthetic: catalog.synthetic,
+        };
+      }
+      throw new NoSceneError(`No Landsat scene covers (${lngLat[1].toFixed(6)}, ${lngLat[0].toFixed(6)}) ${describeRange(filters)}.`);
+    },
+
+    /** PNG of the box from the most recent qualifying scene, true aspect, long side 512-1024 px, contrast-stretched. */
+    async renderBox(box: BBox, filters: SceneFilters, signal?: AbortSignal): Promise<RenderedImage> {
+      const selection = requireBands(filters);
+      const shown = displayBands(selection.available);
+      const found = await search(boxToBBoxLngLat(box), filters, signal);
+      const scene = newestFirst(found.scenes)[0];
+      if (!scene) throw new NoSceneError(`No Landsat scene covers this box ${describeRange(filters)}.`);
+      const window = await readerFor(scene).readBox(box, [...new Set(shown.map((b) => b.asset))], { maxSize: IMAGE_MAX_LONG_SIDE }, signal);
+      if (window.width === 0 || window.height === 0) throw new NoSceneError(`Scene ${scene.id} holds no pixels inside this box.`);
+      const physical = shown.map((band) => {
+        const dn = window.dn[band.asset]!;
+        const values = new Array<number | null>(dn.length);
+        for (let i = 0; i < dn.length; i++) values[i] = dn[i] === 0 ? null : dnToPhysical(band.asset, dn[i]);
+        return values;
+      });
+      const ranges = physical.map((v) => percentileRange(v) ?? { low: 0, high: 1 });
+      // True colour shares one stretch across R, G and B so that colours stay honest.
+      const shared = shown.length === 3 && shown.every((b) => b.unit === 'reflectance') && new Set(shown.map((b) => b.id)).size === 3;
+      const common = { low: Math.min(...ranges.map((r) => r.low)), high: Math.max(...ranges.map((r) => r.high)) };
+      const channels: DisplayChannel[] = physical.map((values, i) => ({ values, ...(shared ? common : ranges[i]) }));
+      const scale = Math.min(IMAGE_MAX_LONG_SIDE, Math.max(IMAGE_MIN_LONG_SIDE, Math.max(window.width, window.height))) / Math.max(window.width, window.height);
+      return {
+        png: renderRgbPng({
+          width: window.width,
+          height: window.height,
+          channels: channels.length === 3 ? channels : [channels[0]],
+          outWidth: Math.max(1, Math.round(window.width * scale)),
+          outHeight: Math.max(1, Math.round(window.height * scale)),
+        }),
+        scene: summarize(scene),
+        bands: shown.map((b) => b.id),
+        synthetic: catalog.synthetic,
+      };
+    },
+  };
+}

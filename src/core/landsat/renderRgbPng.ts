@@ -1,0 +1,62 @@
+import { PNG } from 'pngjs';
+
+/** One display channel: physical values (null = no data) and the range mapped onto 0..255. */
+export interface DisplayChannel {
+  values: ArrayLike<number | null> | ((index: number) => number | null);
+  low: number;
+  high: number;
+}
+
+export interface RenderRgbOptions {
+  width: number;
+  height: number;
+  /** Three channels for colour (R, G, B); one for grey. */
+  channels: DisplayChannel[];
+  /** Output size; pixels are enlarged or reduced by nearest neighbour so each stays a visible square. */
+  outWidth?: number;
+  outHeight?: number;
+}
+
+const valueAt = (ch: DisplayChannel, i: number) => (typeof ch.values === 'function' ? ch.values(i) : ch.values[i]);
+
+/** Renders physical values to an RGBA PNG; a pixel with no data in any channel is transparent. */
+export function renderRgbPng({ width, height, channels, outWidth = width, outHeight = height }: RenderRgbOptions): Buffer {
+  if (channels.length !== 1 && channels.length !== 3) throw new Error('renderRgbPng needs one or three channels');
+  const rgb = channels.length === 3 ? channels : [channels[0], channels[0], channels[0]];
+  const png = new PNG({ width: outWidth, height: outHeight });
+  for (let y = 0; y < outHeight; y++) {
+    const sy = Math.min(height - 1, Math.floor((y * height) / outHeight));
+    for (let x = 0; x < outWidth; x++) {
+      const sx = Math.min(width - 1, Math.floor((x * width) / outWidth));
+      const si = sy * width + sx;
+      const o = (y * outWidth + x) * 4;
+      let transparent = false;
+      for (let c = 0; c < 3; c++) {
+        const ch = rgb[c];
+        const v = valueAt(ch, si);
+        if (v === null || Number.isNaN(v)) {
+          transparent = true;
+          png.data[o + c] = 0;
+          continue;
+        }
+        const t = ch.high > ch.low ? (v - ch.low) / (ch.high - ch.low) : 0.5;
+        png.data[o + c] = Math.round(255 * Math.min(1, Math.max(0, t)));
+      }
+      png.data[o + 3] = transparent ? 0 : 255;
+    }
+  }
+  return PNG.sync.write(png);
+}
+
+/** The p-th and (100-p)-th percentiles of the non-null values, for a contrast stretch. */
+export function percentileRange(values: ArrayLike<number | null>, percent = 2): { low: number; high: number } | null {
+  const finite: number[] = [];
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (v !== null && Number.isFinite(v)) finite.push(v);
+  }
+  if (finite.length === 0) return null;
+  finite.sort((a, b) => a - b);
+  const at = (p: number) => finite[Math.min(finite.length - 1, Math.max(0, Math.round((p / 100) * (finite.length - 1))))];
+  return { low: at(percent), high: at(100 - percent) };
+}

@@ -1,0 +1,173 @@
+/**
+ * One interface for fetching byte ranges of a raster file, with a local-file and an HTTP
+ * back-end (the shape of geotiff.js `BaseSource.fetch(slices, signal)`). Every fetch is
+ * counted so the bench can report range requests and bytes per band per scene.
+ */
+import { open } from 'node:fs/promises';
+
+export interface ByteRange {
+  offset: number;
+  length: number;
+}
+
+export interface ByteSourceStats {
+  requests: number;
+  bytes: number;
+}
+
+export interface ByteSource {
+  /** Stable identity of the bytes: file path, or URL without its query string (signed URLs change their token). */
+  readonly id: string;
+  /** Fetches the ranges; results are in the same order. A range past the end of the file comes back short. */
+  fetch(ranges: ByteRange[], signal?: AbortSignal): Promise<ArrayBuffer[]>;
+  readonly stats: ByteSourceStats;
+  close?(): Promise<void>;
+}
+
+/** The upstream object does not exist (HTTP 404/410, or a missing file). Servers map it to 502. */
+export class ByteSourceNotFoundError extends Error {
+  override readonly name = 'ByteSourceNotFoundError';
+  constructor(readonly sourceId: string, options?: ErrorOptions) {
+    super(`raster not found: ${sourceId}`, options);
+  }
+}
+
+/** The upstream answered with an error status (403 expired signature, 5xx...). Servers map it to 502. */
+export class ByteSourceHttpError extends Error {
+  override readonly name = 'ByteSourceHttpError';
+  /** `status` 0 means no HTTP answer (connection refused or reset). */
+  constructor(readonly sourceId: string, readonly status: number, options?: ErrorOptions) {
+    super(status === 0 ? `raster host unreachable: ${sourceId}` : `raster request failed with HTTP ${status}: ${sourceId}`, options);
+  }
+}
+
+/** The upstream did not answer within the time limit. Servers map it to 504. */
+export class ByteSourceTimeoutError extends Error {
+  override readonly name = 'ByteSourceTimeoutError';
+  constructor(readonly sourceId: string, readonly timeoutMs: number) {
+    super(`raster request timed out after ${timeoutMs} ms: ${sourceId}`);
+  }
+}
+
+/** Throws the signal's reason (an AbortError DOMException by default) when it is aborted. */
+export function throwIfAborted(signal: AbortSignal | undefined): void {
+  signal?.throwIfAborted();
+}
+
+export function isAbortError(err: unknown): boolean {
+  return err instanceof Error && err.name === 'AbortError';
+}
+
+/** Strips the query string and fragment: SAS/presigned tokens must not split caches. */
+export function sourceIdForHref(href: string): string {
+  if (!/^https?:\/\//i.test(href)) return href;
+  const u = new URL(href);
+  return `${u.origin}${u.pathname}`;
+}
+
+export function isHttpHref(href: string): boolean {
+  return /^https?:\/\//i.test(href);
+}
+
+function toArrayBuffer(buf: Uint8Array): ArrayBuffer {
+  if (buf.byteOffset === 0 && buf.byteLength === buf.buffer.byteLength && buf.buffer instanceof ArrayBuffer) return buf.buffer;
+  // Not buf.slice(): on a Buffer it is a view, not a copy.
+  const copy = new Uint8Array(buf.byteLength);
+  copy.set(buf);
+  return copy.buffer;
+}
+
+export function createFileByteSource(path: string): ByteSource {
+  const stats: ByteSourceStats = { requests: 0, bytes: 0 };
+  return {
+    id: path,
+    stats,
+    async fetch(ranges, signal) {
+      throwIfAborted(signal);
+      let fh;
+      try {
+        fh = await open(path, 'r');
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new ByteSourceNotFoundError(path, { cause: err });
+        throw err;
+      }
+      try {
+        const out: ArrayBuffer[] = [];
+        for (const r of ranges) {
+          throwIfAborted(signal);
+          const buf = Buffer.alloc(r.length);
+          const { bytesRead } = await fh.read(buf, 0, r.length, r.offset);
+          stats.requests += 1;
+          stats.bytes += bytesRead;
+          out.push(toArrayBuffer(bytesRead === r.length ? buf : buf.subarray(0, bytesRead)));
+        }
+        return out;
+      } finally {
+        await fh.close();
+      }
+    },
+  };
+}
+
+export interface HttpByteSourceOptions {
+  fetch?: typeof fetch;
+  /** Per range request, including the body. Default 20 s. */
+  timeoutMs?: number;
+  headers?: Record<string, string>;
+}
+
+export function createHttpByteSource(url: string, opts: HttpByteSourceOptions = {}): ByteSource {
+  const doFetch = opts.fetch ?? globalThis.fetch;
+  const timeoutMs = opts.timeoutMs ?? 20_000;
+  const id = sourceIdForHref(url);
+  const stats: ByteSourceStats = { requests: 0, bytes: 0 };
+
+  async function fetchRange(r: ByteRange, signal?: AbortSignal): Promise<ArrayBuffer> {
+    throwIfAborted(signal);
+    if (r.length <= 0) return new ArrayBuffer(0);
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+    stats.requests += 1;
+    try {
+      const res = await doFetch(url, {
+        headers: { ...opts.headers, Range: `bytes=${r.offset}-${r.offset + r.length - 1}` },
+        signal: combined,
+      });
+      if (res.status === 416) {
+        // Range starts past the end of the object: nothing there.
+        await res.body?.cancel();
+        return new ArrayBuffer(0);
+      }
+      if (res.status === 404 || res.status === 410) {
+        await res.body?.cancel();
+        throw new ByteSourceNotFoundError(id);
+      }
+      if (!res.ok) {
+        await res.body?.cancel();
+        throw new ByteSourceHttpError(id, res.status);
+      }
+      const body = new Uint8Array(await res.arrayBuffer());
+      stats.bytes += body.byteLength;
+      if (res.status === 206) return toArrayBuffer(body);
+      // 200: the server ignored Range and sent the whole object; cut our slice out of it.
+      return toArrayBuffer(body.subarray(r.offset, r.offset + r.length));
+    } catch (err) {
+      if (signal?.aborted) throw signal.reason;
+      if (timeout.aborted) throw new ByteSourceTimeoutError(id, timeoutMs);
+      // undici reports refused/reset connections as `TypeError: fetch failed`: no HTTP status at all.
+      if (err instanceof TypeError) throw new ByteSourceHttpError(id, 0, { cause: err });
+      throw err;
+    }
+  }
+
+  return {
+    id,
+    stats,
+    fetch: (ranges, signal) => Promise.all(ranges.map((r) => fetchRange(r, signal))),
+  };
+}
+
+/** Picks the back-end from the href: http(s) URL or absolute file path. */
+export function createByteSourceForHref(href: string, httpOptions?: HttpByteSourceOptions): ByteSource {
+  return isHttpHref(href) ? createHttpByteSource(href, httpOptions) : createFileByteSource(href);
+}

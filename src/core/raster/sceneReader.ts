@@ -1,0 +1,205 @@
+/**
+ * Reads Landsat Collection 2 Level-2 pixels of one scene by asset key: a neighbourhood around a
+ * [lon, lat] point, or a box (from an internal overview when the box is large). Bands are read
+ * concurrently; all reads share one BlockCache and honour the caller's AbortSignal.
+ */
+import type { AssetKey } from '../bands/bandCatalog.js';
+import type { BBox, LngLat } from '../geo/lngLat.js';
+import type { BlockCache } from './blockCache.js';
+import { createByteSourceForHref, type ByteSource, type ByteSourceStats } from './byteSource.js';
+import { createCogReader, type CogLevel, type CogReader } from './cogReader.js';
+import { sceneGridFromCogGeo, type ProjectedBounds, type SceneGrid } from './sceneGrid.js';
+
+export interface SceneReaderOptions {
+  /** Resolves an asset to a readable href (absolute path or http(s) URL), e.g. after SAS signing. */
+  assetHref: (asset: AssetKey) => Promise<string> | string;
+  cache: BlockCache;
+  /** Byte source factory; default picks file or HTTP by the href. */
+  openSource?: (href: string) => ByteSource;
+}
+
+export interface NeighborhoodRead {
+  /** Pixel (of the first asset's grid) containing the point; may lie outside the raster. */
+  pixel: { col: number; row: number };
+  crs: string;
+  /** (2r+1) x (2r+1) DNs per asset, rows north to south; [r][r] is the pixel containing the point.
+   * null outside the raster or where the DN equals the file's nodata value. */
+  dn: Partial<Record<AssetKey, (number | null)[][]>>;
+  /** Range requests and bytes fetched per asset by this call (cache hits fetch nothing). */
+  fetchStats: Partial<Record<AssetKey, ByteSourceStats>>;
+}
+
+export interface BoxReadOptions {
+  /** Largest output width/height in pixels; picks the overview and decimates to fit. */
+  maxSize: number;
+}
+
+export interface BoxRead {
+  width: number;
+  height: number;
+  /** Row-major DNs per asset, `width * height` long; 0 is fill. */
+  dn: Partial<Record<AssetKey, Uint16Array>>;
+  /** 0 = full resolution, n = n-th internal overview. */
+  overviewLevel: number;
+  /** Ground size of one output pixel along x (metres). */
+  pixelSizeM: number;
+  crs: string;
+  /** Projected bounds of the output grid (pixel corners), in `crs`. */
+  boundsProjected: ProjectedBounds;
+  fetchStats: Partial<Record<AssetKey, ByteSourceStats>>;
+}
+
+export interface SceneReader {
+  readNeighborhood(lngLat: LngLat, assets: AssetKey[], radius?: number, signal?: AbortSignal): Promise<NeighborhoodRead>;
+  readBox(bboxLngLat: BBox, assets: AssetKey[], opts: BoxReadOptions, signal?: AbortSignal): Promise<BoxRead>;
+}
+
+interface OpenedAsset {
+  asset: AssetKey;
+  reader: CogReader;
+  grid: SceneGrid;
+}
+
+/**
+ * Picks the coarsest level that still has at least `maxSize` pixels across the window's larger
+ * side, so the output is never upsampled from a too-coarse overview.
+ */
+export function chooseOverviewLevel(levels: CogLevel[], windowWidthFull: number, windowHeightFull: number, maxSize: number): number {
+  const largest = Math.max(windowWidthFull, windowHeightFull);
+  let best = 0;
+  for (const l of levels) {
+    const across = largest / Math.max(l.factorX, l.factorY);
+    if (across >= maxSize) best = l.index;
+  }
+  return best;
+}
+
+export function createSceneReader(opts: SceneReaderOptions): SceneReader {
+  const openSource = opts.openSource ?? ((href: string) => createByteSourceForHref(href));
+
+  async function openAssets(assets: AssetKey[], signal?: AbortSignal): Promise<OpenedAsset[]> {
+    return Promise.all(
+      assets.map(async (asset) => {
+        const href = await opts.assetHref(asset);
+        const source = openSource(href);
+        const reader = await createCogReader(source, { cache: opts.cache, signal });
+        return { asset, reader, grid: sceneGridFromCogGeo(reader.geo) };
+      }),
+    );
+  }
+
+  async function closeAll(opened: OpenedAsset[]) {
+    await Promise.all(opened.map((o) => o.reader.source.close?.()));
+  }
+
+  const statsOf = (opened: OpenedAsset[]) =>
+    Object.fromEntries(opened.map((o) => [o.asset, { ...o.reader.source.stats }])) as Partial<Record<AssetKey, ByteSourceStats>>;
+
+  return {
+    async readNeighborhood(lngLat, assets, radius = 1, signal) {
+      if (assets.length === 0) throw new RangeError('no assets requested');
+      const opened = await openAssets(assets, signal);
+      try {
+        const first = opened[0];
+        const p = first.grid.lngLatToPixel(lngLat);
+        const pixel = { col: Math.floor(p.col), row: Math.floor(p.row) };
+        const dn: NeighborhoodRead['dn'] = {};
+        await Promise.all(
+          opened.map(async ({ asset, reader, grid }) => {
+            // Bands of one scene share the grid, but ST and SR could differ in a foreign archive: locate per asset.
+            const q = grid === first.grid ? p : grid.lngLatToPixel(lngLat);
+            const col = Math.floor(q.col);
+            const row = Math.floor(q.row);
+            const size = 2 * radius + 1;
+            const win = await reader.readWindow([col - radius, row - radius, col + radius + 1, row + radius + 1], { signal });
+            const nodata = reader.geo.nodata;
+            const rows: (number | null)[][] = [];
+            for (let r = 0; r < size; r++) {
+              const line: (number | null)[] = [];
+              for (let c = 0; c < size; c++) {
+                const cc = col - radius + c;
+                const rr = row - radius + r;
+                const v = win.data[r * size + c];
+                line.push(!grid.contains(cc, rr) || v === nodata ? null : v);
+              }
+              rows.push(line);
+            }
+            dn[asset] = rows;
+          }),
+        );
+        return { pixel, crs: first.grid.crs, dn, fetchStats: statsOf(opened) };
+      } finally {
+        await closeAll(opened);
+      }
+    },
+
+    async readBox(bboxLngLat, assets, { maxSize }, signal) {
+      if (assets.length === 0) throw new RangeError('no assets requested');
+      if (!(maxSize >= 1)) throw new RangeError(`maxSize must be >= 1, got ${maxSize}`);
+      const opened = await openAssets(assets, signal);
+      try {
+        const first = opened[0];
+        const grid = first.grid;
+        const [c0, r0, c1, r1] = grid.bboxToPixelWindow(bboxLngLat);
+        const fullW = c1 - c0;
+        const fullH = r1 - r0;
+        const levelIndex = fullW > 0 && fullH > 0 ? chooseOverviewLevel(first.reader.levels, fullW, fullH, maxSize) : 0;
+        const level = first.reader.levels[levelIndex];
+        // Window in the level's pixels, widened to whole level pixels covering the full-res window.
+        const lc0 = Math.floor(c0 / level.factorX);
+        const lr0 = Math.floor(r0 / level.factorY);
+        const lc1 = Math.min(level.width, Math.ceil(c1 / level.factorX));
+        const lr1 = Math.min(level.height, Math.ceil(r1 / level.factorY));
+        const levelW = Math.max(0, lc1 - lc0);
+        const levelH = Math.max(0, lr1 - lr0);
+        // Nearest-neighbour decimation keeps DNs exact (fill stays 0, QA bits stay valid).
+        const step = Math.max(1, levelW / maxSize, levelH / maxSize);
+        const width = levelW === 0 ? 0 : Math.min(maxSize, Math.max(1, Math.round(levelW / step)));
+        const height = levelH === 0 ? 0 : Math.min(maxSize, Math.max(1, Math.round(levelH / step)));
+        const dn: BoxRead['dn'] = {};
+        await Promise.all(
+          opened.map(async ({ asset, reader }) => {
+            if (width === 0 || height === 0) {
+              dn[asset] = new Uint16Array(0);
+              return;
+            }
+            const lvl = Math.min(levelIndex, reader.levels.length - 1);
+            const win = await reader.readWindow([lc0, lr0, lc1, lr1], { level: lvl, signal });
+            if (width === levelW && height === levelH) {
+              dn[asset] = win.data;
+              return;
+            }
+            const out = new Uint16Array(width * height);
+            const sx = levelW / width;
+            const sy = levelH / height;
+            for (let y = 0; y < height; y++) {
+              const srcRow = Math.min(levelH - 1, Math.floor((y + 0.5) * sy)) * levelW;
+              for (let x = 0; x < width; x++) out[y * width + x] = win.data[srcRow + Math.min(levelW - 1, Math.floor((x + 0.5) * sx))];
+            }
+            dn[asset] = out;
+          }),
+        );
+        const levelPixelX = grid.pixelSizeX * level.factorX;
+        const levelPixelY = grid.pixelSizeY * level.factorY;
+        const boundsProjected: ProjectedBounds = {
+          minX: grid.originX + lc0 * levelPixelX,
+          maxX: grid.originX + lc1 * levelPixelX,
+          maxY: grid.originY - lr0 * levelPixelY,
+          minY: grid.originY - lr1 * levelPixelY,
+        };
+        return {
+          width,
+          height,
+          dn,
+          overviewLevel: levelIndex,
+          pixelSizeM: width > 0 ? (boundsProjected.maxX - boundsProjected.minX) / width : levelPixelX,
+          crs: grid.crs,
+          boundsProjected,
+          fetchStats: statsOf(opened),
+        };
+      } finally {
+        await closeAll(opened);
+      }
+    },
+  };
+}

@@ -1,0 +1,17 @@
+/**
+ * An error a person can act on. Routes and the core throw it (or errors carrying `statusCode` and
+ * `code`); the app's error handler renders every error as `{"error":{"code","message"}}`.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const badRequest = (message: string) => new ApiError(400, 'bad_request', message);
+export const notFound = (message: string) => new ApiError(404, 'not_found', message);

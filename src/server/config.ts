@@ -1,0 +1,79 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { parseLandsatSource } from '../core/stac/createSceneCatalog.js';
+
+/**
+ * Server configuration from environment variables, validated once at start so that a typo fails
+ * loudly with the variable's name instead of surfacing later as a confusing runtime error.
+ */
+const intFrom = (name: string, min: number, max: number, fallback: number) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value.trim() === '') return fallback;
+      const n = Number(value);
+      if (!Number.isInteger(n) || n < min || n > max) {
+        ctx.addIssue({ code: 'custom', message: `${name} must be a whole number from ${min} to ${max}, got "${value}"` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
+
+const envSchema = z.object({
+  PORT: intFrom('PORT', 0, 65535, 8080),
+  HOST: optionalString.transform((v) => v ?? '0.0.0.0'),
+  LANDSAT_SOURCE: optionalString
+    .transform((v) => v ?? 'auto')
+    .superRefine((v, ctx) => {
+      try {
+        parseLandsatSource(v);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: `LANDSAT_SOURCE: ${(err as Error).message}` });
+      }
+    }),
+  STATIC_DIR: optionalString.transform((v) => path.resolve(v ?? 'dist/client')),
+  DEMO_DIR: optionalString.transform((v) => path.resolve(v ?? 'data/demo')),
+  DATABASE_PATH: optionalString.transform((v) => (v === ':memory:' ? v : path.resolve(v ?? 'data/landsat.db'))),
+  OUTBOX_DIR: optionalString.transform((v) => path.resolve(v ?? 'data/outbox')),
+  SMTP_URL: optionalString.refine((v) => v === undefined || /^smtps?:\/\//.test(v), 'SMTP_URL must start with smtp:// or smtps://'),
+  MAIL_FROM: optionalString.transform((v) => v ?? 'Landsat On the Fly <no-reply@landsat-on-the-fly.local>'),
+  PUBLIC_URL: optionalString.refine((v) => v === undefined || /^https?:\/\//.test(v), 'PUBLIC_URL must be an http(s) URL'),
+  TILE_URL: optionalString.transform((v) => v ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  TILE_ATTRIBUTION: optionalString.transform(
+    (v) => v ?? '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
+  ),
+  UPSTREAM_TIMEOUT_MS: intFrom('UPSTREAM_TIMEOUT_MS', 100, 300_000, 10_000),
+  REQUEST_TIMEOUT_MS: intFrom('REQUEST_TIMEOUT_MS', 100, 600_000, 60_000),
+  MAX_SCENES: intFrom('MAX_SCENES', 1, 2000, 100),
+  BLOCK_CACHE_MB: intFrom('BLOCK_CACHE_MB', 1, 16_384, 256),
+  RATE_LIMIT_PER_MINUTE: intFrom('RATE_LIMIT_PER_MINUTE', 1, 1_000_000, 600),
+  MAX_CONCURRENT_HEAVY: intFrom('MAX_CONCURRENT_HEAVY', 1, 64, 4),
+  CORS_ORIGINS: optionalString,
+  ARCHIVE_HOSTS: optionalString,
+  SCHEDULER_INTERVAL_MS: intFrom('SCHEDULER_INTERVAL_MS', 0, 86_400_000, 60_000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional().default('info'),
+});
+
+export type Config = z.output<typeof envSchema>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and validates configuration; throws ConfigError listing every problem at once. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => (i.path.length ? `${String(i.path[0])}: ` : '') + i.message));
+  }
+  return parsed.data;
+}

@@ -1,0 +1,111 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { boxQuerySchema, checkBox, checkDateRange, boxShape, filterShape, latitudeParam, longitudeParam, pixelQuerySchema, point3x3QuerySchema } from '../../shared/apiQuery.js';
+import type { RenderedImage } from '../../core/landsat/landsatService.js';
+import { requestSignal } from '../requestSignal.js';
+import { badRequest } from '../apiError.js';
+
+const boxOf = (q: { LON_UL: number; LAT_UR: number; LON_UR: number; LAT_UL: number }) => ({
+  minLon: q.LON_UL,
+  minLat: q.LAT_UR,
+  maxLon: q.LON_UR,
+  maxLat: q.LAT_UL,
+});
+
+function sendPng(reply: FastifyReply, image: RenderedImage) {
+  return reply
+    .type('image/png')
+    .header('cache-control', 'no-store')
+    .header('x-scene-id', image.scene.id)
+    .header('x-scene-datetime', image.scene.datetime)
+    .header('x-bands', image.bands.join(','))
+    .header('x-synthetic', String(image.synthetic))
+    .send(image.png);
+}
+
+const scenesQuerySchema = z
+  .object({
+    lat: latitudeParam('lat').optional(),
+    lon: longitudeParam('lon').optional(),
+    LON_UL: boxShape.LON_UL.optional(),
+    LAT_UR: boxShape.LAT_UR.optional(),
+    LON_UR: boxShape.LON_UR.optional(),
+    LAT_UL: boxShape.LAT_UL.optional(),
+    startDate: filterShape.startDate,
+    endDate: filterShape.endDate,
+    cloudCoverage: filterShape.cloudCoverage,
+  })
+  .superRefine((q, ctx) => {
+    checkDateRange(q, ctx);
+    const hasPoint = q.lat !== undefined && q.lon !== undefined;
+    const boxParts = [q.LON_UL, q.LAT_UR, q.LON_UR, q.LAT_UL].filter((v) => v !== undefined).length;
+    if (!hasPoint && boxParts !== 4) {
+      ctx.addIssue({ code: 'custom', message: 'give a point (lat and lon) or a whole box (LON_UL, LAT_UR, LON_UR, LAT_UL)' });
+    } else if (boxParts === 4) {
+      checkBox(q as { LON_UL: number; LAT_UR: number; LON_UR: number; LAT_UL: number }, ctx);
+    }
+  });
+
+export default async function dataRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { landsat, config } = app.ctx;
+  const signalFor = (req: Parameters<typeof requestSignal>[0]) => requestSignal(req, config.REQUEST_TIMEOUT_MS);
+
+  api.get(
+    '/api/landsat3x3',
+    { schema: { summary: 'PNG of the 3 x 3 pixels around the point from the most recent qualifying scene', querystring: point3x3QuerySchema } },
+    async (req, reply) => {
+      const q = req.query;
+      const image = await landsat.render3x3([q.longitude, q.latitude], q, signalFor(req));
+      return sendPng(reply, image);
+    },
+  );
+
+  api.get(
+    '/api/landsatImage',
+    { schema: { summary: 'PNG of the box from the most recent qualifying scene, contrast-stretched', querystring: boxQuerySchema } },
+    async (req, reply) => {
+      const image = await landsat.renderBox(boxOf(req.query), req.query, signalFor(req));
+      return sendPng(reply, image);
+    },
+  );
+
+  api.get(
+    '/api/landsatData',
+    { schema: { summary: 'Per-scene band statistics over the clear pixels of the box, oldest first', querystring: boxQuerySchema } },
+    async (req) => landsat.boxStatistics(boxOf(req.query), req.query, { signal: signalFor(req) }),
+  );
+
+  api.get(
+    '/api/pixel',
+    { schema: { summary: 'The 3 x 3 pixel grid around a point in each qualifying scene, with units, DN and QA flags', querystring: pixelQuerySchema } },
+    async (req) => {
+      const q = req.query;
+      return landsat.readPixels([q.lon, q.lat], q, { latest: q.latest, signal: signalFor(req) });
+    },
+  );
+
+  api.get(
+    '/api/scenes',
+    { schema: { summary: 'Metadata of the qualifying scenes at a point or over a box, oldest first', querystring: scenesQuerySchema } },
+    async (req) => {
+      const q = req.query;
+      const bboxLngLat: [number, number, number, number] =
+        q.LON_UL !== undefined && q.LAT_UR !== undefined && q.LON_UR !== undefined && q.LAT_UL !== undefined
+          ? [q.LON_UL, q.LAT_UR, q.LON_UR, q.LAT_UL]
+          : q.lon !== undefined && q.lat !== undefined
+            ? [q.lon, q.lat, q.lon, q.lat]
+            : (() => {
+                throw badRequest('give a point (lat and lon) or a whole box');
+              })();
+      const found = await landsat.findScenes(bboxLngLat, q, signalFor(req));
+      return {
+        scenes: found.scenes.map(({ assets: _assets, ...scene }) => scene),
+        truncated: found.truncated,
+        limit: found.limit,
+        synthetic: found.synthetic,
+      };
+    },
+  );
+}

@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+
+export default async function healthRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get('/api/health', { schema: { summary: 'Liveness, the live Landsat source and cache sizes' } }, async () => {
+    const { catalog, cache } = app.ctx;
+    return {
+      status: 'ok',
+      source: catalog.name,
+      synthetic: catalog.synthetic,
+      cache: cache.stats,
+    };
+  });
+
+  api.get('/api/config', { schema: { summary: 'What the page needs to know: map tiles and the data source' } }, async () => {
+    const { config, catalog } = app.ctx;
+    return {
+      tileUrl: config.TILE_URL,
+      tileAttribution: config.TILE_ATTRIBUTION,
+      source: catalog.name,
+      synthetic: catalog.synthetic,
+      maxScenes: config.MAX_SCENES,
+    };
+  });
+}

@@ -1,0 +1,197 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { LEAD_TIME_HOURS } from '../../shared/defaults.js';
+import { ApiError } from '../apiError.js';
+import { createRateLimiter, type RateLimiter } from '../notifications/createRateLimiter.js';
+import { formatLatLon, satelliteName } from '../notifications/emailTemplates.js';
+import type { NotificationService, SubscriptionView } from '../notifications/notificationService.js';
+
+export interface NotificationRoutesOptions {
+  service: NotificationService;
+  /** Per client IP. Defaults: 10 subscription requests and 120 link visits per 15 minutes. */
+  subscribeLimiter?: RateLimiter;
+  linkLimiter?: RateLimiter;
+}
+
+const subscribeBody = z
+  .object({
+    email: z.email().max(254).describe('Address to notify; it receives a confirmation link first (double opt-in).'),
+    leadTime: z.enum(LEAD_TIME_HOURS).describe('Hours before each pass the alert is sent: "2", "6", "12" or "24".'),
+    cloudCoverage: z.number().int().min(0).max(100).describe('Largest scene cloud cover, percent, for a "new scene is ready" email.'),
+    lat: z.number().min(-90).max(90).describe('Latitude of the point to watch, degrees WGS84.'),
+    lon: z.number().min(-180).max(180).describe('Longitude of the point to watch, degrees WGS84.'),
+  })
+  .describe('Subscription to Landsat 8/9 overpass and new-scene emails for one point.');
+
+const subscribeReply = z.object({
+  id: z.string().describe('Subscription id; the same form of answer whether or not the address already subscribed.'),
+  status: z.literal('pending').describe('Always "pending": nothing is sent until the emailed link is followed.'),
+});
+
+const idParams = z.object({ id: z.string().min(1).max(64).describe('Subscription id.') });
+const tokenQuery = z.object({
+  token: z.string().min(16).max(128).describe('Secret link token from one of the subscription\'s emails.'),
+});
+
+const viewReply = z
+  .object({
+    id: z.string().describe('Subscription id.'),
+    status: z.enum(['pending', 'active', 'unsubscribed', 'expired']).describe('Lifecycle state.'),
+    email: z.string().describe('Address notified.'),
+    lat: z.number().describe('Latitude watched, degrees.'),
+    lon: z.number().describe('Longitude watched, degrees.'),
+    leadTime: z.enum(LEAD_TIME_HOURS).describe('Hours before a pass the alert is sent.'),
+    cloudCoverage: z.number().describe('Largest scene cloud cover wanted, percent.'),
+    createdAt: z.string().describe('ISO time of the request.'),
+    confirmedAt: z.string().nullable().describe('ISO time the link was confirmed, null while pending.'),
+    nextPasses: z
+      .array(
+        z.object({
+          satellite: z.enum(['landsat-8', 'landsat-9']).describe('Satellite.'),
+          path: z.number().describe('WRS-2 path.'),
+          row: z.number().describe('WRS-2 row.'),
+          datetime: z.string().describe('ISO UTC time of the pass.'),
+          alertAt: z.string().describe('ISO UTC time the alert email is due.'),
+        }),
+      )
+      .describe('Upcoming passes that will be announced (active subscriptions).'),
+  })
+  .describe('A subscription, as seen by the holder of one of its links.');
+
+/** JSON unless the client asks for HTML and not JSON (a browser following a link from the email). */
+function wantsHtml(request: FastifyRequest): boolean {
+  const accept = String(request.headers.accept ?? '');
+  return accept.includes('text/html') && !accept.includes('application/json');
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+function htmlPage(title: string, view: SubscriptionView, token: string, lead: string): string {
+  const where = formatLatLon(view.lat, view.lon);
+  const passes = view.nextPasses
+    .map((p) => `<li>${escapeHtml(satelliteName(p.satellite))}: ${p.datetime.slice(0, 10)} ${p.datetime.slice(11, 16)} UTC (WRS-2 ${p.path}/${p.row})</li>`)
+    .join('');
+  const base = `/api/notifications/${encodeURIComponent(view.id)}`;
+  const unsubscribe =
+    view.status === 'active' || view.status === 'pending'
+      ? `<form method="post" action="${base}/unsubscribe?token=${encodeURIComponent(token)}"><button type="submit">Unsubscribe</button></form>`
+      : '';
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title></head><body style="font-family:sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem">
+<h1>${escapeHtml(title)}</h1><p>${escapeHtml(lead)}</p>
+<p>Point ${escapeHtml(where)}, ${escapeHtml(view.leadTime)} hours ahead, clouds up to ${view.cloudCoverage}%. Email: ${escapeHtml(view.email)}. Status: ${escapeHtml(view.status)}.</p>
+${passes ? `<h2>Next passes</h2><ul>${passes}</ul>` : ''}${unsubscribe}<p><a href="/">Open Landsat On the Fly</a></p></body></html>`;
+}
+
+function answer(request: FastifyRequest, reply: FastifyReply, view: SubscriptionView, token: string, title: string, lead: string) {
+  // Link tokens ride in the URL: keep them out of caches and out of the Referer of links on the page.
+  reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+  if (wantsHtml(request)) return reply.type('text/html; charset=utf-8').send(htmlPage(title, view, token, lead));
+  return reply.send(view);
+}
+
+/**
+ * Overpass-notification API: subscribe (double opt-in), confirm, view and unsubscribe through the
+ * tokenised links sent by email. Errors are thrown as ApiError for the app's error handler.
+ */
+export const notificationRoutes: FastifyPluginAsync<NotificationRoutesOptions> = async (fastify, opts) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { service } = opts;
+  const subscribeLimiter = opts.subscribeLimiter ?? createRateLimiter({ limit: 10, windowMs: 15 * 60_000 });
+  const linkLimiter = opts.linkLimiter ?? createRateLimiter({ limit: 120, windowMs: 15 * 60_000 });
+
+  const limit = (limiter: RateLimiter) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const retryAfterS = limiter.hit(request.ip);
+    if (retryAfterS > 0) {
+      reply.header('retry-after', String(retryAfterS));
+      throw new ApiError(429, 'rate_limited', 'Too many requests from this client; try again later.');
+    }
+  };
+
+  // RFC 8058 one-click unsubscribe: mail clients POST "List-Unsubscribe=One-Click" form-encoded.
+  if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_req, _body, done) => done(null, {}));
+  }
+
+  app.post(
+    '/api/notifications',
+    {
+      bodyLimit: 4096,
+      onRequest: limit(subscribeLimiter),
+      schema: {
+        summary: 'Subscribe a point to overpass emails (a confirmation email is sent first)',
+        tags: ['notifications'],
+        body: subscribeBody,
+        response: { 201: subscribeReply },
+      },
+    },
+    async (request, reply) => {
+      const result = await service.subscribe(request.body);
+      return reply.code(201).header('cache-control', 'no-store').send(result);
+    },
+  );
+
+  const linkRoute = { onRequest: limit(linkLimiter) };
+
+  app.get(
+    '/api/notifications/:id',
+    {
+      ...linkRoute,
+      schema: {
+        summary: 'View a subscription through a link from its emails',
+        tags: ['notifications'],
+        params: idParams,
+        querystring: tokenQuery,
+        response: { 200: viewReply },
+      },
+    },
+    async (request, reply) => {
+      const view = await service.view(request.params.id, request.query.token);
+      return answer(request, reply, view, request.query.token, 'Your Landsat overpass alerts', '');
+    },
+  );
+
+  app.get(
+    '/api/notifications/:id/confirm',
+    {
+      ...linkRoute,
+      schema: {
+        summary: 'Confirm a subscription (the link in the confirmation email)',
+        tags: ['notifications'],
+        params: idParams,
+        querystring: tokenQuery,
+        response: { 200: viewReply },
+      },
+    },
+    async (request, reply) => {
+      const view = await service.confirm(request.params.id, request.query.token);
+      const lead =
+        view.status === 'active'
+          ? `You will get an email ${view.leadTime} hours before each Landsat 8 and 9 pass, and when each new scene appears.`
+          : `This subscription is ${view.status}.`;
+      return answer(request, reply, view, request.query.token, view.status === 'active' ? 'Alerts confirmed' : 'Alerts not active', lead);
+    },
+  );
+
+  for (const method of ['GET', 'POST'] as const) {
+    app.route({
+      method,
+      url: '/api/notifications/:id/unsubscribe',
+      ...linkRoute,
+      bodyLimit: 1024,
+      schema: {
+        summary: 'Unsubscribe in one click (the link in every email; POST for RFC 8058 mail clients)',
+        tags: ['notifications'],
+        params: idParams,
+        querystring: tokenQuery,
+        response: { 200: viewReply },
+      },
+      handler: async (request, reply) => {
+        const view = await service.unsubscribe(request.params.id, request.query.token);
+        return answer(request, reply, view, request.query.token, 'Unsubscribed', 'You will receive no more emails about this point.');
+      },
+    });
+  }
+};

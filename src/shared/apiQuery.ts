@@ -1,0 +1,164 @@
+import { z } from 'zod';
+import { BAND_IDS, DEFAULT_BAND_IDS, isBandId, type BandId } from '../core/bands/bandCatalog.js';
+
+/**
+ * Query-string schemas shared by the server (validation + OpenAPI) and the client (types).
+ * Names are the seed page's: the box is LON_UL=minLon, LAT_UR=minLat, LON_UR=maxLon, LAT_UL=maxLat.
+ */
+
+/** Most a box may span on either axis: larger boxes would be whole-scene mosaics, not "a place". */
+export const MAX_BOX_KM = 400;
+
+const numberParam = (name: string, min: number, max: number, description: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, `${name} is required`)
+    .transform((value, ctx) => {
+      const n = Number(value);
+      if (!Number.isFinite(n)) {
+        ctx.addIssue({ code: 'custom', message: `${name} must be a number, got "${value}"` });
+        return z.NEVER;
+      }
+      if (n < min || n > max) {
+        ctx.addIssue({ code: 'custom', message: `${name} must be between ${min} and ${max}, got ${n}` });
+        return z.NEVER;
+      }
+      return n;
+    })
+    .describe(description);
+
+export const latitudeParam = (name: string) => numberParam(name, -90, 90, `${name}: WGS84 latitude in degrees, -90 to 90`);
+export const longitudeParam = (name: string) => numberParam(name, -180, 180, `${name}: WGS84 longitude in degrees, -180 to 180`);
+
+function isRealDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}
+
+export const dateParam = (name: string, description: string) =>
+  z
+    .string()
+    .trim()
+    .refine(isRealDate, { message: `${name} must be a real calendar date written YYYY-MM-DD` })
+    .describe(description);
+
+export const bandsParam = z
+  .string()
+  .optional()
+  .transform((value, ctx): BandId[] => {
+    if (value === undefined || value.trim() === '') return [...DEFAULT_BAND_IDS];
+    const ids = value
+      .split(',')
+      .map((s) => s.trim().toUpperCase())
+      .filter(Boolean);
+    const unknown = ids.filter((id) => !isBandId(id));
+    if (unknown.length > 0) {
+      ctx.addIssue({ code: 'custom', message: `unknown band${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; known bands are ${BAND_IDS.join(', ')}` });
+      return z.NEVER;
+    }
+    return [...new Set(ids)] as BandId[];
+  })
+  .describe(`Comma-separated band ids (${BAND_IDS.join(', ')}); absent or empty means ${DEFAULT_BAND_IDS.join(',')}`);
+
+export const cloudCoverageParam = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    if (value === undefined || value.trim() === '') return 100;
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < 0 || n > 100) {
+      ctx.addIssue({ code: 'custom', message: `cloudCoverage must be a whole number from 0 to 100, got "${value}"` });
+      return z.NEVER;
+    }
+    return n;
+  })
+  .describe('Largest scene cloud cover accepted, whole percent 0-100 (default 100)');
+
+export const filterShape = {
+  startDate: dateParam('startDate', 'First acquisition date, inclusive, YYYY-MM-DD (UTC)'),
+  endDate: dateParam('endDate', 'Last acquisition date, inclusive, YYYY-MM-DD (UTC)'),
+  cloudCoverage: cloudCoverageParam,
+  bands: bandsParam,
+};
+
+export const boxShape = {
+  LON_UL: longitudeParam('LON_UL').describe('West edge of the box (minLon), degrees'),
+  LAT_UR: latitudeParam('LAT_UR').describe('South edge of the box (minLat), degrees'),
+  LON_UR: longitudeParam('LON_UR').describe('East edge of the box (maxLon), degrees'),
+  LAT_UL: latitudeParam('LAT_UL').describe('North edge of the box (maxLat), degrees'),
+};
+
+interface DateRange {
+  startDate: string;
+  endDate: string;
+}
+interface SeedBox {
+  LON_UL: number;
+  LAT_UR: number;
+  LON_UR: number;
+  LAT_UL: number;
+}
+
+export function checkDateRange(q: DateRange, ctx: z.RefinementCtx): void {
+  if (q.startDate > q.endDate) {
+    ctx.addIssue({ code: 'custom', path: ['startDate'], message: `startDate ${q.startDate} is after endDate ${q.endDate}` });
+  }
+}
+
+const KM_PER_DEG_LAT = 111.32;
+
+export function checkBox(q: SeedBox, ctx: z.RefinementCtx): void {
+  if (q.LON_UL >= q.LON_UR) {
+    ctx.addIssue({ code: 'custom', path: ['LON_UL'], message: `the box's west edge LON_UL (${q.LON_UL}) must be less than its east edge LON_UR (${q.LON_UR})` });
+  }
+  if (q.LAT_UR >= q.LAT_UL) {
+    ctx.addIssue({ code: 'custom', path: ['LAT_UR'], message: `the box's south edge LAT_UR (${q.LAT_UR}) must be less than its north edge LAT_UL (${q.LAT_UL})` });
+  }
+  const heightKm = (q.LAT_UL - q.LAT_UR) * KM_PER_DEG_LAT;
+  const widestLat = Math.min(Math.abs(q.LAT_UL), Math.abs(q.LAT_UR), 90);
+  const crossesEquator = q.LAT_UR < 0 && q.LAT_UL > 0;
+  const widthKm = (q.LON_UR - q.LON_UL) * KM_PER_DEG_LAT * Math.cos(((crossesEquator ? 0 : widestLat) * Math.PI) / 180);
+  if (heightKm > MAX_BOX_KM || widthKm > MAX_BOX_KM) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['LON_UL'],
+      message: `the box is ${Math.round(Math.max(widthKm, heightKm))} km across; at most ${MAX_BOX_KM} km is allowed`,
+    });
+  }
+}
+
+export const boxQuerySchema = z.object({ ...boxShape, ...filterShape }).superRefine((q, ctx) => {
+  checkDateRange(q, ctx);
+  checkBox(q, ctx);
+});
+
+export const point3x3QuerySchema = z
+  .object({
+    latitude: latitudeParam('latitude'),
+    longitude: longitudeParam('longitude'),
+    ...boxShape,
+    ...filterShape,
+  })
+  .superRefine((q, ctx) => {
+    checkDateRange(q, ctx);
+    checkBox(q, ctx);
+  });
+
+export const pixelQuerySchema = z
+  .object({
+    lat: latitudeParam('lat'),
+    lon: longitudeParam('lon'),
+    ...filterShape,
+    latest: z
+      .enum(['true', 'false'])
+      .optional()
+      .transform((v) => v === 'true')
+      .describe('true keeps only the most recent qualifying scene'),
+  })
+  .superRefine(checkDateRange);
+
+export type BoxQuery = z.output<typeof boxQuerySchema>;
+export type Point3x3Query = z.output<typeof point3x3QuerySchema>;
+export type PixelQuery = z.output<typeof pixelQuerySchema>;
