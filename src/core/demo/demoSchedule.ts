@@ -1,3 +1,4 @@
+import type { LngLat } from '../geo/lngLat.js';
 import type { Satellite } from '../stac/landsatScene.js';
 import { findWrs2Tiles } from '../wrs2/wrs2.js';
 import { overpassesForPathRow } from '../overpass/overpass.js';
@@ -19,6 +20,8 @@ export interface DemoScenePlan {
   /** Key of the window (place + path/row): scenes with the same key share one grid and land-cover map. */
   windowKey: string;
   window: DemoWindow;
+  /** The whole WRS-2 scene's footprint: window pixels outside it are fill, as at a real scene's edge. */
+  sceneFootprintLngLat: LngLat[];
   sunElevationDeg: number;
   sunAzimuthDeg: number;
 }
@@ -54,6 +57,7 @@ export function createDemoSchedule(now: Date, places: readonly DemoPlace[] = DEM
             place,
             windowKey,
             window,
+            sceneFootprintLngLat: tile.polygonLngLat,
             sunElevationDeg: round8(sun.elevationDeg),
             sunAzimuthDeg: round8(sun.azimuthDeg),
           });

@@ -25,8 +25,8 @@ export interface DemoWindow {
   localY: { c0: number; perCol: number; perRow: number };
 }
 
-const M_PER_DEG_LAT = 110_574;
-const M_PER_DEG_LON_EQUATOR = 111_320;
+export const M_PER_DEG_LAT = 110_574;
+export const M_PER_DEG_LON_EQUATOR = 111_320;
 
 /** UTM zone number of a longitude (no Norway/Svalbard exceptions: WRS-2 scene centres decide the zone). */
 export function utmZoneOf(lon: number): number {

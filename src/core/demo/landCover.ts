@@ -1,9 +1,11 @@
+import type { LngLat } from '../geo/lngLat.js';
 import type { DemoPlace } from './demoPlaces.js';
-import type { DemoWindow } from './demoWindow.js';
+import { M_PER_DEG_LAT, M_PER_DEG_LON_EQUATOR, type DemoWindow } from './demoWindow.js';
 import { hashSeed } from './seededRandom.js';
 import { createValueNoise } from './valueNoise.js';
 
-export const LandCoverClass = { water: 0, forest: 1, crops: 2, urban: 3, bare: 4, desert: 5 } as const;
+/** `fill`: outside the WRS-2 scene (QA_PIXEL fill, DN 0). */
+export const LandCoverClass = { water: 0, forest: 1, crops: 2, urban: 3, bare: 4, desert: 5, fill: 255 } as const;
 export type LandCoverClass = (typeof LandCoverClass)[keyof typeof LandCoverClass];
 
 /** Static ground of one window: class per pixel plus per-pixel fields (0..255) the scene synthesis varies. */
@@ -25,7 +27,8 @@ type Classifier = (xM: number, yM: number) => LandCoverClass;
  * Deterministic land cover for the window of a place. Classes are drawn in metres east/north of the
  * place (see DemoWindow.localX), so two windows that overlap (adjacent rows, another UTM zone) agree.
  */
-export function createLandCoverMap(place: DemoPlace, window: DemoWindow): LandCoverMap {
+export function createLandCoverMap(place: DemoPlace, window: DemoWindow, sceneFootprintLngLat?: LngLat[]): LandCoverMap {
+  const inScene = sceneFootprintLngLat ? createLocalPolygonTest(place, sceneFootprintLngLat) : () => true;
   const seed = hashSeed(`landcover:${place.id}`);
   const classify = classifierFor(place, seed);
   const textureNoise = createValueNoise(seed + 11, 3);
@@ -42,13 +45,28 @@ export function createLandCoverMap(place: DemoPlace, window: DemoWindow): LandCo
       const x = localX.c0 + col * localX.perCol + row * localX.perRow;
       const y = localY.c0 + col * localY.perCol + row * localY.perRow;
       const i = row * width + col;
-      classes[i] = classify(x, y);
+      classes[i] = inScene(x, y) ? classify(x, y) : LandCoverClass.fill;
       texture[i] = clampByte(128 + (textureNoise(x / 240, y / 240) - 0.5) * 400);
       evergreen[i] = clampByte((evergreenNoise(x / 900, y / 900) - 0.25) * 400);
       snowOrder[i] = clampByte((snowNoise(x / 1500, y / 1500) - 0.2) * 420);
     }
   }
   return { width, height, classes, texture, evergreen, snowOrder };
+}
+
+/** Point-in-polygon in the place's local metres (a 185 km scene is small enough for a flat approximation). */
+function createLocalPolygonTest(place: DemoPlace, ringLngLat: LngLat[]): (xM: number, yM: number) => boolean {
+  const [lon0, lat0] = place.lngLat;
+  const mPerDegLon = M_PER_DEG_LON_EQUATOR * Math.cos((lat0 * Math.PI) / 180);
+  const xs = ringLngLat.map((p) => (p[0] - lon0) * mPerDegLon);
+  const ys = ringLngLat.map((p) => (p[1] - lat0) * M_PER_DEG_LAT);
+  return (x, y) => {
+    let inside = false;
+    for (let i = 0, j = xs.length - 1; i < xs.length; j = i++) {
+      if (ys[i] > y !== ys[j] > y && x < ((xs[j] - xs[i]) * (y - ys[i])) / (ys[j] - ys[i]) + xs[i]) inside = !inside;
+    }
+    return inside;
+  };
 }
 
 function clampByte(v: number): number {

@@ -1,4 +1,5 @@
 import type { DemoScenePlan } from './demoSchedule.js';
+import { LandCoverClass, type LandCoverMap } from './landCover.js';
 import { createSeededRandom, hashSeed, mixHash } from './seededRandom.js';
 import { createValueNoise } from './valueNoise.js';
 
@@ -12,8 +13,10 @@ export interface SceneSky {
   shadow: Uint8Array;
   /** 1 under high-confidence cirrus. */
   cirrus: Uint8Array;
-  /** Share of pixels flagged cloud (QA_PIXEL bit 3), percent, unrounded. */
+  /** Share of the scene's (non-fill) pixels flagged cloud (QA_PIXEL bit 3), percent, unrounded. */
   cloudPercent: number;
+  /** The same over land (non-water) pixels, like landsat:cloud_cover_land; null without land. */
+  landCloudPercent: number | null;
 }
 
 const GRID_STEP_PX = 8;
@@ -26,7 +29,7 @@ const EDGE = 0.08;
  * computes each item's eo:cloud_cover from the very mask the QA_PIXEL band will carry, without writing rasters.
  * The sky is seeded by place, satellite and date (not row), so the scenes of one pass that overlap see the same clouds.
  */
-export function createSceneSky(plan: DemoScenePlan): SceneSky {
+export function createSceneSky(plan: DemoScenePlan, landCover: LandCoverMap): SceneSky {
   const { window, place } = plan;
   const { width, height } = window;
   const date = plan.datetime.toISOString().slice(0, 10);
@@ -43,13 +46,27 @@ export function createSceneSky(plan: DemoScenePlan): SceneSky {
 
   const cloudField = sampleCoarse(createValueNoise(seed ^ 0x5bd1e995, 5), window, 5000);
   const cloudThreshold = quantileThreshold(cloudField, cloudiness);
+  const classes = landCover.classes;
+  let validCount = 0;
+  let landCount = 0;
+  for (let i = 0; i < n; i++) {
+    const k = classes[i];
+    if (k !== LandCoverClass.fill) {
+      validCount++;
+      if (k !== LandCoverClass.water) landCount++;
+    }
+  }
   let cloudCount = 0;
+  let landCloudCount = 0;
   if (cloudThreshold < Infinity) {
     forEachInterpolated(cloudField, width, height, (i, col, row, f) => {
+      const k = classes[i];
+      if (k === LandCoverClass.fill) return;
       const v = f + (mixHash(col, row, seed) / 4294967296 - 0.5) * 0.012;
       if (v >= cloudThreshold) {
         cloud[i] = 2;
         cloudCount++;
+        if (k !== LandCoverClass.water) landCloudCount++;
         thickness[i] = Math.min(255, Math.round(((v - cloudThreshold) / EDGE) * 255));
       } else if (v >= cloudThreshold - DILATION) {
         cloud[i] = 1;
@@ -68,7 +85,7 @@ export function createSceneSky(plan: DemoScenePlan): SceneSky {
         const srcCol = col - dCol;
         if (srcCol < 0 || srcCol >= width) continue;
         const i = row * width + col;
-        if (cloud[i] !== 2 && cloud[srcRow * width + srcCol] === 2) shadow[i] = 1;
+        if (cloud[i] !== 2 && cloud[srcRow * width + srcCol] === 2 && classes[i] !== LandCoverClass.fill) shadow[i] = 1;
       }
     }
   }
@@ -76,10 +93,17 @@ export function createSceneSky(plan: DemoScenePlan): SceneSky {
     const cirrusField = sampleCoarse(createValueNoise(seed ^ 0x2545f491, 3), window, 9000);
     const t = quantileThreshold(cirrusField, cirrusShare);
     forEachInterpolated(cirrusField, width, height, (i, _c, _r, f) => {
-      if (f >= t && cloud[i] !== 2) cirrus[i] = 1;
+      if (f >= t && cloud[i] !== 2 && classes[i] !== LandCoverClass.fill) cirrus[i] = 1;
     });
   }
-  return { cloud, thickness, shadow, cirrus, cloudPercent: (100 * cloudCount) / n };
+  return {
+    cloud,
+    thickness,
+    shadow,
+    cirrus,
+    cloudPercent: validCount === 0 ? 0 : (100 * cloudCount) / validCount,
+    landCloudPercent: landCount === 0 ? null : (100 * landCloudCount) / landCount,
+  };
 }
 
 /** Some scenes clear, some partly cloudy, some mostly cloudy, in the place's proportions. */

@@ -43,7 +43,7 @@ const EPOCHS: Record<LandsatSatellite, { path: number; nodeMs: number }> = {
   // midnight, as the USGS calendar lists it.
   'landsat-8': { path: 1, nodeMs: Date.parse('2019-01-14T14:29:41Z') },
   // LC09_L2SP_010065_20220129: row 65 centre at 15:28:34.40Z, i.e. node at 15:26:35Z.
-  'landsat-9': { path: 10, nodeMs: Date.parse('2022-01-29T15:26:30Z') },
+  'landsat-9': { path: 10, nodeMs: Date.parse('2022-01-29T15:26:35Z') },
 };
 
 function assertSatellite(satellite: string): asserts satellite is LandsatSatellite {

@@ -1,0 +1,132 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startRangeFileServer, type RangeFileServer } from '../../../test/support/rangeFileServer.js';
+import { writeGeoTiff } from '../demo/geotiffWriter.js';
+import { createBlockCache } from './blockCache.js';
+import { createFileByteSource, createHttpByteSource } from './byteSource.js';
+import { createCogReader } from './cogReader.js';
+import { createSceneReader } from './sceneReader.js';
+
+// A multi-tile COG with overviews, like an archive band but smaller: 1300 x 1100, 256-pixel tiles.
+const WIDTH = 1300;
+const HEIGHT = 1100;
+const TILE = 256;
+const dnAt = (col: number, row: number) => 7000 + ((col * 7 + row * 13) % 30000);
+const data = new Uint16Array(WIDTH * HEIGHT);
+for (let r = 0; r < HEIGHT; r++) for (let c = 0; c < WIDTH; c++) data[r * WIDTH + c] = dnAt(c, r);
+// Origin: centre of the first pixel in UTM 19N with a negative northing, as Collection 2 writes it.
+const CENTRE_X = 500_015;
+const CENTRE_Y = -1_500_015;
+
+let dir: string;
+let server: RangeFileServer;
+const file = () => path.join(dir, 'band.TIF');
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'cog-'));
+  const tiff = writeGeoTiff({
+    width: WIDTH, height: HEIGHT, data, tileSize: TILE, overviewFactors: [2, 4, 8], resampling: 'nearest',
+    epsg: 32619, originX: CENTRE_X, originY: CENTRE_Y, pixelSizeM: 30, nodata: 0, compression: 'deflate',
+  });
+  await writeFile(file(), tiff);
+  server = await startRangeFileServer(dir);
+});
+afterAll(async () => {
+  await server.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('cogReader', () => {
+  it('parses levels and georeferencing (PixelIsPoint corner = centre minus half a pixel)', async () => {
+    const reader = await createCogReader(createFileByteSource(file()), { cache: createBlockCache({ maxBytes: 8 << 20 }) });
+    expect(reader.levels.map((l) => [l.width, l.height])).toEqual([[1300, 1100], [650, 550], [325, 275], [163, 138]]);
+    expect(reader.levels[0].tileWidth).toBe(TILE);
+    expect(reader.geo).toMatchObject({ epsg: 32619, areaOrPoint: 'Point', originX: CENTRE_X - 15, originY: CENTRE_Y + 15, pixelSizeX: 30, pixelSizeY: 30, nodata: 0 });
+  });
+
+  it('reads windows across tile boundaries exactly, filling outside pixels with 0', async () => {
+    const reader = await createCogReader(createFileByteSource(file()), { cache: createBlockCache({ maxBytes: 8 << 20 }) });
+    const win = await reader.readWindow([250, 500, 1310, 520]);
+    expect([win.width, win.height]).toEqual([1060, 20]);
+    for (let r = 0; r < win.height; r++) {
+      for (let c = 0; c < win.width; c++) {
+        const col = 250 + c;
+        const expected = col < WIDTH ? dnAt(col, 500 + r) : 0;
+        if (win.data[r * win.width + c] !== expected) throw new Error(`mismatch at ${col},${500 + r}`);
+      }
+    }
+    const outside = await reader.readWindow([-5, -5, -1, -1]);
+    expect(Array.from(outside.data)).toEqual(Array(16).fill(0));
+  });
+
+  it('fetches only the tiles a window touches and serves repeats from the cache', async () => {
+    const cache = createBlockCache({ maxBytes: 8 << 20 });
+    server.requests.length = 0;
+    const source = createHttpByteSource(`${server.url}/band.TIF?sig=a`);
+    const reader = await createCogReader(source, { cache });
+    const headerRequests = source.stats.requests;
+    expect(headerRequests).toBe(1); // every IFD sits in the first 16 KiB
+    await reader.readWindow([250, 250, 260, 260]); // touches 4 tiles around (256,256)
+    expect(source.stats.requests - headerRequests).toBe(4);
+    const before = { ...source.stats };
+    // New URL token, same object: header and tiles come from the cache.
+    const again = createHttpByteSource(`${server.url}/band.TIF?sig=b`);
+    const reader2 = await createCogReader(again, { cache });
+    const win = await reader2.readWindow([252, 252, 258, 258]);
+    expect(again.stats).toEqual({ requests: 0, bytes: 0 });
+    expect(source.stats).toEqual(before);
+    expect(win.data[0]).toBe(dnAt(252, 252));
+    expect(cache.stats.hits).toBeGreaterThan(0);
+  });
+
+  it('reads an overview level', async () => {
+    const reader = await createCogReader(createFileByteSource(file()), { cache: createBlockCache({ maxBytes: 8 << 20 }) });
+    const level = reader.levels[2];
+    const win = await reader.readWindow([0, 0, level.width, level.height], { level: 2 });
+    expect([win.width, win.height]).toEqual([325, 275]);
+    // Nearest overview pixels are samples of the full-resolution data (all > 0, in the DN range).
+    const fullValues = new Set(data);
+    expect(win.data.every((v) => fullValues.has(v))).toBe(true);
+  });
+});
+
+describe('sceneReader.readBox on a COG with overviews', () => {
+  const scene = () =>
+    createSceneReader({ assetHref: (a) => (a === 'red' ? file() : `${server.url}/band.TIF`), cache: createBlockCache({ maxBytes: 16 << 20 }) });
+
+  it('picks an overview for a large box and keeps the output within maxSize', async () => {
+    const reader = scene();
+    const whole = { minLon: -80, minLat: -30, maxLon: -60, maxLat: 0 };
+    const res = await reader.readBox(whole, ['red'], { maxSize: 300 });
+    // 1300 px across: level 2 (325 px) is the coarsest with >= 300 px, then decimated to 300.
+    expect(res.overviewLevel).toBe(2);
+    expect(res.width).toBeLessThanOrEqual(300);
+    expect(res.height).toBeLessThanOrEqual(300);
+    expect(res.dn.red!.length).toBe(res.width * res.height);
+    expect(res.pixelSizeM).toBeCloseTo((325 * 120) / res.width, 6);
+    expect(res.boundsProjected.minX).toBeCloseTo(CENTRE_X - 15, 6);
+    expect(res.boundsProjected.maxY).toBeCloseTo(CENTRE_Y + 15, 6);
+  });
+
+  it('reads bands concurrently and counts bytes per band (overview reads fetch less)', async () => {
+    const reader = scene();
+    const whole = { minLon: -80, minLat: -30, maxLon: -60, maxLat: 0 };
+    const small = await reader.readBox(whole, ['nir08'], { maxSize: 100 });
+    const large = await createSceneReader({ assetHref: () => `${server.url}/band.TIF`, cache: createBlockCache({ maxBytes: 16 << 20 }) })
+      .readBox(whole, ['nir08'], { maxSize: 2000 });
+    expect(small.overviewLevel).toBeGreaterThan(0);
+    expect(large.overviewLevel).toBe(0);
+    expect([large.width, large.height]).toEqual([WIDTH, HEIGHT]);
+    expect(Array.from(large.dn.nir08!.subarray(0, 5))).toEqual([0, 1, 2, 3, 4].map((c) => dnAt(c, 0)));
+    expect(small.fetchStats.nir08!.bytes).toBeLessThan(large.fetchStats.nir08!.bytes / 4);
+    const both = await reader.readBox(whole, ['red', 'nir08'], { maxSize: 100 });
+    expect(Array.from(both.dn.red!)).toEqual(Array.from(both.dn.nir08!));
+  });
+
+  it('returns an empty result for a box outside the raster', async () => {
+    const res = await scene().readBox({ minLon: 10, minLat: 10, maxLon: 11, maxLat: 11 }, ['red'], { maxSize: 256 });
+    expect([res.width, res.height]).toEqual([0, 0]);
+  });
+});
