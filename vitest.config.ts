@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test/**/*.test.ts'],
     environment: 'node',
+    // Builds dist/client for the browser tests when it is missing or stale (test/e2e).
+    globalSetup: ['test/e2e/globalSetup.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     // Browser end-to-end tests start Chromium and a server each; keep them from competing for 2 cores.

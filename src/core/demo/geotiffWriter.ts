@@ -16,7 +16,8 @@ export interface GeoTiffWriteOptions {
   /** y of the CENTRE of the first pixel. */
   originY: number;
   pixelSizeM: number;
-  nodata: 0;
+  /** GDAL_NODATA: 0 for Level-2 bands; real QA_PIXEL files say 1 (the fill bit). Averaged overviews skip 0. */
+  nodata: number;
   compression: 'deflate';
   /** Optional ImageDescription (TIFF tag 270), e.g. a "SYNTHETIC" label. */
   description?: string;

@@ -290,14 +290,18 @@ export function createLandsatService({ catalog, cache, maxScenes, sceneConcurren
       const shared = shown.length === 3 && shown.every((b) => b.unit === 'reflectance') && new Set(shown.map((b) => b.id)).size === 3;
       const common = { low: Math.min(...ranges.map((r) => r.low)), high: Math.max(...ranges.map((r) => r.high)) };
       const channels: DisplayChannel[] = physical.map((values, i) => ({ values, ...(shared ? common : ranges[i]) }));
-      const scale = Math.min(IMAGE_MAX_LONG_SIDE, Math.max(IMAGE_MIN_LONG_SIDE, Math.max(window.width, window.height))) / Math.max(window.width, window.height);
+      // True aspect from the ground extent, not the pixel counts: pixels need not be square.
+      const b = window.boundsProjected;
+      const groundAspect = (b.maxY - b.minY) / (b.maxX - b.minX);
+      const longSide = Math.min(IMAGE_MAX_LONG_SIDE, Math.max(IMAGE_MIN_LONG_SIDE, Math.max(window.width, window.height)));
+      const [outWidth, outHeight] = groundAspect >= 1 ? [longSide / groundAspect, longSide] : [longSide, longSide * groundAspect];
       return {
         png: renderRgbPng({
           width: window.width,
           height: window.height,
           channels: channels.length === 3 ? channels : [channels[0]],
-          outWidth: Math.max(1, Math.round(window.width * scale)),
-          outHeight: Math.max(1, Math.round(window.height * scale)),
+          outWidth: Math.max(1, Math.round(outWidth)),
+          outHeight: Math.max(1, Math.round(outHeight)),
         }),
         scene: summarize(scene),
         bands: shown.map((b) => b.id),

@@ -38,6 +38,7 @@ export function isArchiveError(error: unknown): error is ArchiveUnavailableError
 }
 
 function formatSeconds(ms: number): string {
-  const seconds = ms / 1000;
-  return `${Number.isInteger(seconds) ? seconds : seconds.toFixed(1)} s`;
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  const seconds = Math.round(ms / 100) / 10;
+  return `${seconds} s`;
 }

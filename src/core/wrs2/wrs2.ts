@@ -155,13 +155,20 @@ export function wrs2Tile(path: number, row: number): Wrs2Tile {
  */
 export function wrs2OrbitCoordinates(lngLat: LngLat, path: number): { alongRad: number; acrossRad: number } {
   const latC = Math.atan(Math.tan(lngLat[1] * DEG) / GEODETIC_FACTOR);
-  return orbitCoordinatesGeocentric(Math.cos(latC), Math.sin(latC), lngLat[0] * DEG, descendingNodeLonRad(path));
+  return orbitCoordinatesGeocentric(Math.cos(latC), Math.sin(latC), lngLat[0] * DEG, descendingNodeLonRad(path), 0, 12);
 }
 
-function orbitCoordinatesGeocentric(cosLat: number, sinLat: number, lonRad: number, nodeLonRad: number): { alongRad: number; acrossRad: number } {
-  let along = 0;
+function orbitCoordinatesGeocentric(
+  cosLat: number,
+  sinLat: number,
+  lonRad: number,
+  nodeLonRad: number,
+  alongGuessRad: number,
+  iterations: number,
+): { alongRad: number; acrossRad: number } {
+  let along = alongGuessRad;
   let across = 0;
-  for (let k = 0; k < 4; k++) {
+  for (let k = 0; k < iterations; k++) {
     // Inertial longitude of the point, relative to the node, at the time the satellite is at `along`.
     const dl = lonRad + EARTH_TURN_PER_ORBIT_ANGLE * along - nodeLonRad;
     const x = cosLat * Math.cos(dl);
@@ -239,7 +246,8 @@ export function findWrs2Tiles(lngLat: LngLat): Wrs2Tile[] {
   const found: Array<{ tile: Wrs2Tile; d: number }> = [];
   const visitPath = (pathRaw: number): number => {
     const path = normPath(pathRaw);
-    const { alongRad, acrossRad } = orbitCoordinatesGeocentric(cosLat, sinLat, lonRad, descendingNodeLonRad(path));
+    // Started from the on-track guess, three steps leave well under a kilometre of error, which the limits' margins absorb.
+    const { alongRad, acrossRad } = orbitCoordinatesGeocentric(cosLat, sinLat, lonRad, descendingNodeLonRad(path), along0, 3);
     if (Math.abs(acrossRad) > ACROSS_LIMIT_RAD) return Math.abs(acrossRad);
     const rowFloat = WRS2_DESCENDING_NODE_ROW + alongRad / ROW_SPACING_RAD;
     const rowMargin = ALONG_LIMIT_RAD / ROW_SPACING_RAD;

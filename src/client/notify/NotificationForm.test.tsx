@@ -1,0 +1,89 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { NotificationForm, NOTIFICATION_CONFIRM_TEXT, NOTIFICATION_UNAVAILABLE_TEXT } from './NotificationForm.js';
+import { BOTH_FIELDS_MESSAGE } from './notificationFieldsProblem.js';
+
+const jsonResponse = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+function setup(fetchImpl: (...args: Parameters<typeof fetch>) => Promise<Response> = async () => jsonResponse(500, {})) {
+  const fetchMock = vi.fn(fetchImpl);
+  vi.stubGlobal('fetch', fetchMock);
+  const alertMock = vi.fn();
+  vi.stubGlobal('alert', alertMock);
+  window.alert = alertMock;
+  render(<NotificationForm lngLat={[-67.3037941, -14.7111791]} />);
+  return { fetchMock, alertMock };
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('NotificationForm', () => {
+  it('starts with the cloud limit at 50% and lead times 2, 6, 12, 24 hours', () => {
+    setup();
+    expect(screen.getByLabelText('Cloud Coverage: 50%')).toHaveProperty('value', '50');
+    const options = [...(screen.getByLabelText('Lead Time') as HTMLSelectElement).options].map((o) => o.value).filter(Boolean);
+    expect(options).toEqual(['2', '6', '12', '24']);
+  });
+
+  it('alerts when only the email is filled in, and sends nothing', () => {
+    const { fetchMock, alertMock } = setup();
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.org' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(alertMock).toHaveBeenCalledWith('Both Email and Lead Time must be filled out together.');
+    expect(BOTH_FIELDS_MESSAGE).toBe('Both Email and Lead Time must be filled out together.');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('alerts when only the lead time is chosen', () => {
+    const { fetchMock, alertMock } = setup();
+    fireEvent.change(screen.getByLabelText('Lead Time'), { target: { value: '6' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(alertMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('neither alerts nor sends when both are empty', () => {
+    const { fetchMock, alertMock } = setup();
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(alertMock).not.toHaveBeenCalled();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('posts both fields with the point and cloud limit, then asks to check the inbox', async () => {
+    const { fetchMock, alertMock } = setup(async () => jsonResponse(201, { id: 'n1', status: 'pending' }));
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: ' ada@example.org ' } });
+    fireEvent.change(screen.getByLabelText('Lead Time'), { target: { value: '12' } });
+    fireEvent.change(screen.getByLabelText('Cloud Coverage: 50%'), { target: { value: '30' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText(NOTIFICATION_CONFIRM_TEXT)).toBeTruthy();
+    expect(alertMock).not.toHaveBeenCalled();
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe('/api/notifications');
+    expect(init?.method).toBe('POST');
+    expect(JSON.parse(String(init?.body))).toEqual({ email: 'ada@example.org', leadTime: '12', cloudCoverage: 30, lat: -14.7111791, lon: -67.3037941 });
+  });
+
+  it('says plainly that the service is unavailable when the route is missing', async () => {
+    setup(async () => jsonResponse(404, { error: { code: 'not_found', message: 'Route POST:/api/notifications not found' } }));
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.org' } });
+    fireEvent.change(screen.getByLabelText('Lead Time'), { target: { value: '2' } });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText(NOTIFICATION_UNAVAILABLE_TEXT)).toBeTruthy();
+  });
+
+  it("shows the server's error message in words", async () => {
+    setup(async () => jsonResponse(400, { error: { code: 'bad_request', message: 'email is not a valid address' } }));
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.org' } });
+    fireEvent.change(screen.getByLabelText('Lead Time'), { target: { value: '24' } });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText(/email is not a valid address/)).toBeTruthy();
+  });
+});

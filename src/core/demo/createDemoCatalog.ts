@@ -1,0 +1,245 @@
+import { access, mkdir, rename, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import type { AssetKey } from '../bands/bandCatalog.js';
+import type { LandsatScene } from '../stac/landsatScene.js';
+import type { SceneCatalog, SceneQuery, SceneSearchResult } from '../stac/sceneCatalog.js';
+import type { LngLat } from '../geo/lngLat.js';
+import { createDemoSchedule, type DemoScenePlan } from './demoSchedule.js';
+import { createDemoStacItem, DEMO_ASSET_FILE_SUFFIX, DEMO_ASSET_KEYS, roundPercent } from './demoStacItem.js';
+import { writeGeoTiff } from './geotiffWriter.js';
+import { createLandCoverMap, type LandCoverMap } from './landCover.js';
+import { createSceneSky } from './sceneSky.js';
+import { synthesizeScene } from './sceneSynth.js';
+import type { DemoPlace } from './demoPlaces.js';
+
+export interface DemoCatalogOptions {
+  /** Folder the rasters and item JSON are generated into (created on demand). */
+  dir: string;
+  now?: () => Date;
+  /** Only for tests: a subset of DEMO_PLACES. */
+  places?: readonly DemoPlace[];
+}
+
+/** The demo catalogue plus what the generator script needs. */
+export interface DemoCatalog extends SceneCatalog {
+  readonly name: 'demo';
+  readonly synthetic: true;
+  /** Every scene up to now, oldest first, with its cloud cover (computed on the way). */
+  listScenes(): LandsatScene[];
+  /** Writes a scene's 9 GeoTIFFs and its item JSON unless they exist; returns the folder. */
+  generateScene(sceneId: string): Promise<string>;
+}
+
+interface Cover {
+  cloudPercent: number;
+  landCloudPercent: number | null;
+}
+
+const SCHEDULE_REFRESH_MS = 3_600_000;
+const OVERVIEW_FACTORS = [2, 4];
+
+/**
+ * The synthetic demo archive as a SceneCatalog. Items exist in memory from the start (their cloud cover is
+ * computed from the same seeded cloud field the QA band will carry); the GeoTIFFs are written lazily, on
+ * the first resolveAssetHref of a scene, so a fresh machine without internet shows the product at once.
+ */
+export async function createDemoCatalog(opts: DemoCatalogOptions): Promise<DemoCatalog> {
+  const dir = resolve(opts.dir);
+  const now = opts.now ?? (() => new Date());
+  let plans: DemoScenePlan[] = [];
+  let plansAt = -Infinity;
+  const plansById = new Map<string, DemoScenePlan>();
+  const planByHref = new Map<string, DemoScenePlan>();
+  const landCovers = new Map<string, LandCoverMap>();
+  const covers = new Map<string, Cover>();
+  const generating = new Map<string, Promise<string>>();
+
+  const sceneDir = (id: string) => join(dir, id);
+  const assetPath = (id: string, key: AssetKey) => join(sceneDir(id), `${id}_${DEMO_ASSET_FILE_SUFFIX[key]}.TIF`);
+
+  function currentPlans(): DemoScenePlan[] {
+    const t = now().getTime();
+    if (t - plansAt > SCHEDULE_REFRESH_MS || t < plansAt) {
+      plans = createDemoSchedule(new Date(t), opts.places);
+      plansAt = t;
+      for (const plan of plans) {
+        if (plansById.has(plan.id)) continue;
+        plansById.set(plan.id, plan);
+        for (const key of DEMO_ASSET_KEYS) planByHref.set(assetPath(plan.id, key), plan);
+      }
+    }
+    return plans;
+  }
+
+  function landCoverOf(plan: DemoScenePlan): LandCoverMap {
+    let map = landCovers.get(plan.windowKey);
+    if (!map) {
+      map = createLandCoverMap(plan.place, plan.window, plan.sceneFootprintLngLat);
+      landCovers.set(plan.windowKey, map);
+    }
+    return map;
+  }
+
+  function coverOf(plan: DemoScenePlan): Cover {
+    let cover = covers.get(plan.id);
+    if (!cover) {
+      const sky = createSceneSky(plan, landCoverOf(plan));
+      cover = { cloudPercent: sky.cloudPercent, landCloudPercent: sky.landCloudPercent };
+      covers.set(plan.id, cover);
+    }
+    return cover;
+  }
+
+  function toScene(plan: DemoScenePlan): LandsatScene {
+    const cover = coverOf(plan);
+    const assets: Partial<Record<AssetKey, string>> = {};
+    for (const key of DEMO_ASSET_KEYS) assets[key] = assetPath(plan.id, key);
+    return {
+      id: plan.id,
+      satellite: plan.satellite,
+      datetime: plan.datetime.toISOString(),
+      wrsPath: plan.wrsPath,
+      wrsRow: plan.wrsRow,
+      cloudCover: roundPercent(cover.cloudPercent),
+      landCloudCover: cover.landCloudPercent === null ? null : roundPercent(cover.landCloudPercent),
+      sunElevation: plan.sunElevationDeg,
+      sunAzimuth: plan.sunAzimuthDeg,
+      processingLevel: 'L2SP',
+      collectionCategory: 'T1',
+      epsg: plan.window.epsg,
+      footprintLngLat: plan.window.footprintLngLat.map((p) => [p[0], p[1]] as LngLat),
+      bboxLngLat: [...plan.window.bboxLngLat],
+      assets,
+      synthetic: true,
+    };
+  }
+
+  async function writeScene(plan: DemoScenePlan): Promise<string> {
+    const folder = sceneDir(plan.id);
+    const itemPath = join(folder, `${plan.id}.json`);
+    // The item JSON is written last, so its presence means the scene is complete.
+    if (await exists(itemPath)) return folder;
+    await mkdir(folder, { recursive: true });
+    const landCover = landCoverOf(plan);
+    const sky = createSceneSky(plan, landCover);
+    const bands = synthesizeScene(plan, landCover, sky);
+    const w = plan.window;
+    const tmpTag = `.tmp-${process.pid}-${Math.random().toString(36).slice(2)}`;
+    for (const key of DEMO_ASSET_KEYS) {
+      const isQa = key === 'qa_pixel';
+      const tiff = writeGeoTiff({
+        width: w.width, height: w.height, data: bands[key], tileSize: 256, overviewFactors: OVERVIEW_FACTORS,
+        resampling: isQa ? 'nearest' : 'average', epsg: w.epsg, originX: w.originX, originY: w.originY,
+        pixelSizeM: w.pixelSizeM, nodata: isQa ? 1 : 0, compression: 'deflate',
+        description: `SYNTHETIC ${plan.id} ${DEMO_ASSET_FILE_SUFFIX[key]}: generated demo data, not a real Landsat acquisition`,
+      });
+      const file = assetPath(plan.id, key);
+      await writeFile(file + tmpTag, tiff);
+      await rename(file + tmpTag, file);
+      // Let other requests run between bands: generation is CPU work on the server's thread.
+      await new Promise((r) => setImmediate(r));
+    }
+    const hrefs = {} as Record<AssetKey, string>;
+    for (const key of DEMO_ASSET_KEYS) hrefs[key] = `./${plan.id}_${DEMO_ASSET_FILE_SUFFIX[key]}.TIF`;
+    const item = createDemoStacItem(plan, sky, hrefs);
+    await writeFile(itemPath + tmpTag, JSON.stringify(item, null, 2));
+    await rename(itemPath + tmpTag, itemPath);
+    return folder;
+  }
+
+  function generateScene(sceneId: string): Promise<string> {
+    currentPlans();
+    const plan = plansById.get(sceneId);
+    if (!plan) return Promise.reject(new Error(`unknown demo scene ${sceneId}`));
+    let pending = generating.get(sceneId);
+    if (!pending) {
+      pending = writeScene(plan).catch(async (err: unknown) => {
+        generating.delete(sceneId);
+        throw err;
+      });
+      generating.set(sceneId, pending);
+    }
+    return pending;
+  }
+
+  const catalog: DemoCatalog = {
+    name: 'demo',
+    synthetic: true,
+    listScenes: () => currentPlans().map(toScene),
+    generateScene,
+    async search(query: SceneQuery): Promise<SceneSearchResult> {
+      query.signal?.throwIfAborted();
+      const [minLon, minLat, maxLon, maxLat] = query.bboxLngLat;
+      const matches: LandsatScene[] = [];
+      for (const plan of currentPlans()) {
+        const day = plan.datetime.toISOString().slice(0, 10);
+        if (day < query.startDate || day > query.endDate) continue;
+        const [bMinLon, bMinLat, bMaxLon, bMaxLat] = plan.window.bboxLngLat;
+        if (bMaxLon < minLon || bMinLon > maxLon || bMaxLat < minLat || bMinLat > maxLat) continue;
+        if (!ringIntersectsBox(plan.window.footprintLngLat, query.bboxLngLat)) continue;
+        if (roundPercent(coverOf(plan).cloudPercent) > query.maxCloudCover) continue;
+        matches.push(toScene(plan));
+      }
+      query.signal?.throwIfAborted();
+      const limit = Math.max(0, Math.floor(query.limit));
+      const truncated = matches.length > limit;
+      // Plans are oldest first; keep the most recent `limit`.
+      return { scenes: truncated ? matches.slice(matches.length - limit) : matches, truncated, limit };
+    },
+    async resolveAssetHref(href: string, signal?: AbortSignal): Promise<string> {
+      signal?.throwIfAborted();
+      currentPlans();
+      const path = resolve(href);
+      const plan = planByHref.get(path);
+      if (!plan) throw new Error(`not an asset of the synthetic demo archive: ${href}`);
+      await generateScene(plan.id);
+      return path;
+    },
+  };
+  currentPlans();
+  return catalog;
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await access(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** True when a closed [lon, lat] ring and a box overlap (box corner inside ring, ring vertex inside box, or edges cross). */
+export function ringIntersectsBox(ring: LngLat[], box: [number, number, number, number]): boolean {
+  const [minLon, minLat, maxLon, maxLat] = box;
+  const inBox = (p: LngLat) => p[0] >= minLon && p[0] <= maxLon && p[1] >= minLat && p[1] <= maxLat;
+  if (ring.some(inBox)) return true;
+  const corners: LngLat[] = [[minLon, minLat], [maxLon, minLat], [maxLon, maxLat], [minLon, maxLat]];
+  if (corners.some((c) => pointInRing(c, ring))) return true;
+  const boxRing = [...corners, corners[0]];
+  for (let i = 0; i + 1 < ring.length; i++) {
+    for (let j = 0; j + 1 < boxRing.length; j++) {
+      if (segmentsCross(ring[i], ring[i + 1], boxRing[j], boxRing[j + 1])) return true;
+    }
+  }
+  return false;
+}
+
+function pointInRing(p: LngLat, ring: LngLat[]): boolean {
+  let inside = false;
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+    const [xi, yi] = ring[i];
+    const [xj, yj] = ring[j];
+    if (yi > p[1] !== yj > p[1] && p[0] < ((xj - xi) * (p[1] - yi)) / (yj - yi) + xi) inside = !inside;
+  }
+  return inside;
+}
+
+function segmentsCross(a: LngLat, b: LngLat, c: LngLat, d: LngLat): boolean {
+  const cross = (o: LngLat, p: LngLat, q: LngLat) => (p[0] - o[0]) * (q[1] - o[1]) - (p[1] - o[1]) * (q[0] - o[0]);
+  const d1 = cross(c, d, a);
+  const d2 = cross(c, d, b);
+  const d3 = cross(a, b, c);
+  const d4 = cross(a, b, d);
+  return ((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0));
+}
