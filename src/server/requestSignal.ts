@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { FastifyRequest } from 'fastify';
 
 /**
@@ -11,5 +12,8 @@ export function requestSignal(req: FastifyRequest, timeoutMs: number): AbortSign
   };
   req.raw.once('close', onClose);
   req.raw.socket?.once('close', () => closed.abort(new DOMException('The client closed the connection', 'AbortError')));
-  return AbortSignal.any([closed.signal, AbortSignal.timeout(timeoutMs)]);
+  const signal = AbortSignal.any([closed.signal, AbortSignal.timeout(timeoutMs)]);
+  // One request reads many tiles at once, each listening for the abort: not a leak.
+  setMaxListeners(0, signal);
+  return signal;
 }

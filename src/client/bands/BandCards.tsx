@@ -25,20 +25,24 @@ export function BandCards({ selected, onToggle }: BandCardsProps) {
                 {level1Only && <span className="band-badge">Level-1 only</span>}
               </div>
               <div className="band-card-face band-card-back" id={`band-${id}-description`}>
-                <span>{band.description}</span>
-                {level1Only && <span className="band-reason">{band.unavailableReason}.</span>}
+                {band.description}
               </div>
             </div>
             <label className="band-pick">
               <input
                 type="checkbox"
                 aria-label={band.label}
-                aria-describedby={`band-${id}-description`}
+                aria-describedby={level1Only ? `band-${id}-description band-${id}-reason` : `band-${id}-description`}
                 checked={selected.has(id)}
                 onChange={(e) => onToggle(id, e.target.checked)}
               />
-              <span aria-hidden="true">{level1Only ? 'Select (not in Level-2 data)' : 'Select'}</span>
+              <span aria-hidden="true">Select</span>
             </label>
+            {level1Only && (
+              <p className="band-reason" id={`band-${id}-reason`}>
+                {band.unavailableReason}.
+              </p>
+            )}
           </li>
         );
       })}

@@ -29,7 +29,11 @@ export function LocationSidebar(props: LocationSidebarProps) {
       <h2 id="search-location-heading">Search Location</h2>
       <PlaceSearch onSelect={props.onPlace} />
       <button type="button" className="secondary-button locate-button" onClick={props.onUseCurrentPosition} disabled={props.locating}>
-        <span aria-hidden="true">⌖ </span>
+        <svg aria-hidden="true" focusable="false" width="16" height="16" viewBox="0 0 16 16" className="button-icon">
+          <circle cx="8" cy="8" r="5" fill="none" stroke="currentColor" strokeWidth="1.6" />
+          <circle cx="8" cy="8" r="1.8" fill="currentColor" />
+          <path d="M8 0v3M8 13v3M0 8h3M13 8h3" stroke="currentColor" strokeWidth="1.6" />
+        </svg>
         {props.locating ? 'Finding your position...' : 'Use my current location'}
       </button>
       <p className="sidebar-message" role="status">

@@ -83,7 +83,7 @@ export async function createDemoCatalog(opts: DemoCatalogOptions): Promise<DemoC
   function coverOf(plan: DemoScenePlan): Cover {
     let cover = covers.get(plan.id);
     if (!cover) {
-      const sky = createSceneSky(plan, landCoverOf(plan));
+      const sky = createSceneSky(plan, landCoverOf(plan), { coverOnly: true });
       cover = { cloudPercent: sky.cloudPercent, landCloudPercent: sky.landCloudPercent };
       covers.set(plan.id, cover);
     }

@@ -31,7 +31,7 @@ export function createLandCoverMap(place: DemoPlace, window: DemoWindow, sceneFo
   const inScene = sceneFootprintLngLat ? createLocalPolygonTest(place, sceneFootprintLngLat) : () => true;
   const seed = hashSeed(`landcover:${place.id}`);
   const classify = classifierFor(place, seed);
-  const textureNoise = createValueNoise(seed + 11, 3);
+  const textureNoise = createValueNoise(seed + 11, 2);
   const evergreenNoise = createValueNoise(seed + 12, 3);
   const snowNoise = createValueNoise(seed + 13, 4);
   const { width, height, localX, localY } = window;
@@ -46,7 +46,7 @@ export function createLandCoverMap(place: DemoPlace, window: DemoWindow, sceneFo
       const y = localY.c0 + col * localY.perCol + row * localY.perRow;
       const i = row * width + col;
       classes[i] = inScene(x, y) ? classify(x, y) : LandCoverClass.fill;
-      texture[i] = clampByte(128 + (textureNoise(x / 240, y / 240) - 0.5) * 400);
+      texture[i] = clampByte(128 + (textureNoise(x / 300, y / 300) - 0.5) * 400);
       evergreen[i] = clampByte((evergreenNoise(x / 900, y / 900) - 0.25) * 400);
       snowOrder[i] = clampByte((snowNoise(x / 1500, y / 1500) - 0.2) * 420);
     }

@@ -3,7 +3,7 @@ import { LandCoverClass, type LandCoverMap } from './landCover.js';
 import { createSeededRandom, hashSeed, mixHash } from './seededRandom.js';
 import { createValueNoise } from './valueNoise.js';
 
-/** Clouds of one scene, per pixel of its window. */
+/** Clouds of one scene, per pixel of its window (with `coverOnly`, only `cloud` and the percentages are filled). */
 export interface SceneSky {
   /** 0 clear, 1 dilated cloud (the buffer CFMask adds around clouds), 2 cloud. */
   cloud: Uint8Array;
@@ -29,7 +29,7 @@ const EDGE = 0.08;
  * computes each item's eo:cloud_cover from the very mask the QA_PIXEL band will carry, without writing rasters.
  * The sky is seeded by place, satellite and date (not row), so the scenes of one pass that overlap see the same clouds.
  */
-export function createSceneSky(plan: DemoScenePlan, landCover: LandCoverMap): SceneSky {
+export function createSceneSky(plan: DemoScenePlan, landCover: LandCoverMap, opts: { coverOnly?: boolean } = {}): SceneSky {
   const { window, place } = plan;
   const { width, height } = window;
   const date = plan.datetime.toISOString().slice(0, 10);
@@ -67,11 +67,13 @@ export function createSceneSky(plan: DemoScenePlan, landCover: LandCoverMap): Sc
         cloud[i] = 2;
         cloudCount++;
         if (k !== LandCoverClass.water) landCloudCount++;
-        thickness[i] = Math.min(255, Math.round(((v - cloudThreshold) / EDGE) * 255));
+        if (!opts.coverOnly) thickness[i] = Math.min(255, Math.round(((v - cloudThreshold) / EDGE) * 255));
       } else if (v >= cloudThreshold - DILATION) {
         cloud[i] = 1;
       }
     });
+  }
+  if (cloudThreshold < Infinity && !opts.coverOnly) {
     // Shadows fall away from the sun, offset by cloud height / tan(sun elevation).
     const elevation = (Math.max(plan.sunElevationDeg, 8) * Math.PI) / 180;
     const azimuth = (plan.sunAzimuthDeg * Math.PI) / 180;
@@ -89,7 +91,7 @@ export function createSceneSky(plan: DemoScenePlan, landCover: LandCoverMap): Sc
       }
     }
   }
-  if (cirrusShare > 0) {
+  if (cirrusShare > 0 && !opts.coverOnly) {
     const cirrusField = sampleCoarse(createValueNoise(seed ^ 0x2545f491, 3), window, 9000);
     const t = quantileThreshold(cirrusField, cirrusShare);
     forEachInterpolated(cirrusField, width, height, (i, _c, _r, f) => {
@@ -146,6 +148,7 @@ function quantileThreshold(field: CoarseField, share: number): number {
   return sorted[k];
 }
 
+/** Visits every pixel with the bilinear interpolation of the coarse field (row blends computed once per row). */
 function forEachInterpolated(
   field: CoarseField,
   width: number,
@@ -153,19 +156,19 @@ function forEachInterpolated(
   visit: (i: number, col: number, row: number, value: number) => void,
 ): void {
   const { values, cols } = field;
+  const blended = new Float64Array(cols);
   for (let row = 0; row < height; row++) {
-    const gr = Math.floor(row / GRID_STEP_PX);
+    const gr = (row / GRID_STEP_PX) | 0;
     const fy = (row - gr * GRID_STEP_PX) / GRID_STEP_PX;
+    const top = gr * cols;
+    const bottom = top + cols;
+    for (let c = 0; c < cols; c++) blended[c] = values[top + c] + (values[bottom + c] - values[top + c]) * fy;
+    const base = row * width;
     for (let col = 0; col < width; col++) {
-      const gc = Math.floor(col / GRID_STEP_PX);
+      const gc = (col / GRID_STEP_PX) | 0;
       const fx = (col - gc * GRID_STEP_PX) / GRID_STEP_PX;
-      const a = values[gr * cols + gc];
-      const b = values[gr * cols + gc + 1];
-      const c = values[(gr + 1) * cols + gc];
-      const d = values[(gr + 1) * cols + gc + 1];
-      const top = a + (b - a) * fx;
-      const bottom = c + (d - c) * fx;
-      visit(row * width + col, col, row, top + (bottom - top) * fy);
+      const a = blended[gc];
+      visit(base + col, col, row, a + (blended[gc + 1] - a) * fx);
     }
   }
 }

@@ -194,7 +194,7 @@ export function synthesizeScene(plan: DemoScenePlan, landCover: LandCoverMap, sk
       bits |= QA.cirrus | (HIGH << QA.cirrusConfidenceShift);
     }
     // Speckle of about 0.001 reflectance, shared by the bands (kept small: it does not compress).
-    const speckle = ((mixHash(i, 7, seed) & 7) - 3.5) * 0.0003;
+    const speckle = ((mixHash(i, 7, seed) & 3) - 1.5) * 0.0003;
     for (let b = 0; b < 7; b++) bands[b][i] = reflectanceToDn(rho[b] + speckle);
     lwir[i] = kelvinToDn(kelvin + tex * 0.8);
     qa[i] = bits;

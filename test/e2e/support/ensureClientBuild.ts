@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -30,6 +31,23 @@ export function clientBuildIsStale(): boolean {
   return SOURCES.some((s) => newestMtimeMs(path.join(repoRoot, s)) > builtAt);
 }
 
+/**
+ * A child process, not Vite's API: vitest sets NODE_ENV=test, which Vite would honour and so ship
+ * React's development build; the child gets NODE_ENV=production like `npm run build`.
+ */
+function viteBuild(outDir: string): Promise<void> {
+  const viteBin = path.join(repoRoot, 'node_modules/vite/bin/vite.js');
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [viteBin, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
+      cwd: repoRoot,
+      env: { ...process.env, NODE_ENV: 'production' },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`vite build failed with exit code ${code}`))));
+  });
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
@@ -52,9 +70,8 @@ export async function ensureClientBuild(): Promise<void> {
   }
   try {
     if (!clientBuildIsStale()) return;
-    const { build } = await import('vite');
     const staging = path.join(repoRoot, `dist/.client-build-${process.pid}`);
-    await build({ configFile: path.join(repoRoot, 'vite.config.ts'), logLevel: 'warn', build: { outDir: staging, emptyOutDir: true } });
+    await viteBuild(staging);
     rmSync(clientDist, { recursive: true, force: true });
     renameSync(staging, clientDist);
   } finally {
