@@ -11,6 +11,12 @@ export function formatUtc(iso: string): string {
   return `${d.toISOString().slice(0, 10)} ${d.toISOString().slice(11, 16)} UTC`;
 }
 
+/** 'landsat-8' (the STAC platform id the server uses) -> 'Landsat 8'. */
+export function satelliteName(id: string): string {
+  const m = /^landsat-(\d+)$/i.exec(id);
+  return m ? `Landsat ${m[1]}` : id;
+}
+
 /** The first pass of each satellite, in the server's (chronological) order. */
 export function firstPassPerSatellite(overpasses: readonly Overpass[]): Overpass[] {
   const seen = new Map<string, Overpass>();
@@ -45,7 +51,7 @@ export function NextOverpasses({ lngLat }: { lngLat: LngLat }) {
     <ul className="overpass-list">
       {passes.map((pass) => (
         <li key={pass.satellite}>
-          <strong>{pass.satellite}</strong>
+          <strong>{satelliteName(pass.satellite)}</strong>
           <span>{formatUtc(pass.datetime)}</span>
           <span>
             Path {pass.path} / Row {pass.row}

@@ -1,6 +1,6 @@
 import type { DemoScenePlan } from './demoSchedule.js';
 import { LandCoverClass, type LandCoverMap } from './landCover.js';
-import { createSeededRandom, hashSeed, mixHash } from './seededRandom.js';
+import { createSeededRandom, hashSeed } from './seededRandom.js';
 import { createValueNoise } from './valueNoise.js';
 
 /** Clouds of one scene, per pixel of its window (with `coverOnly`, only `cloud` and the percentages are filled). */
@@ -59,19 +59,34 @@ export function createSceneSky(plan: DemoScenePlan, landCover: LandCoverMap, opt
   let cloudCount = 0;
   let landCloudCount = 0;
   if (cloudThreshold < Infinity) {
-    forEachInterpolated(cloudField, width, height, (i, col, row, f) => {
-      const k = classes[i];
-      if (k === LandCoverClass.fill) return;
-      const v = f + (mixHash(col, row, seed) / 4294967296 - 0.5) * 0.012;
-      if (v >= cloudThreshold) {
-        cloud[i] = 2;
-        cloudCount++;
-        if (k !== LandCoverClass.water) landCloudCount++;
-        if (!opts.coverOnly) thickness[i] = Math.min(255, Math.round(((v - cloudThreshold) / EDGE) * 255));
-      } else if (v >= cloudThreshold - DILATION) {
-        cloud[i] = 1;
+    // Inlined bilinear interpolation: this loop runs for every scene the catalogue lists.
+    const { values, cols } = cloudField;
+    const blended = new Float64Array(cols);
+    const withThickness = !opts.coverOnly;
+    for (let row = 0; row < height; row++) {
+      const gr = (row / GRID_STEP_PX) | 0;
+      const fy = (row - gr * GRID_STEP_PX) / GRID_STEP_PX;
+      const top = gr * cols;
+      for (let c = 0; c < cols; c++) blended[c] = values[top + c] + (values[top + cols + c] - values[top + c]) * fy;
+      const base = row * width;
+      for (let col = 0; col < width; col++) {
+        const i = base + col;
+        const k = classes[i];
+        if (k === LandCoverClass.fill) continue;
+        const gc = (col / GRID_STEP_PX) | 0;
+        const a = blended[gc];
+        const f = a + (blended[gc + 1] - a) * ((col - gc * GRID_STEP_PX) / GRID_STEP_PX);
+        const v = f + (jitter(col, row, seed) - 0.5) * 0.012;
+        if (v >= cloudThreshold) {
+          cloud[i] = 2;
+          cloudCount++;
+          if (k !== LandCoverClass.water) landCloudCount++;
+          if (withThickness) thickness[i] = Math.min(255, Math.round(((v - cloudThreshold) / EDGE) * 255));
+        } else if (v >= cloudThreshold - DILATION) {
+          cloud[i] = 1;
+        }
       }
-    });
+    }
   }
   if (cloudThreshold < Infinity && !opts.coverOnly) {
     // Shadows fall away from the sun, offset by cloud height / tan(sun elevation).
@@ -106,6 +121,14 @@ export function createSceneSky(plan: DemoScenePlan, landCover: LandCoverMap, opt
     cloudPercent: validCount === 0 ? 0 : (100 * cloudCount) / validCount,
     landCloudPercent: landCount === 0 ? null : (100 * landCloudCount) / landCount,
   };
+}
+
+/** A cheap per-pixel hash in [0, 1) that roughens cloud edges. */
+function jitter(col: number, row: number, seed: number): number {
+  let h = Math.imul(col + 0x9e37, 0x85ebca6b) ^ Math.imul(row + 0x7f4a, 0xc2b2ae35) ^ seed;
+  h = Math.imul(h ^ (h >>> 15), 0x2c1b3c6d);
+  h ^= h >>> 12;
+  return (h >>> 0) / 4294967296;
 }
 
 /** Some scenes clear, some partly cloudy, some mostly cloudy, in the place's proportions. */

@@ -1,6 +1,7 @@
 import type { AssetKey, BandId, BandUnit } from '../bands/bandCatalog.js';
 import type { BBox, LngLat } from '../geo/lngLat.js';
 import type { BlockCache } from '../raster/blockCache.js';
+import type { ByteSource } from '../raster/byteSource.js';
 import { createSceneReader, type SceneReader } from '../raster/sceneReader.js';
 import { dnToPhysical } from '../raster/scaling.js';
 import { decodeQaPixel, type QaFlags } from '../raster/qaFlags.js';
@@ -86,6 +87,8 @@ export interface LandsatServiceOptions {
   maxScenes: number;
   /** Scenes read at once within one request. */
   sceneConcurrency?: number;
+  /** Byte source factory (default: file or HTTP by href); the bench counts range requests through it. */
+  openSource?: (href: string) => ByteSource;
 }
 
 /** An outcome the caller should turn into a 4xx: nothing qualifies, or nothing can be drawn. */
@@ -129,10 +132,11 @@ function newestFirst(scenes: LandsatScene[]): LandsatScene[] {
 
 export type LandsatService = ReturnType<typeof createLandsatService>;
 
-export function createLandsatService({ catalog, cache, maxScenes, sceneConcurrency = 4 }: LandsatServiceOptions) {
+export function createLandsatService({ catalog, cache, maxScenes, sceneConcurrency = 4, openSource }: LandsatServiceOptions) {
   const readerFor = (scene: LandsatScene): SceneReader =>
     createSceneReader({
       cache,
+      openSource,
       assetHref: (asset: AssetKey) => {
         const href = scene.assets[asset];
         if (!href) throw new NoUsableBandError(`Scene ${scene.id} has no ${asset} asset`);

@@ -60,7 +60,7 @@ const linkOf = (mail: ReceivedMail, action: string) => mail.links.find((l) => l.
 function firstPassAfter(fromMs: number): Overpass {
   return predictOverpasses([POINT.lon, POINT.lat], new Date(fromMs), 17)
     .filter((p) => Date.parse(p.datetime) > fromMs)
-    .sort((a, b) => Date.parse(a.datetime) - Date.parse(b.datetime))[0];
+    .sort((a, b) => Date.parse(a.datetime) - Date.parse(b.datetime) || a.row - b.row)[0];
 }
 const prePassSubject = (p: Overpass) => {
   const t = new Date(p.datetime).toISOString();
@@ -156,7 +156,7 @@ describe('createNotificationService with a real SMTP server', () => {
     const first = firstPassAfter(clockMs);
     const second = predictOverpasses([POINT.lon, POINT.lat], new Date(first.datetime), 20)
       .filter((p) => Date.parse(p.datetime) > Date.parse(first.datetime) + HOUR)
-      .sort((a, b) => Date.parse(a.datetime) - Date.parse(b.datetime))[0];
+      .sort((a, b) => Date.parse(a.datetime) - Date.parse(b.datetime) || a.row - b.row)[0];
     catalog.add(sceneAt({ ...POINT, satellite: first.satellite, path: first.path, row: first.row, datetime: first.datetime, cloudCover: 80.4, synthetic: true }));
 
     clockMs = Date.parse(second.datetime) + 8 * 24 * HOUR;
@@ -197,6 +197,7 @@ describe('createNotificationService with a real SMTP server', () => {
     const called = new Promise<void>((r) => (sendCalled = r));
     const hanging: Mailer = { kind: 'smtp', send: () => (sendCalled(), new Promise(() => {})), close() {} };
     const b = setup({ dbFile, mailer: hanging });
+    toClose.pop(); // its round never ends: the process is simply abandoned
     clockMs = alertAt;
     void b.service.tick();
     await called;

@@ -304,9 +304,16 @@ export function createNotificationService(options: NotificationServiceOptions): 
 
   function upcomingPasses(row: SubscriptionRow, now: Date, days: number): UpcomingPass[] {
     const leadMs = row.lead_time_hours * HOUR_MS;
+    const seen = new Set<string>();
     return predict([row.lon, row.lat], now, days)
       .filter((p) => Date.parse(p.datetime) > now.getTime())
-      .sort((a, b) => Date.parse(a.datetime) - Date.parse(b.datetime))
+      .sort((a, b) => Date.parse(a.datetime) - Date.parse(b.datetime) || a.row - b.row)
+      // A point in the overlap of two rows is imaged by one pass of the satellite, seconds apart in both
+      // scenes: one alert per satellite, path and day, named after the first row.
+      .filter((p) => {
+        const key = `${p.satellite}:${p.path}:${iso(Date.parse(p.datetime)).slice(0, 10)}`;
+        return seen.has(key) ? false : (seen.add(key), true);
+      })
       .map((p) => ({
         satellite: p.satellite,
         path: p.path,
@@ -430,14 +437,10 @@ export function createNotificationService(options: NotificationServiceOptions): 
   function findScene(watch: WatchRow, scenes: LandsatScene[]): LandsatScene | undefined {
     const passMs = Date.parse(watch.pass_datetime);
     return scenes
-      .filter(
-        (s) =>
-          s.satellite === watch.satellite &&
-          s.wrsPath === watch.wrs_path &&
-          s.wrsRow === watch.wrs_row &&
-          Math.abs(Date.parse(s.datetime) - passMs) < 12 * HOUR_MS,
-      )
-      .sort((a, b) => Math.abs(Date.parse(a.datetime) - passMs) - Math.abs(Date.parse(b.datetime) - passMs))[0];
+      // Any row of this pass: the search already kept only scenes that contain the point (row overlap).
+      .filter((s) => s.satellite === watch.satellite && s.wrsPath === watch.wrs_path && Math.abs(Date.parse(s.datetime) - passMs) < 12 * HOUR_MS)
+      // Of two overlapping rows, report the clearer view.
+      .sort((a, b) => a.cloudCover - b.cloudCover || Math.abs(a.wrsRow - watch.wrs_row) - Math.abs(b.wrsRow - watch.wrs_row))[0];
   }
 
   async function checkWatches(now: Date): Promise<void> {

@@ -1,0 +1,152 @@
+/**
+ * `npm run bench`: speed and size figures as JSON on stdout (progress on stderr). Measured here,
+ * never asserted in timed tests. Uses the synthetic demo archive in a temporary folder.
+ */
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import os from 'node:os';
+import path from 'node:path';
+import { createDemoCatalog } from '../src/core/demo/createDemoCatalog.js';
+import { createBlockCache } from '../src/core/raster/blockCache.js';
+import { createByteSourceForHref, type ByteSource } from '../src/core/raster/byteSource.js';
+import { createLandsatService } from '../src/core/landsat/landsatService.js';
+import { benchWrs2AndOverpass } from '../src/core/wrs2/wrs2.bench.js';
+import { DEFAULT_POINT } from '../src/shared/defaults.js';
+import type { LngLat } from '../src/core/geo/lngLat.js';
+
+const log = (msg: string) => process.stderr.write(`${msg}\n`);
+const ms = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6;
+const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+interface Counter {
+  requests: number;
+  bytes: number;
+  hrefs: Set<string>;
+}
+
+function countingOpenSource(counter: Counter) {
+  return (href: string): ByteSource => {
+    const inner = createByteSourceForHref(href);
+    counter.hrefs.add(inner.id);
+    return {
+      id: inner.id,
+      get stats() {
+        return inner.stats;
+      },
+      async fetch(ranges, signal) {
+        const buffers = await inner.fetch(ranges, signal);
+        counter.requests += ranges.length;
+        counter.bytes += buffers.reduce((sum, b) => sum + b.byteLength, 0);
+        return buffers;
+      },
+    };
+  };
+}
+
+async function initialJsGzipBytes(): Promise<{ files: string[]; gzipBytes: number } | null> {
+  const dist = path.resolve('dist/client');
+  const indexPath = path.join(dist, 'index.html');
+  if (!existsSync(indexPath)) return null;
+  const html = await readFile(indexPath, 'utf8');
+  // What the browser loads before any lazy import: the entry script and its modulepreloads.
+  const files = [...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="([^"]+\.js)"/g)].map((m) => m[1]);
+  let gzipBytes = 0;
+  for (const file of files) gzipBytes += gzipSync(await readFile(path.join(dist, file.replace(/^\//, '')))).byteLength;
+  return { files, gzipBytes };
+}
+
+async function main(): Promise<void> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'landsat-bench-'));
+  const now = new Date();
+  const catalog = await createDemoCatalog({ dir });
+  const point: LngLat = [DEFAULT_POINT.lon, DEFAULT_POINT.lat];
+  const oneYearAgo = new Date(now.getTime() - 365 * 86_400_000);
+  const filters = {
+    startDate: oneYearAgo.toISOString().slice(0, 10),
+    endDate: now.toISOString().slice(0, 10),
+    cloudCoverage: 100,
+    bands: ['B02', 'B03', 'B04', 'B05'] as ('B02' | 'B03' | 'B04' | 'B05')[],
+  };
+
+  log('generating the demo scenes of one year at the default point (not part of the read timings)...');
+  const found = await catalog.search({ bboxLngLat: [point[0], point[1], point[0], point[1]], startDate: filters.startDate, endDate: filters.endDate, maxCloudCover: 100, limit: 1000 });
+  const genStart = process.hrtime.bigint();
+  for (const scene of found.scenes) await catalog.generateScene(scene.id);
+  const generationMs = ms(genStart);
+
+  const counter: Counter = { requests: 0, bytes: 0, hrefs: new Set() };
+  const cache = createBlockCache({ maxBytes: 512 * 1024 * 1024 });
+  const service = createLandsatService({ catalog, cache, maxScenes: 1000, openSource: countingOpenSource(counter) });
+
+  log(`3 x 3 series over ${found.scenes.length} scenes...`);
+  let t = process.hrtime.bigint();
+  const cold = await service.readPixels(point, filters);
+  const coldMs = ms(t);
+  const coldRequests = counter.requests;
+  const coldBytes = counter.bytes;
+  const bandsPerScene = filters.bands.length + 1; // + QA_PIXEL
+  t = process.hrtime.bigint();
+  await service.readPixels(point, filters);
+  const warmMs = ms(t);
+  const warmRequests = counter.requests - coldRequests;
+
+  log('one full-scene landsatImage...');
+  const scene = found.scenes[found.scenes.length - 1];
+  const [minLon, minLat, maxLon, maxLat] = scene.bboxLngLat;
+  const sceneBox = { minLon, minLat, maxLon, maxLat };
+  const sceneDay = scene.datetime.slice(0, 10);
+  const oneScene = { ...filters, startDate: sceneDay, endDate: sceneDay, bands: ['B04', 'B03', 'B02'] as ('B04' | 'B03' | 'B02')[] };
+  cache.clear();
+  const before = { ...counter };
+  t = process.hrtime.bigint();
+  const image = await service.renderBox(sceneBox, oneScene, undefined);
+  const imageMs = ms(t);
+  const imageRequests = counter.requests - before.requests;
+  const imageBytes = counter.bytes - before.bytes;
+
+  log('one scene of landsatData...');
+  cache.clear();
+  const beforeData = { requests: counter.requests, bytes: counter.bytes };
+  t = process.hrtime.bigint();
+  const data = await service.boxStatistics(sceneBox, { ...oneScene, bands: ['B01', 'B02', 'B03', 'B04', 'B05', 'B06', 'B07', 'B09'] });
+  const dataMs = ms(t);
+
+  log('WRS-2 lookups and overpass predictions...');
+  const orbit = await benchWrs2AndOverpass();
+  const js = await initialJsGzipBytes();
+
+  const result = {
+    machine: { cpus: os.cpus().length, node: process.version },
+    demoArchive: { synthetic: true, scenesInYear: found.scenes.length, generationMsTotal: round(generationMs), generationMsPerScene: round(generationMs / Math.max(1, found.scenes.length)) },
+    series3x3OneYear: {
+      scenes: cold.scenes.length,
+      bands: filters.bands,
+      coldMs: round(coldMs),
+      warmMs: round(warmMs),
+      cold: {
+        rangeRequestsPerBandPerScene: round(coldRequests / (cold.scenes.length * bandsPerScene), 2),
+        bytesPerBandPerScene: Math.round(coldBytes / (cold.scenes.length * bandsPerScene)),
+      },
+      warmRangeRequests: warmRequests,
+    },
+    fullSceneImage: { sceneId: image.scene.id, ms: round(imageMs), pngBytes: image.png.byteLength, rangeRequests: imageRequests, bytesFetched: imageBytes },
+    landsatDataOneScene: {
+      ms: round(dataMs),
+      bands: 8,
+      rangeRequests: counter.requests - beforeData.requests,
+      bytesFetched: counter.bytes - beforeData.bytes,
+      sampleCount: data.data[0]?.outputs.data.bands.B04?.stats.sampleCount ?? null,
+    },
+    wrs2: { lookupsPerSecond: Math.round(orbit.lookupsPerSecond), overpassPredictionsPerSecond: Math.round(orbit.overpassPredictionsPerSecond) },
+    client: js ? { initialJsFiles: js.files, initialJsGzipKB: round(js.gzipBytes / 1024), budgetKB: 300 } : { initialJsGzipKB: null, note: 'run `npm run build` first' },
+  };
+  process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  await rm(dir, { recursive: true, force: true });
+  void readdir;
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
