@@ -7,6 +7,11 @@ import { createDemoCatalog } from '../core/demo/createDemoCatalog.js';
 import { createLandsatService, type LandsatService } from '../core/landsat/landsatService.js';
 import { createGazetteer, type Gazetteer } from '../core/geocode/gazetteer.js';
 import { createNotificationWiring, type NotificationWiring } from './notificationWiring.js';
+import { createWorkQueue, type WorkQueue } from './ops/createWorkQueue.js';
+import { createArchiveAllowlist } from './ops/createArchiveAllowlist.js';
+import { createUpstreamGuard, type UpstreamGuard } from './ops/createUpstreamGuard.js';
+import { createMetrics, type Metrics } from './ops/createMetrics.js';
+import { createOutboxCounter } from './ops/createOutboxCounter.js';
 
 /** Everything the routes share, built once per app from the configuration. */
 export interface ServerContext {
@@ -17,6 +22,11 @@ export interface ServerContext {
   /** Loaded on first use: the city list costs ~0.5 s and ~50 MB, which a server that never geocodes need not pay. */
   gazetteer(): Gazetteer;
   notifications: NotificationWiring['service'] | null;
+  /** Bounds the expensive work (full images, long series) so memory stays bounded under load. */
+  heavyQueue: WorkQueue;
+  /** Allowlist, circuit breakers and reporting around every archive call. */
+  upstream: UpstreamGuard;
+  metrics: Metrics;
   close(): Promise<void>;
 }
 
@@ -27,16 +37,40 @@ export interface ServerContextOverrides {
 }
 
 export async function createServerContext(config: Config, overrides: ServerContextOverrides, log: FastifyBaseLogger): Promise<ServerContext> {
-  const catalog =
+  let metrics: Metrics | null = null;
+  const upstream = createUpstreamGuard({
+    allowlist: createArchiveAllowlist({
+      landsatSource: config.LANDSAT_SOURCE,
+      archiveHosts: config.ARCHIVE_HOSTS,
+      demoDir: config.DEMO_DIR,
+      injectedCatalog: overrides.catalog !== undefined,
+    }),
+    fetch: overrides.fetch,
+    timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    failureThreshold: config.CIRCUIT_FAILURES,
+    openMs: config.CIRCUIT_OPEN_MS,
+    log,
+    onCall: (call) => metrics?.observeUpstream(call),
+  });
+  const rawCatalog =
     overrides.catalog ??
     (await createSceneCatalog(config.LANDSAT_SOURCE, {
-      fetch: overrides.fetch,
+      fetch: upstream.fetch,
       timeoutMs: config.UPSTREAM_TIMEOUT_MS,
       demo: () => createDemoCatalog({ dir: config.DEMO_DIR }),
     }));
+  const catalog = upstream.wrapCatalog(rawCatalog);
   log.info({ source: catalog.name, synthetic: catalog.synthetic }, 'Landsat source ready');
   const cache = createBlockCache({ maxBytes: config.BLOCK_CACHE_MB * 1024 * 1024 });
-  const landsat = createLandsatService({ catalog, cache, maxScenes: config.MAX_SCENES });
+  const landsat = createLandsatService({ catalog, cache, maxScenes: config.MAX_SCENES, openSource: upstream.openSource });
+  const heavyQueue = createWorkQueue({ maxConcurrent: config.MAX_CONCURRENT_HEAVY, maxQueued: config.MAX_QUEUED_HEAVY });
+  const outboxCounter = createOutboxCounter(config.DATABASE_PATH);
+  metrics = createMetrics({
+    cacheStats: () => cache.stats,
+    queueStats: () => heavyQueue.stats,
+    breakerStates: () => upstream.breakerStates(),
+    outboxCounts: outboxCounter.counts,
+  });
   let gazetteer: Gazetteer | null = null;
   const notifications = await createNotificationWiring(config, catalog, log, overrides.clock);
   return {
@@ -46,7 +80,11 @@ export async function createServerContext(config: Config, overrides: ServerConte
     landsat,
     gazetteer: () => (gazetteer ??= createGazetteer()),
     notifications: notifications?.service ?? null,
+    heavyQueue,
+    upstream,
+    metrics,
     async close() {
+      outboxCounter.close();
       await notifications?.close();
     },
   };

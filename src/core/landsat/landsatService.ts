@@ -11,6 +11,8 @@ import { displayBands, selectBands, type BandSelection } from './bandSelection.j
 import { computeBandStatistics, type BandStatistics } from './statistics.js';
 import { percentileRange, renderRgbPng, type DisplayChannel } from './renderRgbPng.js';
 import { mapWithConcurrency } from './mapWithConcurrency.js';
+import proj4 from 'proj4';
+import { projDefinitionForEpsg, type ProjectedBounds } from '../raster/sceneGrid.js';
 
 /** What every data call filters on: the seed's date range, cloud limit and bands. */
 export interface SceneFilters {
@@ -78,6 +80,8 @@ export interface RenderedImage {
   scene: SceneSummary;
   bands: BandId[];
   synthetic: boolean;
+  /** WGS84 bounds [minLon, minLat, maxLon, maxLat] of what the image shows, to lay it on a map. */
+  boundsLngLat?: [number, number, number, number];
 }
 
 export interface LandsatServiceOptions {
@@ -122,6 +126,20 @@ const summarize = (s: LandsatScene): SceneSummary => ({
   wrsRow: s.wrsRow,
   cloudCover: s.cloudCover,
 });
+
+/** The WGS84 box around a projected box's four corners (the grid is rotated against lon/lat). */
+function projectedBoundsToLngLat(crs: string, b: ProjectedBounds): [number, number, number, number] {
+  const toLngLat = proj4(projDefinitionForEpsg(Number(crs.replace(/^EPSG:/, ''))), 'WGS84');
+  const corners = [
+    [b.minX, b.minY],
+    [b.minX, b.maxY],
+    [b.maxX, b.minY],
+    [b.maxX, b.maxY],
+  ].map((xy) => toLngLat.forward(xy) as [number, number]);
+  const lons = corners.map((c) => c[0]);
+  const lats = corners.map((c) => c[1]);
+  return [Math.min(...lons), Math.min(...lats), Math.max(...lons), Math.max(...lats)];
+}
 
 const boxToBBoxLngLat = (box: BBox): [number, number, number, number] => [box.minLon, box.minLat, box.maxLon, box.maxLat];
 
@@ -310,6 +328,7 @@ export function createLandsatService({ catalog, cache, maxScenes, sceneConcurren
         scene: summarize(scene),
         bands: shown.map((b) => b.id),
         synthetic: catalog.synthetic,
+        boundsLngLat: projectedBoundsToLngLat(window.crs, window.boundsProjected),
       };
     },
   };

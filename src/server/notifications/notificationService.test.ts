@@ -242,6 +242,22 @@ describe('createNotificationService with a real SMTP server', () => {
     expect(smtp.messages[0].envelopeTo).toEqual(['cy@example.org']);
   });
 
+  it('gives up on an email after maxAttempts and records it as failed', async () => {
+    const db = openStore(':memory:');
+    const mailer: Mailer = { kind: 'smtp', send: async () => Promise.reject(new Error('550 mailbox unavailable')), close() {} };
+    const service = createNotificationService({ db, mailer, clock, catalog: createMemorySceneCatalog(), publicUrl: PUBLIC_URL, policy: { maxAttempts: 2 } });
+    toClose.push(async () => (await service.stop(), db.close()));
+    await service.subscribe({ email: 'fay@example.org', leadTime: '12', cloudCoverage: 5, ...POINT });
+    await service.stop();
+    clockMs += 60_000;
+    await service.tick();
+    expect(db.prepare("SELECT status, attempts, last_error FROM outbox WHERE kind = 'confirm'").get()).toEqual({
+      status: 'failed',
+      attempts: 2,
+      last_error: '550 mailbox unavailable',
+    });
+  });
+
   it('answers a duplicate subscription the same way, sends nothing revealing, and does not double alerts', async () => {
     const { service } = setup();
     clockMs = Date.parse(firstPassAfter(clockMs).datetime) - 30 * HOUR;

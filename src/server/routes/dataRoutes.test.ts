@@ -183,3 +183,42 @@ describe('GET /api/scenes and /api/health', () => {
     expect(res.json().source).toMatch(/^local:/);
   });
 });
+
+describe('NDJSON progress streams', () => {
+  it('streams progress then the same result as /api/landsatData', async () => {
+    const query = qs({ ...BOX, ...DATES, bands: 'B04' });
+    const res = await app.inject(`/api/landsatData/stream?${query}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/application\/x-ndjson/);
+    const lines = res.body.trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines[0]).toEqual({ type: 'progress', done: 0, total: null });
+    expect(lines).toContainEqual({ type: 'progress', done: 1, total: 1 });
+    const last = lines[lines.length - 1];
+    expect(last.type).toBe('result');
+    const plain = await app.inject(`/api/landsatData?${query}`);
+    expect(last.result).toEqual(plain.json());
+  });
+
+  it('reports a failure after the start as an error line', async () => {
+    const res = await app.inject(`/api/pixel/stream?${qs({ lat: POINT_1.lat, lon: POINT_1.lon, ...DATES, bands: 'B08' })}`);
+    const lines = res.body.trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines[lines.length - 1]).toMatchObject({ type: 'error', error: { code: 'unavailable_band' }, status: 400 });
+  });
+
+  it('still validates before streaming', async () => {
+    const res = await app.inject(`/api/pixel/stream?${qs({ lat: 100, lon: 0, ...DATES })}`);
+    expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('image bounds for the map overlay', () => {
+  it('names the WGS84 bounds of the drawn box, around the requested box', async () => {
+    const res = await app.inject(`/api/landsatImage?${qs({ ...BOX, ...DATES })}`);
+    const [minLon, minLat, maxLon, maxLat] = String(res.headers['x-image-bounds']).split(',').map(Number);
+    // The image covers the box, give or take a pixel (~450 m in the resampled fixture) and the grid's rotation.
+    expect(minLon).toBeCloseTo(-67.6, 1);
+    expect(maxLon).toBeCloseTo(-67.4, 1);
+    expect(minLat).toBeCloseTo(-14.5, 1);
+    expect(maxLat).toBeCloseTo(-14.2, 1);
+  });
+});

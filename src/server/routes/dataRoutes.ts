@@ -5,6 +5,7 @@ import { boxQuerySchema, checkBox, checkDateRange, boxShape, filterShape, latitu
 import type { RenderedImage } from '../../core/landsat/landsatService.js';
 import { requestSignal } from '../requestSignal.js';
 import { badRequest } from '../apiError.js';
+import { sendNdjsonProgress } from '../ndjsonProgress.js';
 
 const boxOf = (q: { LON_UL: number; LAT_UR: number; LON_UR: number; LAT_UL: number }) => ({
   minLon: q.LON_UL,
@@ -21,6 +22,7 @@ function sendPng(reply: FastifyReply, image: RenderedImage) {
     .header('x-scene-datetime', image.scene.datetime)
     .header('x-bands', image.bands.join(','))
     .header('x-synthetic', String(image.synthetic))
+    .header('x-image-bounds', image.boundsLngLat ? image.boundsLngLat.map((v) => v.toFixed(6)).join(',') : '')
     .send(image.png);
 }
 
@@ -83,6 +85,35 @@ export default async function dataRoutes(app: FastifyInstance): Promise<void> {
     async (req) => {
       const q = req.query;
       return landsat.readPixels([q.lon, q.lat], q, { latest: q.latest, signal: signalFor(req) });
+    },
+  );
+
+  api.get(
+    '/api/landsatData/stream',
+    {
+      schema: {
+        summary: 'landsatData as NDJSON with progress lines ({"type":"progress","done","total"}) then {"type":"result","result":…}',
+        querystring: boxQuerySchema,
+      },
+    },
+    async (req, reply) => {
+      const signal = signalFor(req);
+      return sendNdjsonProgress(req, reply, (onProgress) => landsat.boxStatistics(boxOf(req.query), req.query, { signal, onProgress }));
+    },
+  );
+
+  api.get(
+    '/api/pixel/stream',
+    {
+      schema: {
+        summary: 'The pixel series as NDJSON with progress lines, then {"type":"result","result":…}',
+        querystring: pixelQuerySchema,
+      },
+    },
+    async (req, reply) => {
+      const q = req.query;
+      const signal = signalFor(req);
+      return sendNdjsonProgress(req, reply, (onProgress) => landsat.readPixels([q.lon, q.lat], q, { latest: q.latest, signal, onProgress }));
     },
   );
 

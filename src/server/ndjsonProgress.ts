@@ -1,0 +1,33 @@
+import { PassThrough } from 'node:stream';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { toApiError } from './toApiError.js';
+
+export type ProgressReporter = (done: number, total: number) => void;
+
+/**
+ * Streams a long job as NDJSON so the page can say "scene 12 of 45": `{"type":"progress","done","total"}`
+ * lines, then one `{"type":"result","result":…}` line, or `{"type":"error","error":{"code","message"}}`
+ * when the job fails after the 200 status has gone out. Progress lines are throttled.
+ */
+export function sendNdjsonProgress<T>(req: FastifyRequest, reply: FastifyReply, job: (onProgress: ProgressReporter) => Promise<T>): FastifyReply {
+  const stream = new PassThrough();
+  const write = (obj: unknown) => stream.write(`${JSON.stringify(obj)}\n`);
+  let lastSent = 0;
+  const onProgress: ProgressReporter = (done, total) => {
+    const now = Date.now();
+    if (done === total || now - lastSent >= 100) {
+      lastSent = now;
+      write({ type: 'progress', done, total });
+    }
+  };
+  write({ type: 'progress', done: 0, total: null });
+  job(onProgress)
+    .then((result) => write({ type: 'result', result }))
+    .catch((err: FastifyError) => {
+      const { statusCode, code, message } = toApiError(err);
+      if (statusCode >= 500) req.log.error({ err }, 'streamed request failed');
+      write({ type: 'error', error: { code, message }, status: statusCode });
+    })
+    .finally(() => stream.end());
+  return reply.type('application/x-ndjson').header('cache-control', 'no-store').header('x-content-type-options', 'nosniff').send(stream);
+}

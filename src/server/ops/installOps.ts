@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import { requestScopeStorage } from './requestScope.js';
+
+/**
+ * Root-level hooks: every request runs in its own scope (so archive calls log with its request id)
+ * and is timed by route. Not a plugin, because hooks inside a plugin would not see sibling plugins' routes.
+ */
+export function installOps(app: FastifyInstance): void {
+  app.addHook('onRequest', (req, _reply, done) => {
+    requestScopeStorage.run({ requestId: req.id, log: req.log }, done);
+  });
+  app.addHook('onResponse', async (req, reply) => {
+    // The route pattern, not the URL: one series per endpoint, whatever the query.
+    const route = req.routeOptions.url ?? 'unmatched';
+    app.ctx.metrics.observeRequest({ method: req.method, route, statusCode: reply.statusCode }, reply.elapsedTime / 1000);
+  });
+  app.get(
+    '/api/metrics',
+    { schema: { summary: 'Prometheus metrics: request latency by route, archive calls and errors, cache hit rate, queue depth, emails' } },
+    async (_req, reply) => {
+      const { registry } = app.ctx.metrics;
+      return reply.type(registry.contentType).header('cache-control', 'no-store').send(await registry.metrics());
+    },
+  );
+}
