@@ -21,6 +21,7 @@ import dataRoutes from './routes/dataRoutes.js';
 import wrs2Routes from './routes/wrs2Routes.js';
 import overpassRoutes from './routes/overpassRoutes.js';
 import { notificationRoutes } from './routes/notificationRoutes.js';
+import { installOps } from './ops/installOps.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -54,6 +55,9 @@ export async function buildApp(config: Config, overrides: ServerContextOverrides
     const { statusCode, code, message } = toApiError(err);
     if (statusCode >= 500) req.log.error({ err }, 'request failed');
     else req.log.info({ code, message }, 'request rejected');
+    // Busy (503) and paused-archive (502) answers say when trying again makes sense.
+    const retryAfterSeconds = (err as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+    if (typeof retryAfterSeconds === 'number') reply.header('retry-after', String(retryAfterSeconds));
     void reply.status(statusCode).type('application/json').send({ error: { code, message } });
   });
   app.setNotFoundHandler((req, reply) => {
@@ -109,6 +113,7 @@ export async function buildApp(config: Config, overrides: ServerContextOverrides
   });
 
   // Every route plugin names its full path (/api/...), so a route reads the same here and in its file.
+  installOps(app);
   await app.register(healthRoutes);
   await app.register(geocodeRoutes);
   await app.register(dataRoutes);

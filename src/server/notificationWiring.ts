@@ -26,7 +26,7 @@ export async function createNotificationWiring(
   return {
     service,
     async close() {
-      service.stop();
+      await service.stop();
       await mailer.close?.();
       db.close();
     },

@@ -7,14 +7,20 @@ const jsonResponse = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 /** A stand-in for the server: answers by path and records every URL the page asked for. */
-function fakeServer() {
+type Handler = (url: URL, init?: RequestInit) => Promise<Response | undefined> | Response | undefined;
+
+function fakeServer(options: { synthetic?: boolean; handler?: Handler } = {}) {
   const urls: URL[] = [];
-  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+  const signals = new Map<string, AbortSignal | undefined>();
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://127.0.0.1/');
     urls.push(url);
+    signals.set(url.href, init?.signal ?? undefined);
+    const custom = await options.handler?.(url, init);
+    if (custom) return custom;
     switch (url.pathname) {
       case '/api/config':
-        return jsonResponse(200, { tileUrl: 'http://127.0.0.1:9/{z}/{x}/{y}.png', tileAttribution: 'test', source: 'local', synthetic: false });
+        return jsonResponse(200, { tileUrl: 'http://127.0.0.1:9/{z}/{x}/{y}.png', tileAttribution: 'test', source: 'local', synthetic: options.synthetic ?? false });
       case '/api/wrs2':
         return jsonResponse(200, { tiles: [], bbox: null });
       case '/api/landsat3x3':
@@ -29,7 +35,7 @@ function fakeServer() {
     }
   });
   vi.stubGlobal('fetch', fetchMock);
-  return { urls, calls: (path: string) => urls.filter((u) => u.pathname === path) };
+  return { urls, signals, calls: (path: string) => urls.filter((u) => u.pathname === path) };
 }
 
 function fillDates(start: string, end: string) {
@@ -102,5 +108,59 @@ describe('App filters and bands', () => {
     expect(screen.getByLabelText('Cloud Coverage: 80%')).toBeTruthy();
     expect(screen.getByRole('checkbox', { name: 'Near-Infrared (NIR)' })).toHaveProperty('checked', true);
     await waitFor(() => expect(server.calls('/api/wrs2')).toHaveLength(1));
+  });
+
+  it('cancels the previous fetch when a new one starts', async () => {
+    let releaseFirst: () => void = () => {};
+    const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
+    let dataCalls = 0;
+    const server = fakeServer({
+      handler: async (url, init) => {
+        if (url.pathname !== '/api/landsatData' || ++dataCalls > 1) return undefined;
+        // The first data call hangs until aborted, like a slow archive.
+        await new Promise<void>((resolve) => {
+          init?.signal?.addEventListener('abort', () => resolve());
+          void firstHeld.then(resolve);
+        });
+        throw new DOMException('The operation was aborted.', 'AbortError');
+      },
+    });
+    render(<App />);
+    fillDates('2019-01-01', '2019-01-31');
+    fireEvent.click(screen.getByRole('button', { name: 'Fetch Data' }));
+    await waitFor(() => expect(server.calls('/api/landsatData')).toHaveLength(1));
+    expect(await screen.findByText(/Fetching image and band statistics/)).toBeTruthy();
+    const firstSignal = server.signals.get(server.calls('/api/landsatData')[0].href)!;
+    expect(firstSignal.aborted).toBe(false);
+
+    fireEvent.change(screen.getByLabelText('Cloud Coverage: 0%'), { target: { value: '40' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Fetch Data' }));
+    await waitFor(() => expect(server.calls('/api/landsatData')).toHaveLength(2));
+    expect(firstSignal.aborted).toBe(true);
+    expect(server.calls('/api/landsatData')[1].searchParams.get('cloudCoverage')).toBe('40');
+    expect(await screen.findByRole('heading', { name: 'Landsat Results' })).toBeTruthy();
+    releaseFirst();
+  });
+
+  it('tells the person in words when no scene qualifies, and logs the image error', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    fakeServer({
+      handler: (url) => {
+        if (url.pathname === '/api/landsat3x3') return jsonResponse(404, { error: { code: 'no_scene', message: 'No Landsat scene between 2020-01-01 and 2020-01-02 with at most 0% cloud.' } });
+        if (url.pathname === '/api/landsatData') return jsonResponse(200, { data: [] });
+        return undefined;
+      },
+    });
+    render(<App />);
+    fillDates('2020-01-01', '2020-01-02');
+    fireEvent.click(screen.getByRole('button', { name: 'Fetch Data' }));
+    expect((await screen.findAllByText(/No Landsat scene between 2020-01-01 and 2020-01-02/)).length).toBeGreaterThan(0);
+    expect(consoleError).toHaveBeenCalledWith('Error fetching image:', expect.anything());
+  });
+
+  it('shows the demo-data notice when the server says its data is synthetic', async () => {
+    fakeServer({ synthetic: true });
+    render(<App />);
+    expect(await screen.findByText('Demo data: synthetic Landsat scenes, not real observations')).toBeTruthy();
   });
 });

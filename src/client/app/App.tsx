@@ -9,7 +9,7 @@ import { requestImageDataUrl } from '../api/requestImageDataUrl.js';
 import { requestJson } from '../api/requestJson.js';
 import { BandCards } from '../bands/BandCards.js';
 import { bandsToRequest } from '../bands/bandsToRequest.js';
-import { CrashForTest } from '../errors/ErrorBoundary.js';
+import { CrashForTest } from '../errors/CrashForTest.js';
 import { dateRangeProblem } from '../filters/dateRangeProblem.js';
 import { FiltersForm, type FilterValues } from '../filters/FiltersForm.js';
 import { Landing } from '../landing/Landing.js';
@@ -120,8 +120,8 @@ export function App() {
 
   useEffect(() => {
     // A shared link (e.g. from a notification e-mail) names a point: treat it as a selection.
+    // Once, on first render: the URL is read once too.
     if (urlState.lat !== undefined) lookUpFootprint(initialLngLat);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const commitCoordinates = () => {

@@ -28,8 +28,3 @@ export class ErrorBoundary extends Component<{ children: ReactNode; onReload?: (
     );
   }
 }
-
-/** Test hook for `?crash=1`: throws while rendering so the error screen can be checked end to end. */
-export function CrashForTest(): never {
-  throw new Error('Deliberate render error requested with ?crash=1');
-}

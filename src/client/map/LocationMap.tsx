@@ -56,7 +56,6 @@ function ViewController({ view }: { view: MapViewRequest | null }) {
       map.setView(toLatLng(view.lngLat), view.zoom ?? map.getZoom());
     }
     // Only a new request (new id) moves the camera; re-renders must not.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [view?.id, map]);
   return null;
 }

@@ -54,6 +54,21 @@ export interface SceneReader {
   readBox(bboxLngLat: BBox, assets: AssetKey[], opts: BoxReadOptions, signal?: AbortSignal): Promise<BoxRead>;
 }
 
+/** The raster is not a readable COG (truncated, corrupt, not a TIFF): the archive's fault, so servers map it to 502. */
+export class CogFormatError extends Error {
+  override readonly name = 'CogFormatError';
+}
+
+/** Errors that already say what went wrong (aborts, upstream failures, refusals) pass through unchanged. */
+const UNWRAPPED_ERRORS = /^(AbortError|TimeoutError|ByteSource\w*Error|Archive\w*Error|CircuitOpenError|UpstreamNotAllowedError|NoUsableBandError)$/;
+
+function asCogFormatError(sourceId: string) {
+  return (err: unknown): never => {
+    if (!(err instanceof Error) || UNWRAPPED_ERRORS.test(err.name)) throw err;
+    throw new CogFormatError(`${sourceId} is truncated or corrupt: ${err.message}`, { cause: err });
+  };
+}
+
 interface OpenedAsset {
   asset: AssetKey;
   reader: CogReader;
@@ -82,7 +97,7 @@ export function createSceneReader(opts: SceneReaderOptions): SceneReader {
       assets.map(async (asset) => {
         const href = await opts.assetHref(asset);
         const source = openSource(href);
-        const reader = await createCogReader(source, { cache: opts.cache, signal });
+        const reader = await createCogReader(source, { cache: opts.cache, signal }).catch(asCogFormatError(source.id));
         return { asset, reader, grid: sceneGridFromCogGeo(reader.geo) };
       }),
     );
@@ -111,7 +126,9 @@ export function createSceneReader(opts: SceneReaderOptions): SceneReader {
             const col = Math.floor(q.col);
             const row = Math.floor(q.row);
             const size = 2 * radius + 1;
-            const win = await reader.readWindow([col - radius, row - radius, col + radius + 1, row + radius + 1], { signal });
+            const win = await reader
+              .readWindow([col - radius, row - radius, col + radius + 1, row + radius + 1], { signal })
+              .catch(asCogFormatError(reader.source.id));
             const nodata = reader.geo.nodata;
             const rows: (number | null)[][] = [];
             for (let r = 0; r < size; r++) {
@@ -164,7 +181,7 @@ export function createSceneReader(opts: SceneReaderOptions): SceneReader {
               return;
             }
             const lvl = Math.min(levelIndex, reader.levels.length - 1);
-            const win = await reader.readWindow([lc0, lr0, lc1, lr1], { level: lvl, signal });
+            const win = await reader.readWindow([lc0, lr0, lc1, lr1], { level: lvl, signal }).catch(asCogFormatError(reader.source.id));
             if (width === levelW && height === levelH) {
               dn[asset] = win.data;
               return;

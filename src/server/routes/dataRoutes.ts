@@ -51,7 +51,7 @@ const scenesQuerySchema = z
 
 export default async function dataRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { landsat, config } = app.ctx;
+  const { landsat, config, heavyQueue } = app.ctx;
   const signalFor = (req: Parameters<typeof requestSignal>[0]) => requestSignal(req, config.REQUEST_TIMEOUT_MS);
 
   api.get(
@@ -68,7 +68,8 @@ export default async function dataRoutes(app: FastifyInstance): Promise<void> {
     '/api/landsatImage',
     { schema: { summary: 'PNG of the box from the most recent qualifying scene, contrast-stretched', querystring: boxQuerySchema } },
     async (req, reply) => {
-      const image = await landsat.renderBox(boxOf(req.query), req.query, signalFor(req));
+      const signal = signalFor(req);
+      const image = await heavyQueue.run(() => landsat.renderBox(boxOf(req.query), req.query, signal), signal);
       return sendPng(reply, image);
     },
   );
@@ -76,7 +77,10 @@ export default async function dataRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/api/landsatData',
     { schema: { summary: 'Per-scene band statistics over the clear pixels of the box, oldest first', querystring: boxQuerySchema } },
-    async (req) => landsat.boxStatistics(boxOf(req.query), req.query, { signal: signalFor(req) }),
+    async (req) => {
+      const signal = signalFor(req);
+      return heavyQueue.run(() => landsat.boxStatistics(boxOf(req.query), req.query, { signal }), signal);
+    },
   );
 
   api.get(
@@ -84,7 +88,10 @@ export default async function dataRoutes(app: FastifyInstance): Promise<void> {
     { schema: { summary: 'The 3 x 3 pixel grid around a point in each qualifying scene, with units, DN and QA flags', querystring: pixelQuerySchema } },
     async (req) => {
       const q = req.query;
-      return landsat.readPixels([q.lon, q.lat], q, { latest: q.latest, signal: signalFor(req) });
+      const signal = signalFor(req);
+      // Only the series is heavy; the latest scene alone is a few cached tiles.
+      const read = () => landsat.readPixels([q.lon, q.lat], q, { latest: q.latest, signal });
+      return q.latest ? read() : heavyQueue.run(read, signal);
     },
   );
 
@@ -98,7 +105,7 @@ export default async function dataRoutes(app: FastifyInstance): Promise<void> {
     },
     async (req, reply) => {
       const signal = signalFor(req);
-      return sendNdjsonProgress(req, reply, (onProgress) => landsat.boxStatistics(boxOf(req.query), req.query, { signal, onProgress }));
+      return sendNdjsonProgress(req, reply, (onProgress) => heavyQueue.run(() => landsat.boxStatistics(boxOf(req.query), req.query, { signal, onProgress }), signal));
     },
   );
 
@@ -113,7 +120,7 @@ export default async function dataRoutes(app: FastifyInstance): Promise<void> {
     async (req, reply) => {
       const q = req.query;
       const signal = signalFor(req);
-      return sendNdjsonProgress(req, reply, (onProgress) => landsat.readPixels([q.lon, q.lat], q, { latest: q.latest, signal, onProgress }));
+      return sendNdjsonProgress(req, reply, (onProgress) => heavyQueue.run(() => landsat.readPixels([q.lon, q.lat], q, { latest: q.latest, signal, onProgress }), signal));
     },
   );
 

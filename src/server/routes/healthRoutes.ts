@@ -4,13 +4,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 export default async function healthRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/api/health', { schema: { summary: 'Liveness, the live Landsat source and cache sizes' } }, async () => {
-    const { catalog, cache } = app.ctx;
+  api.get('/api/health', { schema: { summary: 'Liveness, the live Landsat source, cache sizes, heavy-work queue and archive circuit breakers' } }, async () => {
+    const { catalog, cache, heavyQueue, upstream } = app.ctx;
     return {
       status: 'ok',
       source: catalog.name,
       synthetic: catalog.synthetic,
       cache: cache.stats,
+      queue: heavyQueue.stats,
+      /** Circuit breaker per archive host: closed (healthy), open (paused), half_open (trying again). */
+      upstream: upstream.breakerStates(),
     };
   });
 

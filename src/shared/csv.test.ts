@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { csvField, parseCsv, pixelCsv, PIXEL_CSV_HEADER, statisticsCsv, STATISTICS_CSV_HEADER, toCsv } from './csv.js';
+import { FIXTURE_B04_DN, samplePixelResponse } from './testing/samplePixelResponse.js';
+
+describe('csvField / toCsv (RFC 4180)', () => {
+  it('quotes only fields that need it and doubles quotes', () => {
+    expect(csvField('plain')).toBe('plain');
+    expect(csvField('a,b')).toBe('"a,b"');
+    expect(csvField('say "hi"')).toBe('"say ""hi"""');
+    expect(csvField('two\nlines')).toBe('"two\nlines"');
+    expect(csvField(null)).toBe('');
+    expect(csvField(Number.NaN)).toBe('');
+    expect(csvField(true)).toBe('true');
+  });
+
+  it('ends every record with CRLF and parses back to the same cells', () => {
+    const rows = [['a', 'b,c', 'd "e"'], ['line\r\nbreak', '', '3.5']];
+    const text = toCsv(rows);
+    expect(text.endsWith('\r\n')).toBe(true);
+    expect(parseCsv(text)).toEqual(rows);
+  });
+});
+
+describe('pixelCsv', () => {
+  const response = samplePixelResponse();
+  const [header, ...records] = parseCsv(pixelCsv(response));
+  const col = (name: (typeof PIXEL_CSV_HEADER)[number]) => header.indexOf(name);
+
+  it('has one row per scene, band and pixel', () => {
+    expect(header).toEqual([...PIXEL_CSV_HEADER]);
+    expect(records).toHaveLength(2 * 4 * 9);
+  });
+
+  it('round-trips the fixture B04 values, DN and units exactly', () => {
+    const b04 = records.filter((r) => r[col('scene_id')] === response.scenes[0].id && r[col('band')] === 'B04');
+    expect(b04).toHaveLength(9);
+    for (const r of b04) {
+      const row = Number(r[col('row_offset')]) + 1;
+      const c = Number(r[col('col_offset')]) + 1;
+      expect(r[col('unit')]).toBe('reflectance');
+      if (row === 2 && c === 2) {
+        expect(r[col('value')]).toBe(''); // fill stays empty, never 0
+        expect(r[col('dn')]).toBe('');
+        continue;
+      }
+      expect(Number(r[col('dn')])).toBe(FIXTURE_B04_DN[row][c]);
+      expect(Number(r[col('value')])).toBe(response.scenes[0].bands.B04.values[row][c]);
+    }
+    const target = b04.find((r) => r[col('is_target')] === 'true')!;
+    expect(Number(target[col('dn')])).toBe(7663);
+    expect(Number(target[col('value')])).toBeCloseTo(0.0107325, 12);
+    expect(Number(target[col('center_wavelength_um')])).toBe(0.655);
+  });
+
+  it('carries QA_PIXEL and its flags', () => {
+    const north = records.find((r) => r[col('band')] === 'B04' && r[col('row_offset')] === '-1' && r[col('col_offset')] === '0')!;
+    expect(north[col('qa_pixel')]).toBe('22280');
+    expect(north[col('cloud')]).toBe('true');
+    expect(north[col('clear')]).toBe('false');
+    const kelvinRow = records.find((r) => r[col('band')] === 'B09' && r[col('is_target')] === 'true')!;
+    expect(kelvinRow[col('unit')]).toBe('kelvin');
+    expect(Number(kelvinRow[col('value')])).toBeCloseTo(43782 * 0.00341802 + 149, 9);
+  });
+});
+
+describe('statisticsCsv', () => {
+  it('writes one row per scene and band and parses back to the same numbers', () => {
+    const stats = { min: -0.01234567891, max: 0.3, mean: 0.1, stDev: 0.05, sampleCount: 100, noDataCount: 3 };
+    const response = {
+      data: [
+        {
+          scene: { id: 'S1', satellite: 'landsat-8', datetime: '2024-05-01T15:50:00Z', wrsPath: 17, wrsRow: 29, cloudCover: 12.5 },
+          outputs: { data: { bands: { B04: { stats }, B09: { stats: { ...stats, min: 280.5 } } } } },
+        },
+        { scene: { id: 'S2, "odd"', satellite: 'landsat-9', datetime: '2024-05-09T15:50:00Z', wrsPath: 17, wrsRow: 29, cloudCover: 0 }, outputs: { data: { bands: { B04: { stats: { ...stats, mean: null } } } } } },
+      ],
+    };
+    const [header, ...records] = parseCsv(statisticsCsv(response));
+    expect(header).toEqual([...STATISTICS_CSV_HEADER]);
+    expect(records).toHaveLength(3);
+    expect(records[0].slice(6)).toEqual(['B04', 'Red Band', 'reflectance', String(-0.01234567891), '0.3', '0.1', '0.05', '100', '3']);
+    expect(Number(records[0][9])).toBe(stats.min);
+    expect(records[1][8]).toBe('kelvin');
+    expect(records[2][0]).toBe('S2, "odd"');
+    expect(records[2][11]).toBe('');
+  });
+});

@@ -1,0 +1,143 @@
+import { BAND_CATALOG, isBandId } from '../core/bands/bandCatalog.js';
+import type { QaFlags } from '../core/raster/qaFlags.js';
+
+/**
+ * CSV exports of the pixel grid and of the statistics series, for people who compare Landsat with
+ * their own ground measurements in a spreadsheet. Pure functions so the page and tests share them.
+ * RFC 4180: CRLF line ends, fields holding a comma, quote or line break are quoted, quotes doubled.
+ */
+
+export type CsvCell = string | number | boolean | null | undefined;
+
+/** One field, quoted only when RFC 4180 requires it; empty for null/undefined (no invented zeros). */
+export function csvField(value: CsvCell): string {
+  if (value === null || value === undefined) return '';
+  // Full precision: a spreadsheet must read back the very numbers the server sent.
+  const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function toCsv(rows: readonly (readonly CsvCell[])[]): string {
+  return rows.map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
+}
+
+/** Parses RFC 4180 text into rows of strings (used by tests and by anyone re-reading an export). */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"') {
+        if (text[i + 1] === '"') {
+          field += '"';
+          i++;
+        } else quoted = false;
+      } else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(field);
+      field = '';
+    } else if (c === '\n' || c === '\r') {
+      if (c === '\r' && text[i + 1] === '\n') i++;
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+    } else field += c;
+  }
+  if (field !== '' || row.length > 0) {
+    row.push(field);
+    rows.push(row);
+  }
+  return rows;
+}
+
+/** The parts of an /api/pixel answer the export reads (the server's PixelResponse satisfies it). */
+export interface PixelCsvInput {
+  target: { lat: number; lon: number };
+  scenes: {
+    id: string;
+    satellite: string;
+    datetime: string;
+    wrsPath: number;
+    wrsRow: number;
+    cloudCover: number;
+    bands: Record<string, { unit: string; values: (number | null)[][]; dn: (number | null)[][] }>;
+    qa: { values: (number | null)[][]; flags: (QaFlags | null)[][] };
+  }[];
+}
+
+export const PIXEL_CSV_HEADER = [
+  'scene_id', 'satellite', 'datetime_utc', 'wrs_path', 'wrs_row', 'scene_cloud_cover_percent',
+  'target_lat', 'target_lon', 'band', 'band_label', 'center_wavelength_um', 'unit',
+  // Offsets from the target pixel: row -1 is north of it, col -1 west of it.
+  'row_offset', 'col_offset', 'is_target', 'value', 'dn', 'qa_pixel',
+  'clear', 'cloud', 'dilated_cloud', 'cloud_shadow', 'cirrus', 'snow', 'water', 'fill',
+] as const;
+
+const flagCells = (f: QaFlags | null | undefined): CsvCell[] =>
+  f ? [f.clear, f.cloud, f.dilatedCloud, f.cloudShadow, f.cirrus, f.snow, f.water, f.fill] : ['', '', '', '', '', '', '', ''];
+
+/** One row per scene, band and pixel of the 3 x 3 grid, with the physical value, its unit, DN and QA. */
+export function pixelCsv(response: PixelCsvInput): string {
+  const rows: CsvCell[][] = [[...PIXEL_CSV_HEADER]];
+  for (const scene of response.scenes) {
+    for (const [bandId, band] of Object.entries(scene.bands)) {
+      const info = isBandId(bandId) ? BAND_CATALOG[bandId] : undefined;
+      band.values.forEach((valueRow, r) =>
+        valueRow.forEach((value, c) => {
+          rows.push([
+            scene.id, scene.satellite, scene.datetime, scene.wrsPath, scene.wrsRow, scene.cloudCover,
+            response.target.lat, response.target.lon, bandId, info?.label, info?.centerWavelengthUm, band.unit,
+            // The grid is centred on the target pixel.
+            r - 1, c - 1, r === 1 && c === 1, value, band.dn[r]?.[c], scene.qa.values[r]?.[c],
+            ...flagCells(scene.qa.flags[r]?.[c]),
+          ]);
+        }),
+      );
+    }
+  }
+  return toCsv(rows);
+}
+
+interface StatsLike {
+  min?: number | null;
+  max?: number | null;
+  mean?: number | null;
+  stDev?: number | null;
+  sampleCount?: number;
+  noDataCount?: number;
+}
+
+/** The parts of an /api/landsatData answer the export reads (server and page types both satisfy it). */
+export interface StatisticsCsvInput {
+  data: {
+    scene?: { id: string; satellite: string; datetime: string; wrsPath: number; wrsRow: number; cloudCover: number };
+    outputs?: { data?: { bands?: Record<string, { stats?: StatsLike } | undefined> } };
+  }[];
+}
+
+export const STATISTICS_CSV_HEADER = [
+  'scene_id', 'satellite', 'datetime_utc', 'wrs_path', 'wrs_row', 'scene_cloud_cover_percent',
+  'band', 'band_label', 'unit', 'min', 'max', 'mean', 'stDev', 'sampleCount', 'noDataCount',
+] as const;
+
+/** One row per scene and band of the statistics series (clear pixels of the box), oldest first. */
+export function statisticsCsv(response: StatisticsCsvInput): string {
+  const rows: CsvCell[][] = [[...STATISTICS_CSV_HEADER]];
+  for (const entry of response.data) {
+    const s = entry.scene;
+    for (const [bandId, band] of Object.entries(entry.outputs?.data?.bands ?? {})) {
+      const info = isBandId(bandId) ? BAND_CATALOG[bandId] : undefined;
+      const st = band?.stats ?? {};
+      rows.push([
+        s?.id, s?.satellite, s?.datetime, s?.wrsPath, s?.wrsRow, s?.cloudCover,
+        bandId, info?.label, info?.unit, st.min, st.max, st.mean, st.stDev, st.sampleCount, st.noDataCount,
+      ]);
+    }
+  }
+  return toCsv(rows);
+}
