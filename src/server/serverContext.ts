@@ -32,6 +32,8 @@ export interface ServerContext {
 
 export interface ServerContextOverrides {
   catalog?: SceneCatalog;
+  /** A catalogue built on the server's guarded fetch, so its calls are allowlisted, circuit-broken and measured (tests: a stand-in archive). */
+  createCatalog?: (fetch: typeof globalThis.fetch) => SceneCatalog | Promise<SceneCatalog>;
   fetch?: typeof fetch;
   clock?: { now(): Date };
 }
@@ -43,7 +45,7 @@ export async function createServerContext(config: Config, overrides: ServerConte
       landsatSource: config.LANDSAT_SOURCE,
       archiveHosts: config.ARCHIVE_HOSTS,
       demoDir: config.DEMO_DIR,
-      injectedCatalog: overrides.catalog !== undefined,
+      injectedCatalog: overrides.catalog !== undefined || overrides.createCatalog !== undefined,
     }),
     fetch: overrides.fetch,
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,
@@ -54,6 +56,7 @@ export async function createServerContext(config: Config, overrides: ServerConte
   });
   const rawCatalog =
     overrides.catalog ??
+    (await overrides.createCatalog?.(upstream.fetch)) ??
     (await createSceneCatalog(config.LANDSAT_SOURCE, {
       fetch: upstream.fetch,
       timeoutMs: config.UPSTREAM_TIMEOUT_MS,

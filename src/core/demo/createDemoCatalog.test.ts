@@ -96,6 +96,7 @@ describe('createDemoCatalog: lazy rasters', () => {
     const folder = join(dir, scene.id);
     await expect(stat(folder)).rejects.toThrow(); // nothing until asked
     // Concurrent calls for one scene share one generation.
+    expect(catalog.generateScene(scene.id)).toBe(catalog.generateScene(scene.id));
     const resolved = await Promise.all([catalog.resolveAssetHref(scene.assets.red!), catalog.resolveAssetHref(scene.assets.qa_pixel!)]);
     expect(resolved).toEqual([scene.assets.red, scene.assets.qa_pixel]);
     const files = (await readdir(folder)).sort();
@@ -106,6 +107,7 @@ describe('createDemoCatalog: lazy rasters', () => {
     expect(item.id).toBe(scene.id);
     expect(item.stac_version).toBe('1.0.0');
     expect(item.properties.synthetic).toBe(true);
+    expect(item.properties['demo:generator_version']).toBeGreaterThanOrEqual(1);
     expect(item.properties.description).toMatch(/SYNTHETIC/);
     expect(item.properties['eo:cloud_cover']).toBe(scene.cloudCover);
     expect(item.properties['landsat:wrs_path']).toBe(String(scene.wrsPath).padStart(3, '0'));

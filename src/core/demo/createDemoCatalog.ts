@@ -1,11 +1,11 @@
-import { access, mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { AssetKey } from '../bands/bandCatalog.js';
 import type { LandsatScene } from '../stac/landsatScene.js';
 import type { SceneCatalog, SceneQuery, SceneSearchResult } from '../stac/sceneCatalog.js';
 import type { LngLat } from '../geo/lngLat.js';
 import { createDemoSchedule, type DemoScenePlan } from './demoSchedule.js';
-import { createDemoStacItem, DEMO_ASSET_FILE_SUFFIX, DEMO_ASSET_KEYS, roundPercent } from './demoStacItem.js';
+import { createDemoStacItem, DEMO_ASSET_FILE_SUFFIX, DEMO_ASSET_KEYS, DEMO_GENERATOR_VERSION, roundPercent } from './demoStacItem.js';
 import { writeGeoTiff } from './geotiffWriter.js';
 import { createLandCoverMap, type LandCoverMap } from './landCover.js';
 import { createSceneSky } from './sceneSky.js';
@@ -117,8 +117,9 @@ export async function createDemoCatalog(opts: DemoCatalogOptions): Promise<DemoC
   async function writeScene(plan: DemoScenePlan): Promise<string> {
     const folder = sceneDir(plan.id);
     const itemPath = join(folder, `${plan.id}.json`);
-    // The item JSON is written last, so its presence means the scene is complete.
-    if (await exists(itemPath)) return folder;
+    // The item JSON is written last, so its presence means the scene is complete; files of an older
+    // generator are regenerated so that a changed model never mixes with stale rasters.
+    if ((await readGeneratorVersion(itemPath)) === DEMO_GENERATOR_VERSION) return folder;
     await mkdir(folder, { recursive: true });
     const landCover = landCoverOf(plan);
     const sky = createSceneSky(plan, landCover);
@@ -200,12 +201,12 @@ export async function createDemoCatalog(opts: DemoCatalogOptions): Promise<DemoC
   return catalog;
 }
 
-async function exists(path: string): Promise<boolean> {
+async function readGeneratorVersion(itemPath: string): Promise<unknown> {
   try {
-    await access(path);
-    return true;
+    const item = JSON.parse(await readFile(itemPath, 'utf8')) as { properties?: Record<string, unknown> };
+    return item.properties?.['demo:generator_version'];
   } catch {
-    return false;
+    return undefined;
   }
 }
 

@@ -92,6 +92,17 @@ describe('writeGeoTiff', () => {
     for (const v of ov) expect([21824, 22280]).toContain(v);
   });
 
+  it('optionally writes horizontal-differencing predictor tiles that readers undo', async () => {
+    const b = writeGeoTiff({
+      width, height, data, tileSize: 512, overviewFactors: [2], epsg: 32617, predictor: 2,
+      originX: 500015, originY: 5020485, pixelSizeM: 30, nodata: 0, compression: 'deflate',
+    });
+    const image = await (await fromArrayBuffer(toArrayBuffer(b))).getImage(0);
+    expect(await image.fileDirectory.loadValue('Predictor')).toBe(2);
+    const [values] = (await image.readRasters()) as unknown as Uint16Array[];
+    expect(Array.from(values)).toEqual(Array.from(data));
+  });
+
   it('is a COG: every IFD before the tile data, tiles deflate-compressed', () => {
     expect(buf.toString('latin1', 0, 2)).toBe('II');
     expect(buf.readUInt16LE(2)).toBe(42);

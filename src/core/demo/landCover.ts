@@ -84,9 +84,9 @@ function classifierFor(place: DemoPlace, seed: number): Classifier {
       return (x, y) => {
         const riverY = 350 * Math.sin(x / 1800) + 120;
         if (Math.abs(y - riverY) < 45 && Math.abs(x) < 4000) return water;
-        if (n1(x / 2600, y / 2600) > 0.66) return water;
+        if (n1(x / 2600, y / 2600) > 0.62) return water;
         const r = Math.hypot(x + 300, y - 200);
-        if (r < 1600 + 900 * (n2(x / 700, y / 700) - 0.5)) return urban;
+        if (r < 1600 + 3000 * (n2(x / 900, y / 900) - 0.5)) return urban;
         if (n3(x / 1400, y / 1400) > 0.68) return crops;
         return forest;
       };
@@ -98,8 +98,8 @@ function classifierFor(place: DemoPlace, seed: number): Classifier {
         if (Math.hypot(x + 5600, y + 400) < 1300) return forest; // Bois de Boulogne
         if (Math.hypot(x - 6200, y + 1400) < 1000) return forest; // Bois de Vincennes
         const r = Math.hypot(x, y);
-        if (r < 6200 + 1800 * (n2(x / 1500, y / 1500) - 0.5)) return n1(x / 500, y / 500) > 0.74 ? forest : urban;
-        if (r < 7200) return n3(x / 600, y / 600) > 0.6 ? forest : urban;
+        if (r < 6200 + 9000 * (n2(x / 2500, y / 2500) - 0.5)) return n1(x / 500, y / 500) > 0.74 ? forest : urban;
+        if (r < 7500 + 6000 * (n2(x / 1200, y / 1200) - 0.5)) return n3(x / 600, y / 600) > 0.6 ? forest : urban;
         return n3(x / 1200, y / 1200) > 0.55 ? forest : crops;
       };
     case 'desert-river-oasis':
@@ -108,18 +108,18 @@ function classifierFor(place: DemoPlace, seed: number): Classifier {
         const riverX = 500 * Math.sin(y / 4200) - 0.05 * y - 300;
         const d = x - riverX;
         if (Math.abs(d) < 260) return water;
-        const edge = 5600 + 1800 * (n2(x / 2000, y / 2000) - 0.5);
+        const edge = 5600 + 6000 * (n2(x / 2000, y / 2000) - 0.5);
         if (Math.abs(d) > edge) return n1(x / 800, y / 800) > 0.62 ? bare : desert;
-        if (d > 0 && y > -3500 + 1500 * (n1(x / 900, y / 900) - 0.5)) return urban; // Cairo
-        if (d < 0 && d > -3200 && y > -1500) return urban; // Giza
+        if (d > 0 && y > -3500 + 8000 * (n1(x / 2500, y / 2500) - 0.5)) return urban; // Cairo
+        if (d < 0 && d > -3200 + 5000 * (n2(x / 1500, y / 1500) - 0.5) && y > -1500 + 6000 * (n3(x / 2500, y / 2500) - 0.5)) return urban; // Giza
         return n3(x / 300, y / 300) > 0.7 ? urban : crops;
       };
     case 'rainforest-river-city':
       // Manaus: the wide Rio Negro to the south, the city on its north bank, rainforest around.
       return (x, y) => {
-        const bankY = 500 * Math.sin(x / 4500) - 0.08 * x - 1800;
+        const bankY = 500 * Math.sin(x / 4500) - 0.08 * x - 1800 + 1500 * (n3(x / 1200, y / 1200) - 0.5);
         if (y < bankY && y > bankY - 5200) return water;
-        if (y >= bankY && Math.hypot(x, (y - bankY) * 1.3) < 6500 + 2000 * (n2(x / 1500, y / 1500) - 0.5)) {
+        if (y >= bankY && Math.hypot(x, (y - bankY) * 1.3) < 6500 + 8000 * (n2(x / 2500, y / 2500) - 0.5)) {
           return n1(x / 500, y / 500) > 0.72 ? forest : urban;
         }
         if (n3(x / 700, y / 700) > 0.72) return bare; // clearings

@@ -106,8 +106,8 @@ export function synthesizeScene(plan: DemoScenePlan, landCover: LandCoverMap, sk
       case LandCoverClass.water: {
         isWater = true;
         set(rho, WATER, 1 + 0.08 * tex);
-        if (place.landscape !== 'lakes-and-forest') {
-          // Rivers through cities and fields carry silt: brighter in the visible, still dark in the infrared.
+        if (place.landscape === 'city-on-river' || place.landscape === 'desert-river-oasis') {
+          // The Seine and the Nile carry silt (the Rio Negro is a black-water river): brighter in the visible, still dark in the infrared.
           rho[2] += 0.02;
           rho[3] += 0.02;
           rho[4] += 0.008;

@@ -1,0 +1,39 @@
+import type { LngLat } from '../../core/geo/lngLat.js';
+import type { StatisticsCsvInput } from '../../shared/csv.js';
+import { ExportDownloads } from './ExportDownloads.js';
+import { PixelAnalysis } from './PixelAnalysis.js';
+import { StreamProgressNote } from './StreamProgressNote.js';
+import type { PixelSeriesState } from './usePixelSeries.js';
+
+export interface ComparisonSectionProps {
+  lngLat: LngLat;
+  startDate: string;
+  endDate: string;
+  pixelSeries: PixelSeriesState;
+  statistics: StatisticsCsvInput | null;
+  imageDataUrl: string | null;
+}
+
+/** "Compare with your ground measurements": downloads, then the pixel series as it arrives. */
+export function ComparisonSection({ lngLat, startDate, endDate, pixelSeries, statistics, imageDataUrl }: ComparisonSectionProps) {
+  return (
+    <div className="comparison" aria-labelledby="comparison-heading">
+      <h3 id="comparison-heading">Compare with your ground measurements</h3>
+      <ExportDownloads
+        lngLat={lngLat}
+        startDate={startDate}
+        endDate={endDate}
+        pixels={pixelSeries.kind === 'done' ? pixelSeries.pixels : null}
+        statistics={statistics}
+        imageDataUrl={imageDataUrl}
+      />
+      {pixelSeries.kind === 'running' && <StreamProgressNote what="Reading pixel values" progress={pixelSeries.progress} />}
+      {pixelSeries.kind === 'failed' && (
+        <p className="field-error" role="alert">
+          {pixelSeries.message}
+        </p>
+      )}
+      {pixelSeries.kind === 'done' && <PixelAnalysis pixels={pixelSeries.pixels} />}
+    </div>
+  );
+}

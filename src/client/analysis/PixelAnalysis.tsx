@@ -1,0 +1,54 @@
+import { useEffect, useId, useState } from 'react';
+import type { PixelResponse } from '../../core/landsat/landsatService.js';
+import { PixelGridTable } from './PixelGridTable.js';
+import { SceneMetadataTable } from './SceneMetadataTable.js';
+import { SpectralSignatureChart } from './SpectralSignatureChart.js';
+import { sceneLabel } from './spectralSignatureDatasets.js';
+
+/**
+ * Everything a ground-versus-Landsat comparison needs from /api/pixel: the scenes used, the 3 x 3
+ * grid (values, DN, QA) of a picked scene, and the target's spectral signature.
+ */
+export function PixelAnalysis({ pixels }: { pixels: PixelResponse }) {
+  const selectId = useId();
+  const newest = pixels.scenes[pixels.scenes.length - 1]?.id ?? '';
+  const [gridSceneId, setGridSceneId] = useState(newest);
+  // A new answer brings new scenes: start again from its most recent one.
+  useEffect(() => setGridSceneId(newest), [pixels, newest]);
+  const gridScene = pixels.scenes.find((s) => s.id === gridSceneId) ?? pixels.scenes[pixels.scenes.length - 1];
+
+  if (pixels.scenes.length === 0) {
+    return (
+      <section className="pixel-analysis" aria-label="Pixel values at the point">
+        <h3>Pixel values at the point</h3>
+        <p className="muted">No scene in the date range and under the cloud limit covers this point.</p>
+      </section>
+    );
+  }
+
+  return (
+    <section className="pixel-analysis" aria-label="Pixel values at the point">
+      <h3>
+        Pixel values at {pixels.target.lat.toFixed(6)}, {pixels.target.lon.toFixed(6)}
+      </h3>
+      {pixels.truncated && (
+        <p className="muted">
+          Only the first {pixels.limit} scenes are included; narrow the dates to see the rest.
+        </p>
+      )}
+      <SceneMetadataTable scenes={pixels.scenes} />
+      <div className="grid-scene-picker">
+        <label htmlFor={selectId}>Scene for the 3 x 3 grid</label>
+        <select id={selectId} value={gridScene.id} onChange={(e) => setGridSceneId(e.target.value)}>
+          {pixels.scenes.map((s) => (
+            <option key={s.id} value={s.id}>
+              {sceneLabel(s)} ({s.id})
+            </option>
+          ))}
+        </select>
+      </div>
+      <PixelGridTable scene={gridScene} />
+      <SpectralSignatureChart key={pixels.scenes.map((s) => s.id).join(',')} response={pixels} />
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createArchiveAllowlist } from './createArchiveAllowlist.js';
+
+describe('createArchiveAllowlist', () => {
+  it('by default allows the configured STAC API host and Azure Blob Storage only', () => {
+    const allow = createArchiveAllowlist({ landsatSource: 'planetary-computer', demoDir: '/srv/demo' });
+    const ok = (href: string) => allow.isAllowedUrl(new URL(href));
+    expect(ok('https://planetarycomputer.microsoft.com/api/stac/v1/search')).toBe(true);
+    expect(ok('https://landsateuwest.blob.core.windows.net/landsat-c2/x.TIF')).toBe(true);
+    expect(ok('https://blob.core.windows.net.evil.example/x')).toBe(false);
+    expect(ok('https://evil.example/?u=planetarycomputer.microsoft.com')).toBe(false);
+    expect(ok('http://169.254.169.254/latest/meta-data')).toBe(false);
+    expect(ok('https://planetarycomputer.microsoft.com:8443/x')).toBe(false);
+    expect(ok('https://user:pw@planetarycomputer.microsoft.com/x')).toBe(false);
+    expect(ok('file:///etc/passwd')).toBe(false);
+    const stac = createArchiveAllowlist({ landsatSource: 'stac:https://stac.example.org/v1', demoDir: '/srv/demo' });
+    expect(stac.isAllowedUrl(new URL('https://stac.example.org/v1/search'))).toBe(true);
+    expect(stac.isAllowedUrl(new URL('https://other.example.org/'))).toBe(false);
+  });
+
+  it('ARCHIVE_HOSTS replaces the default (host:port and *. wildcards); local sources read only under their folder', () => {
+    const allow = createArchiveAllowlist({ landsatSource: 'local:/data/landsat', archiveHosts: '127.0.0.1:4000, *.example.org', demoDir: '/srv/demo' });
+    expect(allow.isAllowedUrl(new URL('http://127.0.0.1:4000/a.TIF'))).toBe(true);
+    expect(allow.isAllowedUrl(new URL('http://127.0.0.1:4001/a.TIF'))).toBe(false);
+    expect(allow.isAllowedUrl(new URL('https://cdn.example.org/a.TIF'))).toBe(true);
+    expect(allow.isAllowedUrl(new URL('https://planetarycomputer.microsoft.com/'))).toBe(false);
+    expect(allow.isAllowedPath('/data/landsat/scene/B4.TIF')).toBe(true);
+    expect(allow.isAllowedPath('/data/landsat/../secrets/B4.TIF')).toBe(false);
+    expect(allow.isAllowedPath('/data/landsat-other/B4.TIF')).toBe(false);
+    expect(allow.isAllowedPath('/etc/passwd')).toBe(false);
+    expect(allow.isAllowedPath('relative/B4.TIF')).toBe(false);
+    expect(allow.isAllowedPath(path.join('/srv/demo', 'x.TIF'))).toBe(true);
+  });
+});
