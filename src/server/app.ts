@@ -36,9 +36,7 @@ export async function buildApp(config: Config, overrides: ServerContextOverrides
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
     },
-    requestIdLogLabel: 'requestId',
     bodyLimit: 64 * 1024,
-    maxParamLength: 200,
     routerOptions: { maxParamLength: 200 },
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -57,10 +57,10 @@ describe('broken COGs over HTTP', () => {
   const cases: Array<[string, () => Promise<void>, RegExp]> = [
     ['truncated', async () => writeFile(path.join(filesDir, B4), (await readFile(path.join(FIXTURE_SCENE_DIR, B4))).subarray(0, 20_000)), /truncated or corrupt/],
     [
-      'corrupt tiles',
+      'corrupt header (IFD offsets point nowhere)',
       async () => {
         const bytes = await readFile(path.join(FIXTURE_SCENE_DIR, B4));
-        bytes.fill(0xab, 16_384);
+        bytes.fill(0xab, 4, 16_384);
         await writeFile(path.join(filesDir, B4), bytes);
       },
       /truncated or corrupt/,

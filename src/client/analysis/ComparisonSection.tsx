@@ -1,7 +1,8 @@
+import './analysis.css';
+import { lazy, Suspense } from 'react';
 import type { LngLat } from '../../core/geo/lngLat.js';
 import type { StatisticsCsvInput } from '../../shared/csv.js';
 import { ExportDownloads } from './ExportDownloads.js';
-import { PixelAnalysis } from './PixelAnalysis.js';
 import { StreamProgressNote } from './StreamProgressNote.js';
 import type { PixelSeriesState } from './usePixelSeries.js';
 
@@ -13,6 +14,9 @@ export interface ComparisonSectionProps {
   statistics: StatisticsCsvInput | null;
   imageDataUrl: string | null;
 }
+
+// Chart.js (spectral signature) stays out of the first download, like the results charts.
+const PixelAnalysis = lazy(() => import('./PixelAnalysis.js').then((m) => ({ default: m.PixelAnalysis })));
 
 /** "Compare with your ground measurements": downloads, then the pixel series as it arrives. */
 export function ComparisonSection({ lngLat, startDate, endDate, pixelSeries, statistics, imageDataUrl }: ComparisonSectionProps) {
@@ -33,7 +37,11 @@ export function ComparisonSection({ lngLat, startDate, endDate, pixelSeries, sta
           {pixelSeries.message}
         </p>
       )}
-      {pixelSeries.kind === 'done' && <PixelAnalysis pixels={pixelSeries.pixels} />}
+      {pixelSeries.kind === 'done' && (
+        <Suspense fallback={<p className="muted">Loading the pixel tables...</p>}>
+          <PixelAnalysis pixels={pixelSeries.pixels} />
+        </Suspense>
+      )}
     </div>
   );
 }

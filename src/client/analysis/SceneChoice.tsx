@@ -1,3 +1,4 @@
+import './analysis.css';
 import { useId } from 'react';
 
 export type SceneChoiceValue = 'latest' | 'all';

@@ -9,6 +9,7 @@ export interface ShareableState {
   size: ImageSize;
   cloudCoverage: number;
   bands: readonly BandId[];
+  scenes?: 'latest' | 'all';
 }
 
 /**
@@ -24,6 +25,7 @@ export function urlStateSearch(state: ShareableState): string {
   q.set('size', state.size);
   q.set('cloud', String(Math.round(state.cloudCoverage)));
   if (state.bands.length > 0) q.set('bands', state.bands.join(','));
+  if (state.scenes) q.set('scenes', state.scenes);
   // Commas are safe in a query and keep `bands=B02,B03` readable in a shared link.
   return `?${q.toString().replace(/%2C/g, ',')}`;
 }

@@ -1,11 +1,16 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { BandId } from '../../core/bands/bandCatalog.js';
+import { BAND_IDS, type BandId } from '../../core/bands/bandCatalog.js';
 import type { BBox, LngLat } from '../../core/geo/lngLat.js';
 import { DEFAULT_POINT, DEFAULT_ZOOM } from '../../shared/defaults.js';
 import type { LandsatDataResponse, PageConfig, PlaceResult, Wrs2Response, Wrs2Tile } from '../api/apiTypes.js';
 import { isAbortError } from '../api/ApiRequestError.js';
 import { boxAroundPoint, landsatRequestUrls } from '../api/landsatRequestUrls.js';
-import { requestImageDataUrl } from '../api/requestImageDataUrl.js';
+import { analysisRequestUrls } from '../analysis/analysisRequestUrls.js';
+import { ComparisonSection } from '../analysis/ComparisonSection.js';
+import { OpacitySlider } from '../analysis/OpacitySlider.js';
+import { requestSceneImage } from '../analysis/requestSceneImage.js';
+import { urlStateSearch } from '../analysis/urlStateSearch.js';
+import { usePixelSeries } from '../analysis/usePixelSeries.js';
 import { requestJson } from '../api/requestJson.js';
 import { BandCards } from '../bands/BandCards.js';
 import { bandsToRequest } from '../bands/bandsToRequest.js';
@@ -60,10 +65,13 @@ export function App() {
     endDate: urlState.endDate ?? '',
     size: urlState.size ?? '3x3',
     cloudCoverage: urlState.cloudCoverage ?? 0,
+    scenes: urlState.scenes ?? 'latest',
   });
   const [ticked, setTicked] = useState<Set<BandId>>(() => new Set(urlState.bands ?? []));
   const [fetchStatus, setFetchStatus] = useState<FetchStatus>({ kind: 'idle' });
   const [results, setResults] = useState<LandsatResults | null>(null);
+  const pixelSeries = usePixelSeries();
+  const [imageOpacity, setImageOpacity] = useState(0.7);
 
   const viewCounter = useRef(0);
   const footprintRequest = useRef(0);
@@ -190,7 +198,7 @@ export function App() {
 
     const point = lngLat;
     const box = bbox && contains(bbox, point) ? bbox : boxAroundPoint(point);
-    const { imageUrl, dataUrl } = landsatRequestUrls({
+    const request = {
       lngLat: point,
       bbox: box,
       startDate: filters.startDate,
@@ -198,7 +206,10 @@ export function App() {
       size: filters.size,
       cloudCoverage: filters.cloudCoverage,
       bands: bandsToRequest(ticked),
-    });
+    };
+    const { imageUrl, dataUrl } = landsatRequestUrls(request);
+    // The pixel series streams its own progress; the same signal cancels it with the rest.
+    void pixelSeries.start(analysisRequestUrls(request, filters.scenes === 'latest').pixelStreamUrl, signal);
 
     let done = 0;
     setFetchStatus({ kind: 'running', done });
@@ -207,7 +218,7 @@ export function App() {
       if (!signal.aborted) setFetchStatus({ kind: 'running', done });
     };
     const [image, data] = await Promise.allSettled([
-      requestImageDataUrl(imageUrl, signal).finally(countDone),
+      requestSceneImage(imageUrl, signal).finally(countDone),
       requestJson<LandsatDataResponse>(dataUrl, { signal }).finally(countDone),
     ]);
     if (signal.aborted) return;
@@ -228,8 +239,11 @@ export function App() {
     setFetchStatus(imageProblem ? { kind: 'failed', message: imageProblem } : { kind: 'idle' });
     setResults({
       lngLat: point,
-      imageDataUrl: image.status === 'fulfilled' ? image.value : null,
+      imageDataUrl: image.status === 'fulfilled' ? image.value.dataUrl : null,
       imageProblem,
+      imageBoundsLngLat: image.status === 'fulfilled' ? image.value.boundsLngLat : null,
+      startDate: request.startDate,
+      endDate: request.endDate,
       data: data.value,
     });
   };
@@ -241,6 +255,23 @@ export function App() {
   }, [results]);
 
   useEffect(() => () => fetchController.current?.abort(), []);
+
+  // Keep the view in the URL so a copied link reopens it (readUrlState reads it back).
+  useEffect(() => {
+    const search = urlStateSearch({
+      lngLat,
+      startDate: filters.startDate,
+      endDate: filters.endDate,
+      size: filters.size,
+      cloudCoverage: filters.cloudCoverage,
+      bands: BAND_IDS.filter((id) => ticked.has(id)),
+      scenes: filters.scenes,
+    });
+    if (search !== window.location.search) window.history.replaceState(window.history.state, '', `${window.location.pathname}${search}${window.location.hash}`);
+  }, [lngLat, filters, ticked]);
+
+  const imageOverlay =
+    results?.imageDataUrl && results.imageBoundsLngLat ? { url: results.imageDataUrl, boundsLngLat: results.imageBoundsLngLat, opacity: imageOpacity } : null;
 
   return (
     <>
@@ -276,8 +307,10 @@ export function App() {
                 view={view}
                 onPick={(point) => selectPoint(point)}
                 onReady={() => setMapReady(true)}
+                imageOverlay={imageOverlay}
               />
             )}
+            {imageOverlay && <OpacitySlider label="Scene image opacity on the map" value={imageOpacity} onChange={setImageOpacity} />}
           </div>
         </section>
 
@@ -301,7 +334,18 @@ export function App() {
           </div>
         </section>
 
-        {results && <ResultsSection ref={resultsSection} results={results} showDemoNotice={Boolean(config?.synthetic)} />}
+        {results && (
+          <ResultsSection ref={resultsSection} results={results} showDemoNotice={Boolean(config?.synthetic)}>
+            <ComparisonSection
+              lngLat={results.lngLat}
+              startDate={results.startDate}
+              endDate={results.endDate}
+              pixelSeries={pixelSeries.state}
+              statistics={results.data}
+              imageDataUrl={results.imageDataUrl}
+            />
+          </ResultsSection>
+        )}
       </main>
       <footer className="page-footer">
         Landsat Collection 2 Level-2 data courtesy of the U.S. Geological Survey. Map outline: Natural Earth.

@@ -1,11 +1,14 @@
 import type { FormEvent } from 'react';
 import type { ImageSize } from '../urlState/readUrlState.js';
+import { SceneChoice, type SceneChoiceValue } from '../analysis/SceneChoice.js';
 
 export interface FilterValues {
   startDate: string;
   endDate: string;
   size: ImageSize;
   cloudCoverage: number;
+  /** Pixel values from the most recent scene (/api/pixel latest=true) or every scene in the range. */
+  scenes: SceneChoiceValue;
 }
 
 export interface FiltersFormProps {
@@ -40,7 +43,7 @@ export function FiltersForm({ values, onChange, onSubmit }: FiltersFormProps) {
           <option value="full">Full</option>
         </select>
       </div>
-      {/* Room for the scene choice ("Most recent scene" / "All scenes in the date range") of a later issue. */}
+      <SceneChoice value={values.scenes} onChange={(scenes) => set('scenes', scenes)} />
       <div className="field">
         <label htmlFor="filter-cloud">Cloud Coverage: {values.cloudCoverage}%</label>
         <input

@@ -5,6 +5,8 @@ import type { BBox, LngLat } from '../../core/geo/lngLat.js';
 import type { Wrs2Tile } from '../api/apiTypes.js';
 import { markerIcon } from './markerIcon.js';
 import { loadWorldOutline } from './loadWorldOutline.js';
+import { SceneImageOverlay } from '../analysis/SceneImageOverlay.js';
+import type { LngLatBounds } from '../analysis/parseImageBounds.js';
 
 /** A one-off camera move; `id` changes for every request so the same target can be asked twice. */
 export type MapViewTarget = { kind: 'fit'; bbox: BBox } | { kind: 'center'; lngLat: LngLat; zoom?: number };
@@ -21,6 +23,8 @@ export interface LocationMapProps {
   view: MapViewRequest | null;
   onPick: (lngLat: LngLat) => void;
   onReady: () => void;
+  /** The fetched scene image laid over its true footprint (x-image-bounds), when there is one. */
+  imageOverlay?: { url: string; boundsLngLat: LngLatBounds; opacity: number } | null;
 }
 
 // Seed constants: the highlighted box is fitted with 100 px padding in a 1000 ms animation.
@@ -83,7 +87,7 @@ function WorldOutline() {
 
 /** The location map: bundled world outline under the base tiles, WRS-2 footprints and the chosen point. */
 export function LocationMap(props: LocationMapProps) {
-  const { tileUrl, tileAttribution, initialCenter, initialZoom, marker, bbox, footprints, view, onPick, onReady } = props;
+  const { tileUrl, tileAttribution, initialCenter, initialZoom, marker, bbox, footprints, view, onPick, onReady, imageOverlay } = props;
   return (
     <MapContainer
       className="location-map"
@@ -117,6 +121,7 @@ export function LocationMap(props: LocationMapProps) {
           pathOptions={{ color: '#ffffff', weight: 2, opacity: 1, fillColor: '#1e6fd9', fillOpacity: 0.25 }}
         />
       )}
+      {imageOverlay && <SceneImageOverlay url={imageOverlay.url} boundsLngLat={imageOverlay.boundsLngLat} opacity={imageOverlay.opacity} />}
       <Marker position={toLatLng(marker)} icon={markerIcon} alt="Selected point" title="Selected point" keyboard={false} />
       <ClickToPick onPick={onPick} />
       <ViewController view={view} />

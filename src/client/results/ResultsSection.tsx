@@ -1,6 +1,7 @@
-import { lazy, Suspense, forwardRef, useMemo } from 'react';
+import { lazy, Suspense, forwardRef, useMemo, type ReactNode } from 'react';
 import { BAND_CATALOG, isBandId } from '../../core/bands/bandCatalog.js';
 import type { LngLat } from '../../core/geo/lngLat.js';
+import type { LngLatBounds } from '../analysis/parseImageBounds.js';
 import type { LandsatDataResponse } from '../api/apiTypes.js';
 import { DemoDataNotice } from '../notify/DemoDataNotice.js';
 import { NextOverpasses } from '../notify/NextOverpasses.js';
@@ -14,14 +15,18 @@ export interface LandsatResults {
   lngLat: LngLat;
   imageDataUrl: string | null;
   imageProblem: string | null;
+  /** Where the image lies on Earth (x-image-bounds), to lay it on the map; null when unknown. */
+  imageBoundsLngLat: LngLatBounds | null;
+  startDate: string;
+  endDate: string;
   data: LandsatDataResponse;
 }
 
 const bandName = (id: string) => (isBandId(id) ? `${id} (${BAND_CATALOG[id].label})` : id);
 
 /** 'The next landsat will pass over' + notification form, and 'Landsat Results': image and charts. */
-export const ResultsSection = forwardRef<HTMLElement, { results: LandsatResults; showDemoNotice: boolean }>(function ResultsSection(
-  { results, showDemoNotice },
+export const ResultsSection = forwardRef<HTMLElement, { results: LandsatResults; showDemoNotice: boolean; children?: ReactNode }>(function ResultsSection(
+  { results, showDemoNotice, children },
   ref,
 ) {
   const meansByBand = useMemo(() => groupBandMeans(results.data.data ?? []), [results.data]);
@@ -65,6 +70,7 @@ export const ResultsSection = forwardRef<HTMLElement, { results: LandsatResults;
         ) : (
           <p className="muted">No band statistics to chart for this search.</p>
         )}
+        {children}
       </div>
     </section>
   );

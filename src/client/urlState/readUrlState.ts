@@ -11,6 +11,8 @@ export interface UrlState {
   size?: ImageSize;
   cloudCoverage?: number;
   bands?: BandId[];
+  /** Pixel values from the most recent scene only, or from every scene in the date range. */
+  scenes?: 'latest' | 'all';
   /** Test hook: `?crash=1` throws during render to show the error screen. */
   crash: boolean;
 }
@@ -36,6 +38,7 @@ export function readUrlState(search: string): UrlState {
     .filter(isBandId);
   const startDate = q.get('startDate') ?? undefined;
   const endDate = q.get('endDate') ?? undefined;
+  const scenes = q.get('scenes');
   return {
     // A point needs both axes; half a point is no point.
     ...(lat !== undefined && lon !== undefined ? { lat, lon } : {}),
@@ -44,6 +47,7 @@ export function readUrlState(search: string): UrlState {
     size: size === '3x3' || size === 'full' ? size : undefined,
     cloudCoverage: cloud === undefined ? undefined : Math.round(cloud),
     bands: bands.length > 0 ? [...new Set(bands)] : undefined,
+    ...(scenes === 'latest' || scenes === 'all' ? { scenes } : {}),
     crash: q.get('crash') === '1',
   };
 }

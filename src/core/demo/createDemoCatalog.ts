@@ -18,6 +18,8 @@ export interface DemoCatalogOptions {
   now?: () => Date;
   /** Only for tests: a subset of DEMO_PLACES. */
   places?: readonly DemoPlace[];
+  /** Writes a scene's files elsewhere (a worker thread, see createDemoWorker); default: on this thread. */
+  writeSceneFiles?: (sceneId: string) => Promise<void>;
 }
 
 /** The demo catalogue plus what the generator script needs. */
@@ -154,7 +156,14 @@ export async function createDemoCatalog(opts: DemoCatalogOptions): Promise<DemoC
     if (!plan) return Promise.reject(new Error(`unknown demo scene ${sceneId}`));
     let pending = generating.get(sceneId);
     if (!pending) {
-      pending = writeScene(plan).catch(async (err: unknown) => {
+      const write = opts.writeSceneFiles
+        ? (async () => {
+            const folder = sceneDir(plan.id);
+            if ((await readGeneratorVersion(join(folder, `${plan.id}.json`))) !== DEMO_GENERATOR_VERSION) await opts.writeSceneFiles!(plan.id);
+            return folder;
+          })()
+        : writeScene(plan);
+      pending = write.catch(async (err: unknown) => {
         generating.delete(sceneId);
         throw err;
       });

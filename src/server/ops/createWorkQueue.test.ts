@@ -24,6 +24,7 @@ describe('createWorkQueue', () => {
     await Promise.resolve();
     expect(queue.stats).toMatchObject({ active: 2, queued: 1 });
     await expect(queue.run(job)).rejects.toMatchObject({ name: 'ServerBusyError', statusCode: 503, code: 'busy', retryAfterSeconds: 7 });
+    await new Promise((resolve) => setImmediate(resolve)); // let the running two start
     gate.resolve();
     expect(await Promise.all(accepted)).toEqual(['done', 'done', 'done']);
     expect(peak).toBe(2);

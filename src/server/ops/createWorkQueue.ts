@@ -73,6 +73,10 @@ export function createWorkQueue({ maxConcurrent, maxQueued, retryAfterSeconds = 
     }
     active += 1;
     try {
+      // Warm heavy work can run as one long chain of microtasks (every tile cached, no I/O); yielding a
+      // turn of the event loop before each job lets waiting cheap requests and timers in between jobs.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      signal?.throwIfAborted();
       return await work();
     } finally {
       release();
