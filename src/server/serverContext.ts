@@ -56,14 +56,23 @@ export async function createServerContext(config: Config, overrides: ServerConte
     log,
     onCall: (call) => metrics?.observeUpstream(call),
   });
+  let demoWorker: DemoWorker | null = null;
+  let demoCatalog: DemoCatalog | null = null;
   const rawCatalog =
     overrides.catalog ??
     (await overrides.createCatalog?.(upstream.fetch)) ??
     (await createSceneCatalog(config.LANDSAT_SOURCE, {
       fetch: upstream.fetch,
       timeoutMs: config.UPSTREAM_TIMEOUT_MS,
-      demo: () => createDemoCatalog({ dir: config.DEMO_DIR }),
+      demo: async () => {
+        // Generating a scene is ~1 s of CPU: a worker thread keeps the event loop free for requests.
+        const worker = config.DEMO_WORKER ? createDemoWorker(config.DEMO_DIR) : null;
+        demoWorker = worker;
+        demoCatalog = await createDemoCatalog({ dir: config.DEMO_DIR, writeSceneFiles: worker ? (id) => worker.generate(id) : undefined });
+        return demoCatalog;
+      },
     }));
+  const stopPregeneration = demoCatalog ? pregenerateDemoScenes(demoCatalog, config.DEMO_PREGENERATE_DAYS, log) : () => {};
   const catalog = upstream.wrapCatalog(rawCatalog);
   log.info({ source: catalog.name, synthetic: catalog.synthetic }, 'Landsat source ready');
   const cache = createBlockCache({ maxBytes: config.BLOCK_CACHE_MB * 1024 * 1024 });
@@ -89,8 +98,10 @@ export async function createServerContext(config: Config, overrides: ServerConte
     upstream,
     metrics,
     async close() {
+      stopPregeneration();
       outboxCounter.close();
       await notifications?.close();
+      await (demoWorker as DemoWorker | null)?.close();
     },
   };
 }
