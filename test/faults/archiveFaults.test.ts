@@ -12,7 +12,8 @@ import { buildTestApp } from '../support/testApp.js';
 
 const POINT = { lon: -67.3037941, lat: -14.7111791 };
 const PIXEL_URL = `/api/pixel?lat=${POINT.lat}&lon=${POINT.lon}&startDate=2019-01-01&endDate=2019-01-31&bands=B04&latest=true`;
-const UPSTREAM_TIMEOUT_MS = 300;
+// Generous enough for a loaded 2-core machine running test files in parallel; delays exceed it by far.
+const UPSTREAM_TIMEOUT_MS = 1000;
 
 let standIn: StacStandIn;
 let app: FastifyInstance;
@@ -85,7 +86,7 @@ describe('STAC search faults', () => {
     expect(res.json().error).toMatchObject({ code: 'archive_unavailable' });
     expect(res.json().error.message).toMatch(/Landsat archive .*not available.*HTTP 500/);
     expect(standIn.searchRequests - before).toBe(3); // first try + 2 retries
-    expect(elapsedMs).toBeLessThan(3000);
+    expect(elapsedMs).toBeLessThan(4000);
   });
 
   it('one transient 503 is absorbed by a retry', async () => {
@@ -103,12 +104,12 @@ describe('STAC search faults', () => {
   });
 
   it('slower than UPSTREAM_TIMEOUT_MS: 504 within the limit, not a hang', async () => {
-    standIn.injectFault('search', { delayMs: 2000 }, 1);
+    standIn.injectFault('search', { delayMs: 4000 }, 1);
     const { res, elapsedMs } = await timed(PIXEL_URL);
     expect(res.statusCode).toBe(504);
     expect(res.json().error).toMatchObject({ code: 'archive_timeout' });
-    expect(res.json().error.message).toMatch(/did not answer within 300 ms/);
-    expect(elapsedMs).toBeLessThan(1500);
+    expect(res.json().error.message).toMatch(/did not answer within 1 s/);
+    expect(elapsedMs).toBeLessThan(3000);
   });
 });
 
@@ -128,10 +129,10 @@ describe('SAS token service faults', () => {
   });
 
   it('token service slower than the limit: 504 within the limit', async () => {
-    standIn.injectFault('token', { delayMs: 2000 }, 1);
+    standIn.injectFault('token', { delayMs: 4000 }, 1);
     const { res, elapsedMs } = await timed(PIXEL_URL);
     expect(res.statusCode).toBe(504);
-    expect(elapsedMs).toBeLessThan(1500);
+    expect(elapsedMs).toBeLessThan(3000);
   });
 });
 
@@ -151,10 +152,10 @@ describe('asset (COG) faults', () => {
   });
 
   it('asset slower than UPSTREAM_TIMEOUT_MS: 504 within the limit', async () => {
-    standIn.injectFault('asset', { delayMs: 1000 }, 4);
+    standIn.injectFault('asset', { delayMs: 4000 }, 4);
     const { res, elapsedMs } = await timed(PIXEL_URL);
     expect(res.statusCode).toBe(504);
     expect(res.json().error.code).toBe('archive_timeout');
-    expect(elapsedMs).toBeLessThan(1200);
+    expect(elapsedMs).toBeLessThan(3000);
   });
 });
