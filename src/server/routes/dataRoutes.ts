@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { boxQuerySchema, checkBox, checkDateRange, boxShape, filterShape, latitudeParam, longitudeParam, pixelQuerySchema, point3x3QuerySchema } from '../../shared/apiQuery.js';
@@ -52,14 +52,14 @@ const scenesQuerySchema = z
 export default async function dataRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { landsat, config, heavyQueue } = app.ctx;
-  const signalFor = (req: Parameters<typeof requestSignal>[0]) => requestSignal(req, config.REQUEST_TIMEOUT_MS);
+  const signalFor = (req: FastifyRequest, reply: FastifyReply) => requestSignal(req, reply, config.REQUEST_TIMEOUT_MS);
 
   api.get(
     '/api/landsat3x3',
     { schema: { summary: 'PNG of the 3 x 3 pixels around the point from the most recent qualifying scene', querystring: point3x3QuerySchema } },
     async (req, reply) => {
       const q = req.query;
-      const image = await landsat.render3x3([q.longitude, q.latitude], q, signalFor(req));
+      const image = await landsat.render3x3([q.longitude, q.latitude], q, signalFor(req, reply));
       return sendPng(reply, image);
     },
   );
@@ -68,7 +68,7 @@ export default async function dataRoutes(app: FastifyInstance): Promise<void> {
     '/api/landsatImage',
     { schema: { summary: 'PNG of the box from the most recent qualifying scene, contrast-stretched', querystring: boxQuerySchema } },
     async (req, reply) => {
-      const signal = signalFor(req);
+      const signal = signalFor(req, reply);
       const image = await heavyQueue.run(() => landsat.renderBox(boxOf(req.query), req.query, signal), signal);
       return sendPng(reply, image);
     },
@@ -77,8 +77,8 @@ export default async function dataRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/api/landsatData',
     { schema: { summary: 'Per-scene band statistics over the clear pixels of the box, oldest first', querystring: boxQuerySchema } },
-    async (req) => {
-      const signal = signalFor(req);
+    async (req, reply) => {
+      const signal = signalFor(req, reply);
       return heavyQueue.run(() => landsat.boxStatistics(boxOf(req.query), req.query, { signal }), signal);
     },
   );
@@ -86,9 +86,9 @@ export default async function dataRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/api/pixel',
     { schema: { summary: 'The 3 x 3 pixel grid around a point in each qualifying scene, with units, DN and QA flags', querystring: pixelQuerySchema } },
-    async (req) => {
+    async (req, reply) => {
       const q = req.query;
-      const signal = signalFor(req);
+      const signal = signalFor(req, reply);
       // Only the series is heavy; the latest scene alone is a few cached tiles.
       const read = () => landsat.readPixels([q.lon, q.lat], q, { latest: q.latest, signal });
       return q.latest ? read() : heavyQueue.run(read, signal);
@@ -104,7 +104,7 @@ export default async function dataRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req, reply) => {
-      const signal = signalFor(req);
+      const signal = signalFor(req, reply);
       return sendNdjsonProgress(req, reply, (onProgress) => heavyQueue.run(() => landsat.boxStatistics(boxOf(req.query), req.query, { signal, onProgress }), signal));
     },
   );
@@ -119,7 +119,7 @@ export default async function dataRoutes(app: FastifyInstance): Promise<void> {
     },
     async (req, reply) => {
       const q = req.query;
-      const signal = signalFor(req);
+      const signal = signalFor(req, reply);
       return sendNdjsonProgress(req, reply, (onProgress) => heavyQueue.run(() => landsat.readPixels([q.lon, q.lat], q, { latest: q.latest, signal, onProgress }), signal));
     },
   );
@@ -127,7 +127,7 @@ export default async function dataRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/api/scenes',
     { schema: { summary: 'Metadata of the qualifying scenes at a point or over a box, oldest first', querystring: scenesQuerySchema } },
-    async (req) => {
+    async (req, reply) => {
       const q = req.query;
       const bboxLngLat: [number, number, number, number] =
         q.LON_UL !== undefined && q.LAT_UR !== undefined && q.LON_UR !== undefined && q.LAT_UL !== undefined
@@ -137,7 +137,7 @@ export default async function dataRoutes(app: FastifyInstance): Promise<void> {
             : (() => {
                 throw badRequest('give a point (lat and lon) or a whole box');
               })();
-      const found = await landsat.findScenes(bboxLngLat, q, signalFor(req));
+      const found = await landsat.findScenes(bboxLngLat, q, signalFor(req, reply));
       return {
         scenes: found.scenes.map(({ assets: _assets, ...scene }) => scene),
         truncated: found.truncated,
