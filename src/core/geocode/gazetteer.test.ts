@@ -29,6 +29,14 @@ describe('gazetteer', () => {
     expect(ontario?.lon).toBeCloseTo(-79.216, 2);
   });
 
+  it('finds a later word of a name after the names that start with it', () => {
+    const results = gazetteer.search('angeles', 10);
+    expect(results.map((r) => r.name)).toContain('Los Angeles');
+    const firstWordMatch = results.findIndex((r) => !foldName(r.name).startsWith('angeles'));
+    expect(firstWordMatch).toBeGreaterThan(0);
+    expect(results.slice(firstWordMatch).every((r) => !foldName(r.name).startsWith('angeles'))).toBe(true);
+  });
+
   it('answers nothing for blank or unmatched queries', () => {
     expect(gazetteer.search('   ')).toEqual([]);
     expect(gazetteer.search('zzqxjv')).toEqual([]);

@@ -45,17 +45,24 @@ export function foldName(text: string): string {
 const MATCH_EXACT = 0;
 const MATCH_PREFIX = 1;
 const MATCH_WORD_PREFIX = 2;
-const MATCH_SUBSTRING = 3;
 
-function matchRank(keys: string[], folded: string): number {
-  let best = Infinity;
-  for (const key of keys) {
-    if (key === folded) return MATCH_EXACT;
-    if (key.startsWith(folded)) best = Math.min(best, MATCH_PREFIX);
-    else if (best > MATCH_WORD_PREFIX && key.includes(` ${folded}`)) best = MATCH_WORD_PREFIX;
-    else if (best > MATCH_SUBSTRING && folded.length >= 3 && key.includes(folded)) best = MATCH_SUBSTRING;
+/** One searchable string: a whole name (`wordStart` false) or a name from one of its later words on. */
+interface IndexEntry {
+  text: string;
+  city: number;
+  wordStart: boolean;
+}
+
+/** First index whose text is >= prefix, by binary search over the sorted entries. */
+function lowerBound(entries: IndexEntry[], prefix: string): number {
+  let lo = 0;
+  let hi = entries.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (entries[mid].text < prefix) lo = mid + 1;
+    else hi = mid;
   }
-  return best;
+  return lo;
 }
 
 export function createGazetteer(cities?: RawCity[]): Gazetteer {
@@ -76,18 +83,34 @@ export function createGazetteer(cities?: RawCity[]): Gazetteer {
     // Population order once, so a stable sort by match rank keeps the most populous first.
     .sort((a, b) => b.place.population - a.place.population);
 
+  // Matches are whole names, name prefixes, or prefixes of a later word ("york" finds "New York").
+  // A sorted index of every name and every word-suffix of it answers exact, prefix and word-prefix
+  // matches by binary search instead of scanning 135,000 cities per keystroke.
+  const entries: IndexEntry[] = [];
+  indexed.forEach((city, i) => {
+    for (const key of city.keys) {
+      entries.push({ text: key, city: i, wordStart: false });
+      for (let at = key.indexOf(' '); at !== -1; at = key.indexOf(' ', at + 1)) entries.push({ text: key.slice(at + 1), city: i, wordStart: true });
+    }
+  });
+  entries.sort((a, b) => (a.text < b.text ? -1 : a.text > b.text ? 1 : 0));
+
   return {
     size: indexed.length,
     search(query: string, limit = 10): Place[] {
       const folded = foldName(query);
       if (!folded) return [];
-      const hits: { rank: number; city: IndexedCity }[] = [];
-      for (const city of indexed) {
-        const rank = matchRank(city.keys, folded);
-        if (rank !== Infinity) hits.push({ rank, city });
+      const best = new Map<number, number>();
+      for (let i = lowerBound(entries, folded); i < entries.length && entries[i].text.startsWith(folded); i++) {
+        const e = entries[i];
+        const rank = e.wordStart ? MATCH_WORD_PREFIX : e.text === folded ? MATCH_EXACT : MATCH_PREFIX;
+        if (rank < (best.get(e.city) ?? Infinity)) best.set(e.city, rank);
       }
-      hits.sort((a, b) => a.rank - b.rank);
-      return hits.slice(0, limit).map((h) => h.city.place);
+      // Cities are in population order, so index order breaks ties by population.
+      return [...best.entries()]
+        .sort((a, b) => a[1] - b[1] || a[0] - b[0])
+        .slice(0, limit)
+        .map(([i]) => indexed[i].place);
     },
   };
 }
