@@ -6,6 +6,9 @@ import { App } from './App.js';
 const jsonResponse = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
+const ndjsonResponse = (lines: unknown[]) =>
+  new Response(lines.map((l) => JSON.stringify(l)).join('\n') + '\n', { status: 200, headers: { 'Content-Type': 'application/x-ndjson' } });
+
 /** A stand-in for the server: answers by path and records every URL the page asked for. */
 type Handler = (url: URL, init?: RequestInit) => Promise<Response | undefined> | Response | undefined;
 
@@ -26,8 +29,14 @@ function fakeServer(options: { synthetic?: boolean; handler?: Handler } = {}) {
       case '/api/landsat3x3':
       case '/api/landsatImage':
         return new Response(new Uint8Array([137, 80, 78, 71]), { status: 200, headers: { 'Content-Type': 'image/png' } });
-      case '/api/landsatData':
-        return jsonResponse(200, { data: [{ outputs: { data: { bands: { B04: { stats: { mean: 0.1 } } } } } }] });
+      case '/api/landsatData/stream':
+        return ndjsonResponse([
+          { type: 'progress', done: 0, total: null },
+          { type: 'progress', done: 1, total: 1 },
+          { type: 'result', result: { data: [{ outputs: { data: { bands: { B04: { stats: { mean: 0.1 } } } } } }] } },
+        ]);
+      case '/api/pixel/stream':
+        return ndjsonResponse([{ type: 'result', result: { target: { lat: 0, lon: 0 }, scenes: [], truncated: false, limit: 100, unavailableBands: {}, synthetic: false } }]);
       case '/api/overpasses':
         return jsonResponse(200, { overpasses: [] });
       default:
@@ -61,7 +70,7 @@ describe('App filters and bands', () => {
     fillDates('2019-02-01', '2019-01-01');
     fireEvent.click(screen.getByRole('button', { name: 'Fetch Data' }));
     expect(await screen.findByText(/Start Date \(2019-02-01\) is after End Date \(2019-01-01\)/)).toBeTruthy();
-    expect(server.calls('/api/landsatData')).toHaveLength(0);
+    expect(server.calls('/api/landsatData/stream')).toHaveLength(0);
     expect(server.calls('/api/landsat3x3')).toHaveLength(0);
   });
 
@@ -70,8 +79,8 @@ describe('App filters and bands', () => {
     render(<App />);
     fillDates('2019-01-01', '2019-01-31');
     fireEvent.click(screen.getByRole('button', { name: 'Fetch Data' }));
-    await waitFor(() => expect(server.calls('/api/landsatData')).toHaveLength(1));
-    const data = server.calls('/api/landsatData')[0].searchParams;
+    await waitFor(() => expect(server.calls('/api/landsatData/stream')).toHaveLength(1));
+    const data = server.calls('/api/landsatData/stream')[0].searchParams;
     expect(data.get('bands')).toBe('B01,B02,B03,B04,B05');
     expect(data.get('cloudCoverage')).toBe('0');
     expect(Number(data.get('LON_UL'))).toBeCloseTo(-79.2165 - 0.05, 9);
@@ -116,7 +125,7 @@ describe('App filters and bands', () => {
     let dataCalls = 0;
     const server = fakeServer({
       handler: async (url, init) => {
-        if (url.pathname !== '/api/landsatData' || ++dataCalls > 1) return undefined;
+        if (url.pathname !== '/api/landsatData/stream' || ++dataCalls > 1) return undefined;
         // The first data call hangs until aborted, like a slow archive.
         await new Promise<void>((resolve) => {
           init?.signal?.addEventListener('abort', () => resolve());
@@ -128,16 +137,16 @@ describe('App filters and bands', () => {
     render(<App />);
     fillDates('2019-01-01', '2019-01-31');
     fireEvent.click(screen.getByRole('button', { name: 'Fetch Data' }));
-    await waitFor(() => expect(server.calls('/api/landsatData')).toHaveLength(1));
+    await waitFor(() => expect(server.calls('/api/landsatData/stream')).toHaveLength(1));
     expect(await screen.findByText(/Fetching image and band statistics/)).toBeTruthy();
-    const firstSignal = server.signals.get(server.calls('/api/landsatData')[0].href)!;
+    const firstSignal = server.signals.get(server.calls('/api/landsatData/stream')[0].href)!;
     expect(firstSignal.aborted).toBe(false);
 
     fireEvent.change(screen.getByLabelText('Cloud Coverage: 0%'), { target: { value: '40' } });
     fireEvent.click(screen.getByRole('button', { name: 'Fetch Data' }));
-    await waitFor(() => expect(server.calls('/api/landsatData')).toHaveLength(2));
+    await waitFor(() => expect(server.calls('/api/landsatData/stream')).toHaveLength(2));
     expect(firstSignal.aborted).toBe(true);
-    expect(server.calls('/api/landsatData')[1].searchParams.get('cloudCoverage')).toBe('40');
+    expect(server.calls('/api/landsatData/stream')[1].searchParams.get('cloudCoverage')).toBe('40');
     expect(await screen.findByRole('heading', { name: 'Landsat Results' })).toBeTruthy();
     releaseFirst();
   });
@@ -147,7 +156,7 @@ describe('App filters and bands', () => {
     fakeServer({
       handler: (url) => {
         if (url.pathname === '/api/landsat3x3') return jsonResponse(404, { error: { code: 'no_scene', message: 'No Landsat scene between 2020-01-01 and 2020-01-02 with at most 0% cloud.' } });
-        if (url.pathname === '/api/landsatData') return jsonResponse(200, { data: [] });
+        if (url.pathname === '/api/landsatData/stream') return ndjsonResponse([{ type: 'result', result: { data: [] } }]);
         return undefined;
       },
     });

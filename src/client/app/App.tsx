@@ -12,6 +12,8 @@ import { requestSceneImage } from '../analysis/requestSceneImage.js';
 import { urlStateSearch } from '../analysis/urlStateSearch.js';
 import { usePixelSeries } from '../analysis/usePixelSeries.js';
 import { requestJson } from '../api/requestJson.js';
+import { readNdjsonProgress, type StreamProgress } from '../analysis/readNdjsonProgress.js';
+import { StreamProgressNote } from '../analysis/StreamProgressNote.js';
 import { BandCards } from '../bands/BandCards.js';
 import { bandsToRequest } from '../bands/bandsToRequest.js';
 import { CrashForTest } from '../errors/CrashForTest.js';
@@ -69,6 +71,7 @@ export function App() {
   });
   const [ticked, setTicked] = useState<Set<BandId>>(() => new Set(urlState.bands ?? []));
   const [fetchStatus, setFetchStatus] = useState<FetchStatus>({ kind: 'idle' });
+  const [dataProgress, setDataProgress] = useState<StreamProgress | null>(null);
   const [results, setResults] = useState<LandsatResults | null>(null);
   const pixelSeries = usePixelSeries();
   const [imageOpacity, setImageOpacity] = useState(0.7);
@@ -212,6 +215,7 @@ export function App() {
     void pixelSeries.start(analysisRequestUrls(request, filters.scenes === 'latest').pixelStreamUrl, signal);
 
     let done = 0;
+    setDataProgress(null);
     setFetchStatus({ kind: 'running', done });
     const countDone = () => {
       done += 1;
@@ -219,7 +223,13 @@ export function App() {
     };
     const [image, data] = await Promise.allSettled([
       requestSceneImage(imageUrl, signal).finally(countDone),
-      requestJson<LandsatDataResponse>(dataUrl, { signal }).finally(countDone),
+      // The statistics series streams "scene N of M" while the server reads it.
+      readNdjsonProgress<LandsatDataResponse>(dataUrl.replace('/api/landsatData?', '/api/landsatData/stream?'), {
+        signal,
+        onProgress: (progress) => {
+          if (!signal.aborted) setDataProgress(progress);
+        },
+      }).finally(countDone),
     ]);
     if (signal.aborted) return;
     fetchController.current = null;
@@ -321,6 +331,7 @@ export function App() {
               <div className="fetch-progress" role="status">
                 <label htmlFor="fetch-progress">Fetching image and band statistics ({fetchStatus.done} of 2 done)...</label>
                 <progress id="fetch-progress" max={2} value={fetchStatus.done} />
+                <StreamProgressNote what="Band statistics" progress={dataProgress} />
               </div>
             )}
             <p className="field-error" role="alert">
