@@ -33,7 +33,7 @@ export interface PageHarness {
 }
 
 /** Starts the real server on the fixture archive and a headless Chromium; tests never touch the network. */
-export async function startPageHarness(): Promise<PageHarness> {
+export async function startPageHarness(env: Record<string, string> = {}): Promise<PageHarness> {
   await ensureClientBuild();
   const app = await buildApp(
     loadConfig({
@@ -45,6 +45,7 @@ export async function startPageHarness(): Promise<PageHarness> {
       DEMO_DIR: path.join(artifactsDir, 'demo'),
       LOG_LEVEL: 'silent',
       SCHEDULER_INTERVAL_MS: '0',
+      ...env,
     }),
   );
   await app.listen({ port: 0, host: '127.0.0.1' });
