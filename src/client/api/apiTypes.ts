@@ -30,14 +30,9 @@ export interface PlaceResult {
   population?: number;
 }
 
-export interface BandStats {
-  min: number | null;
-  max: number | null;
-  mean: number | null;
-  stDev: number | null;
-  sampleCount: number;
-  noDataCount: number;
-}
+/** The server's per-band statistics (a type only: nothing of the core is bundled). */
+import type { BandStatistics as BandStats } from '../../core/landsat/statistics.js';
+export type { BandStats };
 
 export interface LandsatDataEntry {
   interval?: { from: string; to: string };

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { LngLat } from '../geo/lngLat.js';
-import { footprintIntersectsBBox, pointInRing } from './footprintIntersectsBBox.js';
+import { footprintIntersectsBBox } from './footprintIntersectsBBox.js';
+import { pointInRing } from '../geo/pointInRing.js';
 
 // The fixture scene's footprint (path 1 row 70): a tilted quadrilateral.
 const ring: LngLat[] = [

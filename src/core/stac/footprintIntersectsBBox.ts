@@ -1,3 +1,4 @@
+import { pointInRing } from '../geo/pointInRing.js';
 import type { LngLat } from '../geo/lngLat.js';
 
 type BBoxLngLat = readonly [minLon: number, minLat: number, maxLon: number, maxLat: number];
@@ -23,18 +24,6 @@ export function footprintIntersectsBBox(ringLngLat: readonly LngLat[], bboxLngLa
   }
   const shifts = [0, ...(ringMaxLon > 180 ? [360] : []), ...(ringMinLon < -180 ? [-360] : [])];
   return boxes.some((box) => shifts.some((shift) => ringIntersectsBox(ringLngLat, [box[0] + shift, box[1], box[2] + shift, box[3]])));
-}
-
-/** Even-odd point in polygon for a closed or open ring. Points exactly on an edge may go either way. */
-export function pointInRing(point: LngLat, ring: readonly LngLat[]): boolean {
-  const [x, y] = point;
-  let inside = false;
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-    const [xi, yi] = ring[i];
-    const [xj, yj] = ring[j];
-    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
-  }
-  return inside;
 }
 
 function ringIntersectsBox(ring: readonly LngLat[], box: BBoxLngLat): boolean {

@@ -1,4 +1,5 @@
 import type { BBox, LngLat } from '../geo/lngLat.js';
+import { pointInRing } from '../geo/pointInRing.js';
 
 /**
  * WRS-2 (Worldwide Reference System 2), descending (daytime) grid, computed from the nominal
@@ -188,20 +189,9 @@ function orbitCoordinatesGeocentric(
   return { alongRad: along, acrossRad: across };
 }
 
-/** Planar point-in-polygon (even-odd) in lon/lat, the test the seed page runs on its footprints. */
-function ringContains(ring: LngLat[], lon: number, lat: number): boolean {
-  let inside = false;
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-    const [xi, yi] = ring[i];
-    const [xj, yj] = ring[j];
-    if (yi > lat !== yj > lat && lon < ((xj - xi) * (lat - yi)) / (yj - yi) + xi) inside = !inside;
-  }
-  return inside;
-}
-
 /** True when the tile's footprint contains the point (longitudes compared around the tile centre). */
 export function wrs2TileContains(tile: Wrs2Tile, lngLat: LngLat): boolean {
-  return ringContains(tile.polygonLngLat, unwrapNear(lngLat[0], tile.centerLngLat[0]), lngLat[1]);
+  return pointInRing([unwrapNear(lngLat[0], tile.centerLngLat[0]), lngLat[1]], tile.polygonLngLat);
 }
 
 const tileCache = new Map<number, Wrs2Tile>();

@@ -1,29 +1,13 @@
-import Fastify, { type FastifyInstance } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findWrs2Tiles, seedBBoxFromTile, wrs2SceneCenter } from '../../core/wrs2/wrs2.js';
-import wrs2Routes from './wrs2Routes.js';
-
-/** The app's validation-error shape (src/server/app.ts: field path, then message), without the rest of the app. */
-async function buildRouteTestApp(plugin: (app: FastifyInstance) => Promise<void>): Promise<FastifyInstance> {
-  const app = Fastify({ logger: false });
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  app.setErrorHandler((err, _req, reply) => {
-    if (hasZodFastifySchemaValidationErrors(err)) {
-      return reply.status(400).send({ error: { code: 'bad_request', message: err.validation.map((v) => `${(v.instancePath ?? '').replace(/^\//, '')}: ${v.message}`).join('; ') } });
-    }
-    return reply.status(500).send({ error: { code: 'internal_error', message: String(err) } });
-  });
-  await app.register(plugin);
-  await app.ready();
-  return app;
-}
+import { buildTestApp } from '../../../test/support/testApp.js';
 
 describe('GET /api/wrs2', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
-    app = await buildRouteTestApp(wrs2Routes);
+    // The real app: its schemas, error handler and JSON error shape.
+    app = await buildTestApp();
   });
   afterAll(() => app.close());
 
