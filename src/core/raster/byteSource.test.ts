@@ -61,6 +61,22 @@ describe('byte sources', () => {
     }
   });
 
+  it('retries a transient failure with backoff, and not a refusal', async () => {
+    let flaky = 2;
+    const flakyServer = await startRangeFileServer(dir, { failWith: (r) => (r.path === '/data.bin' && flaky-- > 0 ? 503 : undefined) });
+    try {
+      const src = createHttpByteSource(`${flakyServer.url}/data.bin`, { retryDelayMs: 5 });
+      const [b] = await src.fetch([{ offset: 0, length: 10 }]);
+      expect(Array.from(new Uint8Array(b))).toEqual(Array.from(bytes.subarray(0, 10)));
+      expect(flakyServer.requests.filter((r) => r.path === '/data.bin')).toHaveLength(3);
+      const before = server.requests.length;
+      await expect(createHttpByteSource(`${server.url}/missing.bin`, { retryDelayMs: 5 }).fetch([{ offset: 0, length: 4 }])).rejects.toBeInstanceOf(ByteSourceNotFoundError);
+      expect(server.requests.length - before).toBe(1);
+    } finally {
+      await flakyServer.close();
+    }
+  });
+
   it('maps 404, 5xx, unreachable hosts and timeouts to typed errors', async () => {
     await expect(createHttpByteSource(`${server.url}/missing.bin`).fetch([{ offset: 0, length: 4 }])).rejects.toBeInstanceOf(ByteSourceNotFoundError);
     await expect(createHttpByteSource(`${server.url}/broken.bin`).fetch([{ offset: 0, length: 4 }])).rejects.toMatchObject({ name: 'ByteSourceHttpError', status: 503 });

@@ -114,6 +114,29 @@ export interface HttpByteSourceOptions {
   /** Per range request, including the body. Default 20 s. */
   timeoutMs?: number;
   headers?: Record<string, string>;
+  /** Retries of a range read that failed transiently (no answer, 429, 5xx). Default 2. */
+  retries?: number;
+  /** Base delay of the exponential backoff; each wait is jittered between 50 % and 150 %. Default 200 ms. */
+  retryDelayMs?: number;
+}
+
+/** Range reads are idempotent: worth retrying when the host had a hiccup, never when it said no. */
+function isTransient(err: unknown): boolean {
+  return err instanceof ByteSourceHttpError && (err.status === 0 || err.status === 429 || err.status >= 500);
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
+  });
 }
 
 export function createHttpByteSource(url: string, opts: HttpByteSourceOptions = {}): ByteSource {
@@ -160,10 +183,25 @@ export function createHttpByteSource(url: string, opts: HttpByteSourceOptions = 
     }
   }
 
+  const retries = opts.retries ?? 2;
+  const retryDelayMs = opts.retryDelayMs ?? 200;
+
+  async function fetchRangeWithRetries(r: ByteRange, signal?: AbortSignal): Promise<ArrayBuffer> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await fetchRange(r, signal);
+      } catch (err) {
+        // Timeouts are not retried: the person has already waited the whole limit once.
+        if (attempt >= retries || !isTransient(err)) throw err;
+        await sleep(retryDelayMs * 2 ** attempt * (0.5 + Math.random()), signal);
+      }
+    }
+  }
+
   return {
     id,
     stats,
-    fetch: (ranges, signal) => Promise.all(ranges.map((r) => fetchRange(r, signal))),
+    fetch: (ranges, signal) => Promise.all(ranges.map((r) => fetchRangeWithRetries(r, signal))),
   };
 }
 
