@@ -114,13 +114,28 @@ describe('notificationRoutes', () => {
     const { id } = (await post(app, valid)).json();
     const confirmUrl = await confirmationLink(sent);
 
+    // Opening the link (as a person, or a mail scanner) changes nothing: it offers a Confirm button.
     const page = await app.inject({ method: 'GET', url: confirmUrl, headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.headers['cache-control']).toBe('no-store');
     expect(page.headers['referrer-policy']).toBe('no-referrer');
-    expect(page.body).toContain('Alerts confirmed');
+    expect(page.body).toContain('Confirm your Landsat alerts');
     expect(page.body).toContain('(45.326700, -79.216500)');
+    expect(page.body).toMatch(/<form method="post" action="\/api\/notifications\/[^"]+\/confirm\?token=[^"]+"><button type="submit">Confirm my alerts<\/button>/);
+    const scanned = await app.inject({ method: 'GET', url: confirmUrl, headers: { accept: '*/*' } });
+    expect(scanned.json().status).toBe('pending');
+    expect(sent).toHaveLength(1);
+
+    // The button POSTs the form: now the alerts are on.
+    const confirmed = await app.inject({
+      method: 'POST',
+      url: confirmUrl,
+      payload: '',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
+    });
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.body).toContain('Alerts confirmed');
 
     const token = new URL(PUBLIC_URL + confirmUrl).searchParams.get('token')!;
     const view = await app.inject({ method: 'GET', url: `/api/notifications/${id}?token=${token}`, headers: { accept: 'application/json' } });

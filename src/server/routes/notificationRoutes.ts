@@ -68,12 +68,16 @@ function wantsHtml(request: FastifyRequest): boolean {
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-function htmlPage(title: string, view: SubscriptionView, token: string, lead: string): string {
+function htmlPage(title: string, view: SubscriptionView, token: string, lead: string, action?: 'confirm'): string {
   const where = formatLatLon(view.lat, view.lon);
   const passes = view.nextPasses
     .map((p) => `<li>${escapeHtml(satelliteName(p.satellite))}: ${p.datetime.slice(0, 10)} ${p.datetime.slice(11, 16)} UTC (WRS-2 ${p.path}/${p.row})</li>`)
     .join('');
   const base = `/api/notifications/${encodeURIComponent(view.id)}`;
+  const confirm =
+    action === 'confirm'
+      ? `<form method="post" action="${base}/confirm?token=${encodeURIComponent(token)}"><button type="submit">Confirm my alerts</button></form>`
+      : '';
   const unsubscribe =
     view.status === 'active' || view.status === 'pending'
       ? `<form method="post" action="${base}/unsubscribe?token=${encodeURIComponent(token)}"><button type="submit">Unsubscribe</button></form>`
@@ -82,13 +86,13 @@ function htmlPage(title: string, view: SubscriptionView, token: string, lead: st
 <title>${escapeHtml(title)}</title></head><body style="font-family:sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem">
 <h1>${escapeHtml(title)}</h1><p>${escapeHtml(lead)}</p>
 <p>Point ${escapeHtml(where)}, ${escapeHtml(view.leadTime)} hours ahead, clouds up to ${view.cloudCoverage}%. Email: ${escapeHtml(view.email)}. Status: ${escapeHtml(view.status)}.</p>
-${passes ? `<h2>Next passes</h2><ul>${passes}</ul>` : ''}${unsubscribe}<p><a href="/">Open Landsat On the Fly</a></p></body></html>`;
+${confirm}${passes ? `<h2>Next passes</h2><ul>${passes}</ul>` : ''}${unsubscribe}<p><a href="/">Open Landsat On the Fly</a></p></body></html>`;
 }
 
-function answer(request: FastifyRequest, reply: FastifyReply, view: SubscriptionView, token: string, title: string, lead: string) {
+function answer(request: FastifyRequest, reply: FastifyReply, view: SubscriptionView, token: string, title: string, lead: string, action?: 'confirm') {
   // Link tokens ride in the URL: keep them out of caches and out of the Referer of links on the page.
   reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
-  if (wantsHtml(request)) return reply.type('text/html; charset=utf-8').send(htmlPage(title, view, token, lead));
+  if (wantsHtml(request)) return reply.type('text/html; charset=utf-8').send(htmlPage(title, view, token, lead, action));
   return reply.send(view);
 }
 
@@ -153,12 +157,37 @@ export const notificationRoutes: FastifyPluginAsync<NotificationRoutesOptions> =
     },
   );
 
+  // Opening the emailed link only shows a page with a Confirm button; the POST confirms. Mail
+  // security scanners fetch links on their own, and a GET that confirmed would subscribe people
+  // who never asked (https://datatracker.ietf.org/doc/html/rfc9110#section-9.2.1: GET is safe).
   app.get(
     '/api/notifications/:id/confirm',
     {
       ...linkRoute,
       schema: {
-        summary: 'Confirm a subscription (the link in the confirmation email)',
+        summary: 'The confirmation link: shows the subscription and a Confirm button (changes nothing)',
+        tags: ['notifications'],
+        params: idParams,
+        querystring: tokenQuery,
+        response: { 200: viewReply },
+      },
+    },
+    async (request, reply) => {
+      const view = await service.view(request.params.id, request.query.token);
+      if (view.status !== 'pending') {
+        return answer(request, reply, view, request.query.token, 'Your Landsat overpass alerts', `This subscription is ${view.status}.`);
+      }
+      return answer(request, reply, view, request.query.token, 'Confirm your Landsat alerts', 'Press Confirm to start the alerts; nothing is sent until you do.', 'confirm');
+    },
+  );
+
+  app.post(
+    '/api/notifications/:id/confirm',
+    {
+      ...linkRoute,
+      bodyLimit: 1024,
+      schema: {
+        summary: 'Confirm a subscription (the Confirm button of the emailed link)',
         tags: ['notifications'],
         params: idParams,
         querystring: tokenQuery,
