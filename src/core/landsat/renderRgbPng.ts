@@ -23,29 +23,34 @@ const valueAt = (ch: DisplayChannel, i: number) => (typeof ch.values === 'functi
 export function renderRgbPng({ width, height, channels, outWidth = width, outHeight = height }: RenderRgbOptions): Buffer {
   if (channels.length !== 1 && channels.length !== 3) throw new Error('renderRgbPng needs one or three channels');
   const rgb = channels.length === 3 ? channels : [channels[0], channels[0], channels[0]];
-  const png = new PNG({ width: outWidth, height: outHeight });
-  for (let y = 0; y < outHeight; y++) {
-    const sy = Math.min(height - 1, Math.floor((y * height) / outHeight));
-    for (let x = 0; x < outWidth; x++) {
-      const sx = Math.min(width - 1, Math.floor((x * width) / outWidth));
-      const si = sy * width + sx;
-      const o = (y * outWidth + x) * 4;
-      let transparent = false;
-      for (let c = 0; c < 3; c++) {
-        const ch = rgb[c];
-        const v = valueAt(ch, si);
-        if (v === null || Number.isNaN(v)) {
-          transparent = true;
-          png.data[o + c] = 0;
-          continue;
-        }
-        const t = ch.high > ch.low ? (v - ch.low) / (ch.high - ch.low) : 0.5;
-        png.data[o + c] = Math.round(255 * Math.min(1, Math.max(0, t)));
+  // Colour each source pixel once, then copy whole RGBA words into the (usually larger) output.
+  const sourceRgba = new Uint8Array(width * height * 4);
+  for (let si = 0; si < width * height; si++) {
+    let transparent = false;
+    for (let c = 0; c < 3; c++) {
+      const ch = rgb[c];
+      const v = valueAt(ch, si);
+      if (v === null || Number.isNaN(v)) {
+        transparent = true;
+        continue;
       }
-      png.data[o + 3] = transparent ? 0 : 255;
+      const t = ch.high > ch.low ? (v - ch.low) / (ch.high - ch.low) : 0.5;
+      sourceRgba[si * 4 + c] = Math.round(255 * Math.min(1, Math.max(0, t)));
     }
+    sourceRgba[si * 4 + 3] = transparent ? 0 : 255;
   }
-  return PNG.sync.write(png);
+  const sourceWords = new Uint32Array(sourceRgba.buffer);
+  const png = new PNG({ width: outWidth, height: outHeight });
+  const outWords = new Uint32Array(png.data.buffer, png.data.byteOffset, outWidth * outHeight);
+  const columnOf = new Int32Array(outWidth);
+  for (let x = 0; x < outWidth; x++) columnOf[x] = Math.min(width - 1, Math.floor((x * width) / outWidth));
+  for (let y = 0; y < outHeight; y++) {
+    const rowStart = Math.min(height - 1, Math.floor((y * height) / outHeight)) * width;
+    const o = y * outWidth;
+    for (let x = 0; x < outWidth; x++) outWords[o + x] = sourceWords[rowStart + columnOf[x]];
+  }
+  // pngjs's default tries all five row filters at deflate level 9: several times slower for a few % smaller.
+  return PNG.sync.write(png, { filterType: 1, deflateLevel: 6 });
 }
 
 /** The p-th and (100-p)-th percentiles of the non-null values, for a contrast stretch. */
