@@ -64,6 +64,10 @@ export async function createServerContext(config: Config, overrides: ServerConte
     (await createSceneCatalog(config.LANDSAT_SOURCE, {
       fetch: upstream.fetch,
       timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+      onAutoChoice: ({ source, reason }) =>
+        source === 'demo'
+          ? log.warn({ reason }, 'LANDSAT_SOURCE=auto: the Planetary Computer did not answer, so the SYNTHETIC demo archive is served')
+          : log.info('LANDSAT_SOURCE=auto: using the Planetary Computer'),
       demo: async () => {
         // Generating a scene is ~1 s of CPU: a worker thread keeps the event loop free for requests.
         const worker = config.DEMO_WORKER ? createDemoWorker(config.DEMO_DIR) : null;
