@@ -16,6 +16,43 @@ export interface LocationSidebarProps {
   onNext: () => void;
 }
 
+interface CoordinateFieldProps {
+  axis: 'Latitude' | 'Longitude';
+  /** The value's range is -limit..limit degrees. */
+  limit: number;
+  text: string;
+  onText: (text: string) => void;
+  onKeyDown: (e: React.KeyboardEvent<HTMLInputElement>) => void;
+  onBlur: () => void;
+  problem: string | null;
+}
+
+/** One labelled, required, any-step coordinate input; marked invalid when the problem names its axis. */
+function CoordinateField({ axis, limit, text, onText, onKeyDown, onBlur, problem }: CoordinateFieldProps) {
+  const id = `${axis.toLowerCase()}-input`;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{axis}</label>
+      <input
+        id={id}
+        name={axis.toLowerCase()}
+        type="number"
+        step="any"
+        min={-limit}
+        max={limit}
+        required
+        inputMode="decimal"
+        value={text}
+        onChange={(e) => onText(e.target.value)}
+        onKeyDown={onKeyDown}
+        onBlur={onBlur}
+        aria-invalid={problem?.startsWith(axis) ? true : undefined}
+        aria-describedby="coordinate-problem"
+      />
+    </div>
+  );
+}
+
 /** Sidebar 'Search Location': place search, current position, typed coordinates and 'Next'. */
 export function LocationSidebar(props: LocationSidebarProps) {
   const commitOnEnter = (e: React.KeyboardEvent<HTMLInputElement>) => {
@@ -24,6 +61,7 @@ export function LocationSidebar(props: LocationSidebarProps) {
       props.onCommitCoordinates();
     }
   };
+  const fieldEvents = { onKeyDown: commitOnEnter, onBlur: props.onCommitCoordinates, problem: props.coordinateProblem };
   return (
     <aside className="sidebar" aria-labelledby="search-location-heading">
       <h2 id="search-location-heading">Search Location</h2>
@@ -40,44 +78,8 @@ export function LocationSidebar(props: LocationSidebarProps) {
         {props.locationMessage}
       </p>
       <p>Or input Lat/Long manually:</p>
-      <div className="field">
-        <label htmlFor="latitude-input">Latitude</label>
-        <input
-          id="latitude-input"
-          name="latitude"
-          type="number"
-          step="any"
-          min={-90}
-          max={90}
-          required
-          inputMode="decimal"
-          value={props.latText}
-          onChange={(e) => props.onLatText(e.target.value)}
-          onKeyDown={commitOnEnter}
-          onBlur={props.onCommitCoordinates}
-          aria-invalid={props.coordinateProblem?.startsWith('Latitude') ? true : undefined}
-          aria-describedby="coordinate-problem"
-        />
-      </div>
-      <div className="field">
-        <label htmlFor="longitude-input">Longitude</label>
-        <input
-          id="longitude-input"
-          name="longitude"
-          type="number"
-          step="any"
-          min={-180}
-          max={180}
-          required
-          inputMode="decimal"
-          value={props.lonText}
-          onChange={(e) => props.onLonText(e.target.value)}
-          onKeyDown={commitOnEnter}
-          onBlur={props.onCommitCoordinates}
-          aria-invalid={props.coordinateProblem?.startsWith('Longitude') ? true : undefined}
-          aria-describedby="coordinate-problem"
-        />
-      </div>
+      <CoordinateField axis="Latitude" limit={90} text={props.latText} onText={props.onLatText} {...fieldEvents} />
+      <CoordinateField axis="Longitude" limit={180} text={props.lonText} onText={props.onLonText} {...fieldEvents} />
       <p id="coordinate-problem" className="field-error" role="alert">
         {props.coordinateProblem ?? ''}
       </p>
