@@ -138,18 +138,14 @@ export const notificationRoutes: FastifyPluginAsync<NotificationRoutesOptions> =
   );
 
   const linkRoute = { onRequest: limit(linkLimiter) };
+  /** Every emailed link: a subscription id in the path, its token in the query, the subscription back. */
+  const linkSchema = (summary: string) => ({ summary, tags: ['notifications'], params: idParams, querystring: tokenQuery, response: { 200: viewReply } });
 
   app.get(
     '/api/notifications/:id',
     {
       ...linkRoute,
-      schema: {
-        summary: 'View a subscription through a link from its emails',
-        tags: ['notifications'],
-        params: idParams,
-        querystring: tokenQuery,
-        response: { 200: viewReply },
-      },
+      schema: linkSchema('View a subscription through a link from its emails'),
     },
     async (request, reply) => {
       const view = await service.view(request.params.id, request.query.token);
@@ -164,13 +160,7 @@ export const notificationRoutes: FastifyPluginAsync<NotificationRoutesOptions> =
     '/api/notifications/:id/confirm',
     {
       ...linkRoute,
-      schema: {
-        summary: 'The confirmation link: shows the subscription and a Confirm button (changes nothing)',
-        tags: ['notifications'],
-        params: idParams,
-        querystring: tokenQuery,
-        response: { 200: viewReply },
-      },
+      schema: linkSchema('The confirmation link: shows the subscription and a Confirm button (changes nothing)'),
     },
     async (request, reply) => {
       const view = await service.view(request.params.id, request.query.token);
@@ -186,13 +176,7 @@ export const notificationRoutes: FastifyPluginAsync<NotificationRoutesOptions> =
     {
       ...linkRoute,
       bodyLimit: 1024,
-      schema: {
-        summary: 'Confirm a subscription (the Confirm button of the emailed link)',
-        tags: ['notifications'],
-        params: idParams,
-        querystring: tokenQuery,
-        response: { 200: viewReply },
-      },
+      schema: linkSchema('Confirm a subscription (the Confirm button of the emailed link)'),
     },
     async (request, reply) => {
       const view = await service.confirm(request.params.id, request.query.token);
@@ -210,13 +194,7 @@ export const notificationRoutes: FastifyPluginAsync<NotificationRoutesOptions> =
       url: '/api/notifications/:id/unsubscribe',
       ...linkRoute,
       bodyLimit: 1024,
-      schema: {
-        summary: 'Unsubscribe in one click (the link in every email; POST for RFC 8058 mail clients)',
-        tags: ['notifications'],
-        params: idParams,
-        querystring: tokenQuery,
-        response: { 200: viewReply },
-      },
+      schema: linkSchema('Unsubscribe in one click (the link in every email; POST for RFC 8058 mail clients)'),
       handler: async (request, reply) => {
         const view = await service.unsubscribe(request.params.id, request.query.token);
         return answer(request, reply, view, request.query.token, 'Unsubscribed', 'You will receive no more emails about this point.');
