@@ -5,8 +5,8 @@ import { requestSignal } from './requestSignal.js';
 const app = Fastify();
 const seen: { aborted: boolean; reason?: string }[] = [];
 const socketCloseListeners: number[] = [];
-app.get('/slow', async (req, reply) => {
-  const signal = requestSignal(req, reply, 5_000);
+app.get('/slow', async (_req, reply) => {
+  const signal = requestSignal(reply, 5_000);
   await new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, 3_000);
     signal.addEventListener('abort', () => {
@@ -18,7 +18,7 @@ app.get('/slow', async (req, reply) => {
   return 'done';
 });
 app.get('/quick', async (req, reply) => {
-  const signal = requestSignal(req, reply, 5_000);
+  const signal = requestSignal(reply, 5_000);
   socketCloseListeners.push(req.raw.socket.listenerCount('close'));
   setTimeout(() => seen.push({ aborted: signal.aborted }), 50);
   return 'ok';

@@ -1,11 +1,11 @@
 import { setMaxListeners } from 'node:events';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 
 /**
  * An AbortSignal that fires when the client goes away or the request exceeds its time budget,
  * passed from the route down to every range read so abandoned work stops fetching bytes.
  */
-export function requestSignal(req: FastifyRequest, reply: FastifyReply, timeoutMs: number): AbortSignal {
+export function requestSignal(reply: FastifyReply, timeoutMs: number): AbortSignal {
   const closed = new AbortController();
   const response = reply.raw;
   // The response's 'close' comes when it is done or when the connection drops first; only the

@@ -6,7 +6,7 @@ import { predictOverpasses, type Overpass } from '../../core/overpass/overpass.j
 import { createMailer } from '../mail/createMailer.js';
 import type { Mailer } from '../mail/mailer.js';
 import { startSmtpTestServer, type ReceivedMail, type SmtpTestServer } from '../mail/startSmtpTestServer.js';
-import { openStore, type Store } from '../store/openStore.js';
+import { openStore } from '../store/openStore.js';
 import { createMemorySceneCatalog, sceneAt, type MemorySceneCatalog } from './createMemorySceneCatalog.js';
 import { createNotificationService, type NotificationService } from './notificationService.js';
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { boxQuerySchema, checkBox, checkDateRange, boxShape, filterShape, latitudeParam, longitudeParam, pixelQuerySchema, point3x3QuerySchema } from '../../shared/apiQuery.js';
@@ -52,14 +52,14 @@ const scenesQuerySchema = z
 export default async function dataRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { landsat, config, heavyQueue } = app.ctx;
-  const signalFor = (req: FastifyRequest, reply: FastifyReply) => requestSignal(req, reply, config.REQUEST_TIMEOUT_MS);
+  const signalFor = (reply: FastifyReply) => requestSignal(reply, config.REQUEST_TIMEOUT_MS);
 
   api.get(
     '/api/landsat3x3',
     { schema: { summary: 'PNG of the 3 x 3 pixels around the point from the most recent qualifying scene', querystring: point3x3QuerySchema } },
     async (req, reply) => {
       const q = req.query;
-      const image = await landsat.render3x3([q.longitude, q.latitude], q, signalFor(req, reply));
+      const image = await landsat.render3x3([q.longitude, q.latitude], q, signalFor(reply));
       return sendPng(reply, image);
     },
   );
@@ -68,7 +68,7 @@ export default async function dataRoutes(app: FastifyInstance): Promise<void> {
     '/api/landsatImage',
     { schema: { summary: 'PNG of the box from the most recent qualifying scene, contrast-stretched', querystring: boxQuerySchema } },
     async (req, reply) => {
-      const signal = signalFor(req, reply);
+      const signal = signalFor(reply);
       const image = await heavyQueue.run(() => landsat.renderBox(boxOf(req.query), req.query, signal), signal);
       return sendPng(reply, image);
     },
@@ -78,7 +78,7 @@ export default async function dataRoutes(app: FastifyInstance): Promise<void> {
     '/api/landsatData',
     { schema: { summary: 'Per-scene band statistics over the clear pixels of the box, oldest first', querystring: boxQuerySchema } },
     async (req, reply) => {
-      const signal = signalFor(req, reply);
+      const signal = signalFor(reply);
       return heavyQueue.run(() => landsat.boxStatistics(boxOf(req.query), req.query, { signal }), signal);
     },
   );
@@ -88,7 +88,7 @@ export default async function dataRoutes(app: FastifyInstance): Promise<void> {
     { schema: { summary: 'The 3 x 3 pixel grid around a point in each qualifying scene, with units, DN and QA flags', querystring: pixelQuerySchema } },
     async (req, reply) => {
       const q = req.query;
-      const signal = signalFor(req, reply);
+      const signal = signalFor(reply);
       // Only the series is heavy; the latest scene alone is a few cached tiles.
       const read = () => landsat.readPixels([q.lon, q.lat], q, { latest: q.latest, signal });
       return q.latest ? read() : heavyQueue.run(read, signal);
@@ -104,7 +104,7 @@ export default async function dataRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req, reply) => {
-      const signal = signalFor(req, reply);
+      const signal = signalFor(reply);
       return sendNdjsonProgress(req, reply, (onProgress) => heavyQueue.run(() => landsat.boxStatistics(boxOf(req.query), req.query, { signal, onProgress }), signal));
     },
   );
@@ -119,7 +119,7 @@ export default async function dataRoutes(app: FastifyInstance): Promise<void> {
     },
     async (req, reply) => {
       const q = req.query;
-      const signal = signalFor(req, reply);
+      const signal = signalFor(reply);
       return sendNdjsonProgress(req, reply, (onProgress) => heavyQueue.run(() => landsat.readPixels([q.lon, q.lat], q, { latest: q.latest, signal, onProgress }), signal));
     },
   );
@@ -137,7 +137,7 @@ export default async function dataRoutes(app: FastifyInstance): Promise<void> {
             : (() => {
                 throw badRequest('give a point (lat and lon) or a whole box');
               })();
-      const found = await landsat.findScenes(bboxLngLat, q, signalFor(req, reply));
+      const found = await landsat.findScenes(bboxLngLat, q, signalFor(reply));
       return {
         scenes: found.scenes.map(({ assets: _assets, ...scene }) => scene),
         truncated: found.truncated,
