@@ -61,4 +61,19 @@ describe('ground comparison (built page, headless Chromium, fixture scene)', () 
     await harness.screenshot(page, '05-comparison', '.comparison');
     expect(consoleErrors.filter((e) => !/ERR_INTERNET_DISCONNECTED/.test(e))).toEqual([]);
   }, 90_000);
+
+  it("shows GDAL's values at the README's second point too, in every reflectance band", async () => {
+    // ../shared/fixtures/README.md, -67.6820161, -13.8928145: SR_B1..SR_B5.
+    const gdalDn = { B01: 8604, B02: 8925, B03: 10640, B04: 9996, B05: 19799 };
+    const labels = { B01: 'Coastal/Aerosol', B02: 'Blue Band', B03: 'Green Band', B04: 'Red Band', B05: 'Near-Infrared' };
+    const { page } = await harness.openPage('/?lat=-13.8928145&lon=-67.6820161&startDate=2019-01-01&endDate=2019-01-31&size=3x3&cloud=100');
+    await page.getByRole('button', { name: 'Fetch Data' }).click();
+    for (const [band, dn] of Object.entries(gdalDn) as [keyof typeof gdalDn, number][]) {
+      const grid = page.getByRole('table', { name: new RegExp(`${band} ${labels[band].replace(/[()/]/g, '.')}.*surface reflectance`) });
+      await grid.waitFor({ timeout: 30_000 });
+      const target = await grid.locator('td[data-target="true"]').textContent();
+      expect(target, band).toContain(`DN ${dn}`);
+      expect(target, band).toContain((dn * 0.0000275 - 0.2).toFixed(4));
+    }
+  }, 90_000);
 });
