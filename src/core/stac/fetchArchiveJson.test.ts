@@ -34,6 +34,13 @@ describe('fetchArchiveJson', () => {
     expect(calls).toHaveLength(3);
   });
 
+  it('passes on at once, untouched, an error the fetch wrapper marks final (a paused or refused host)', async () => {
+    const refusal = Object.assign(new Error('requests paused'), { retryable: false });
+    const { fetchImpl, calls } = scriptedFetch([() => Promise.reject(refusal), json({ ok: 1 })]);
+    await expect(fetchArchiveJson('https://a.test/x', {}, opts(fetchImpl, { retryDelayMs: 500 }))).rejects.toBe(refusal);
+    expect(calls).toHaveLength(1);
+  });
+
   it('gives up after 2 retries with ArchiveUnavailableError naming the status', async () => {
     const { fetchImpl, calls } = scriptedFetch([json({ error: 'boom' }, 500)]);
     const failure = fetchArchiveJson('https://a.test/api/search?token=secret', {}, opts(fetchImpl));

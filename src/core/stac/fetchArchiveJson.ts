@@ -71,6 +71,8 @@ async function fetchOnce(url: string, init: RequestInit, options: ArchiveFetchOp
     } catch (error) {
       if (callerSignal?.aborted) throw callerSignal.reason;
       if (timedOut) throw new ArchiveTimeoutError(archiveName, timeoutMs, { cause: error });
+      // A fetch wrapper may refuse a call for good (a paused or disallowed host): retrying cannot help.
+      if ((error as { retryable?: unknown } | null)?.retryable === false) throw error;
       throw new TransientFailure(`could not reach ${describeUrl(url)} (${errorText(error)})`, { cause: error });
     }
     if (options.passStatuses?.includes(response.status)) return { status: response.status, body: null };

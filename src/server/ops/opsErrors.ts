@@ -16,6 +16,8 @@ export class ServerBusyError extends Error {
 /** An upstream host failed repeatedly, so calls to it are paused instead of hammering it. */
 export class CircuitOpenError extends Error {
   override readonly name = 'CircuitOpenError';
+  /** Final: an archive client must not retry it (see fetchArchiveJson). */
+  readonly retryable = false;
   readonly statusCode = 502;
   readonly code = 'archive_unavailable';
   constructor(
@@ -29,6 +31,8 @@ export class CircuitOpenError extends Error {
 /** An asset or link points outside the configured archive hosts or folders: refused, never fetched. */
 export class UpstreamNotAllowedError extends Error {
   override readonly name = 'UpstreamNotAllowedError';
+  /** Final: an archive client must not retry it (see fetchArchiveJson). */
+  readonly retryable = false;
   readonly statusCode = 502;
   readonly code = 'archive_refused';
   constructor(readonly target: string) {
