@@ -5,7 +5,7 @@ import { fromArrayBuffer } from 'geotiff';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_POINT } from '../../shared/defaults.js';
 import type { SceneQuery } from '../stac/sceneCatalog.js';
-import { createDemoCatalog, ringIntersectsBox, type DemoCatalog } from './createDemoCatalog.js';
+import { createDemoCatalog, type DemoCatalog } from './createDemoCatalog.js';
 import { DEMO_PLACES } from './demoPlaces.js';
 import { QA } from './sceneSynth.js';
 
@@ -78,14 +78,6 @@ describe('createDemoCatalog: search', () => {
     // A box that contains the window without any corner of it inside.
     expect((await catalog.search(query({ bboxLngLat: [-80, 45, -78, 46] }))).scenes.length).toBeGreaterThan(0);
     await expect(catalog.search(query({ signal: AbortSignal.abort() }))).rejects.toThrow();
-  });
-
-  it('intersects rings and boxes', () => {
-    const ring: [number, number][] = [[0, 0], [2, 0], [2, 2], [0, 2], [0, 0]];
-    expect(ringIntersectsBox(ring, [1, 1, 1, 1])).toBe(true);
-    expect(ringIntersectsBox(ring, [-1, -1, 3, 3])).toBe(true);
-    expect(ringIntersectsBox(ring, [-1, 0.5, 3, 1.5])).toBe(true);
-    expect(ringIntersectsBox(ring, [3, 3, 4, 4])).toBe(false);
   });
 });
 

@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import type { AssetKey } from '../bands/bandCatalog.js';
 import type { LandsatScene } from '../stac/landsatScene.js';
 import type { SceneCatalog, SceneQuery, SceneSearchResult } from '../stac/sceneCatalog.js';
+import { footprintIntersectsBBox } from '../stac/footprintIntersectsBBox.js';
 import type { LngLat } from '../geo/lngLat.js';
 import { createDemoSchedule, type DemoScenePlan } from './demoSchedule.js';
 import { createDemoStacItem, DEMO_ASSET_FILE_SUFFIX, DEMO_ASSET_KEYS, DEMO_GENERATOR_VERSION, roundPercent } from './demoStacItem.js';
@@ -186,7 +187,7 @@ export async function createDemoCatalog(opts: DemoCatalogOptions): Promise<DemoC
         if (day < query.startDate || day > query.endDate) continue;
         const [bMinLon, bMinLat, bMaxLon, bMaxLat] = plan.window.bboxLngLat;
         if (bMaxLon < minLon || bMinLon > maxLon || bMaxLat < minLat || bMinLat > maxLat) continue;
-        if (!ringIntersectsBox(plan.window.footprintLngLat, query.bboxLngLat)) continue;
+        if (!footprintIntersectsBBox(plan.window.footprintLngLat, query.bboxLngLat)) continue;
         if (roundPercent(coverOf(plan).cloudPercent) > query.maxCloudCover) continue;
         matches.push(toScene(plan));
       }
@@ -217,39 +218,4 @@ async function readGeneratorVersion(itemPath: string): Promise<unknown> {
   } catch {
     return undefined;
   }
-}
-
-/** True when a closed [lon, lat] ring and a box overlap (box corner inside ring, ring vertex inside box, or edges cross). */
-export function ringIntersectsBox(ring: LngLat[], box: [number, number, number, number]): boolean {
-  const [minLon, minLat, maxLon, maxLat] = box;
-  const inBox = (p: LngLat) => p[0] >= minLon && p[0] <= maxLon && p[1] >= minLat && p[1] <= maxLat;
-  if (ring.some(inBox)) return true;
-  const corners: LngLat[] = [[minLon, minLat], [maxLon, minLat], [maxLon, maxLat], [minLon, maxLat]];
-  if (corners.some((c) => pointInRing(c, ring))) return true;
-  const boxRing = [...corners, corners[0]];
-  for (let i = 0; i + 1 < ring.length; i++) {
-    for (let j = 0; j + 1 < boxRing.length; j++) {
-      if (segmentsCross(ring[i], ring[i + 1], boxRing[j], boxRing[j + 1])) return true;
-    }
-  }
-  return false;
-}
-
-function pointInRing(p: LngLat, ring: LngLat[]): boolean {
-  let inside = false;
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-    const [xi, yi] = ring[i];
-    const [xj, yj] = ring[j];
-    if (yi > p[1] !== yj > p[1] && p[0] < ((xj - xi) * (p[1] - yi)) / (yj - yi) + xi) inside = !inside;
-  }
-  return inside;
-}
-
-function segmentsCross(a: LngLat, b: LngLat, c: LngLat, d: LngLat): boolean {
-  const cross = (o: LngLat, p: LngLat, q: LngLat) => (p[0] - o[0]) * (q[1] - o[1]) - (p[1] - o[1]) * (q[0] - o[0]);
-  const d1 = cross(c, d, a);
-  const d2 = cross(c, d, b);
-  const d3 = cross(a, b, c);
-  const d4 = cross(a, b, d);
-  return ((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0));
 }

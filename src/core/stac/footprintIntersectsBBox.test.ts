@@ -59,4 +59,12 @@ describe('footprintIntersectsBBox', () => {
       { numRuns: 300 },
     );
   });
+
+  it('finds a point inside, a box around, and a band across a square, and nothing beside it', () => {
+    const ring: [number, number][] = [[0, 0], [2, 0], [2, 2], [0, 2], [0, 0]];
+    expect(footprintIntersectsBBox(ring, [1, 1, 1, 1])).toBe(true);
+    expect(footprintIntersectsBBox(ring, [-1, -1, 3, 3])).toBe(true);
+    expect(footprintIntersectsBBox(ring, [-1, 0.5, 3, 1.5])).toBe(true);
+    expect(footprintIntersectsBBox(ring, [3, 3, 4, 4])).toBe(false);
+  });
 });
