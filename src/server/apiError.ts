@@ -12,6 +12,3 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 }
-
-export const badRequest = (message: string) => new ApiError(400, 'bad_request', message);
-export const notFound = (message: string) => new ApiError(404, 'not_found', message);

@@ -143,7 +143,7 @@ function projectedBoundsToLngLat(crs: string, b: ProjectedBounds): [number, numb
 
 const boxToBBoxLngLat = (box: BBox): [number, number, number, number] => [box.minLon, box.minLat, box.maxLon, box.maxLat];
 
-/** Latest first, then by how central the point is in the scene, so the best view is tried first. */
+/** Most recent acquisition first: the image calls show the latest qualifying scene. */
 function newestFirst(scenes: LandsatScene[]): LandsatScene[] {
   return [...scenes].sort((a, b) => (a.datetime < b.datetime ? 1 : a.datetime > b.datetime ? -1 : 0));
 }

@@ -222,3 +222,14 @@ describe('image bounds for the map overlay', () => {
     expect(maxLat).toBeCloseTo(-14.2, 1);
   });
 });
+
+describe('GET /api/scenes with a box', () => {
+  it('lists the scenes over a box, and refuses a half-given box', async () => {
+    const res = await app.inject(`/api/scenes?${qs({ ...BOX, ...DATES })}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().scenes.map((s: { id: string }) => s.id)).toEqual(['LC08_L2SP_001070_20190114_02_T2']);
+    const half = await app.inject(`/api/scenes?${qs({ LON_UL: BOX.LON_UL, LAT_UR: BOX.LAT_UR, ...DATES })}`);
+    expect(half.statusCode).toBe(400);
+    expect(half.json().error.message).toMatch(/a point \(lat and lon\) or a whole box/);
+  });
+});

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { boxQuerySchema, checkBox, checkDateRange, boxShape, filterShape, latitudeParam, longitudeParam, pixelQuerySchema, point3x3QuerySchema } from '../../shared/apiQuery.js';
 import type { RenderedImage } from '../../core/landsat/landsatService.js';
 import { requestSignal } from '../requestSignal.js';
-import { badRequest } from '../apiError.js';
 import { sendNdjsonProgress } from '../ndjsonProgress.js';
 
 const boxOf = (q: { LON_UL: number; LAT_UR: number; LON_UR: number; LAT_UL: number }) => ({
@@ -47,7 +46,12 @@ const scenesQuerySchema = z
     } else if (boxParts === 4) {
       checkBox(q as { LON_UL: number; LAT_UR: number; LON_UR: number; LAT_UL: number }, ctx);
     }
-  });
+  })
+  // The box when one is given, else the point as a degenerate box (the refinement ensured one of them).
+  .transform((q) => ({
+    ...q,
+    bboxLngLat: (q.LON_UL !== undefined ? [q.LON_UL, q.LAT_UR, q.LON_UR, q.LAT_UL] : [q.lon, q.lat, q.lon, q.lat]) as [number, number, number, number],
+  }));
 
 export default async function dataRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -129,15 +133,7 @@ export default async function dataRoutes(app: FastifyInstance): Promise<void> {
     { schema: { summary: 'Metadata of the qualifying scenes at a point or over a box, oldest first', querystring: scenesQuerySchema } },
     async (req, reply) => {
       const q = req.query;
-      const bboxLngLat: [number, number, number, number] =
-        q.LON_UL !== undefined && q.LAT_UR !== undefined && q.LON_UR !== undefined && q.LAT_UL !== undefined
-          ? [q.LON_UL, q.LAT_UR, q.LON_UR, q.LAT_UL]
-          : q.lon !== undefined && q.lat !== undefined
-            ? [q.lon, q.lat, q.lon, q.lat]
-            : (() => {
-                throw badRequest('give a point (lat and lon) or a whole box');
-              })();
-      const found = await landsat.findScenes(bboxLngLat, q, signalFor(reply));
+      const found = await landsat.findScenes(q.bboxLngLat, q, signalFor(reply));
       return {
         scenes: found.scenes.map(({ assets: _assets, ...scene }) => scene),
         truncated: found.truncated,
