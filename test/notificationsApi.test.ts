@@ -39,6 +39,10 @@ describe('POST /api/notifications through the app', () => {
       .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
     expect(eml).toMatch(/To: person@example.org/i);
     expect(eml).toMatch(/http:\/\/landsat\.test\/api\/notifications\/[^/\s]+\/confirm\?token=/);
+    // The metrics read the same store, in-memory here: one email went out.
+    const metrics = await app.inject('/api/metrics');
+    expect(metrics.body).toMatch(/^landsat_emails\{status="sent"\} 1$/m);
+    expect(metrics.body).toMatch(/^landsat_emails\{status="pending"\} 0$/m);
   });
 
   it('refuses bad input with JSON errors', async () => {

@@ -4,9 +4,13 @@ import type { SceneCatalog } from '../core/stac/sceneCatalog.js';
 import { openStore } from './store/openStore.js';
 import { createMailer } from './mail/createMailer.js';
 import { createNotificationService } from './notifications/notificationService.js';
+import { createOutboxCounter } from './ops/createOutboxCounter.js';
+import type { OutboxCounts } from './ops/createMetrics.js';
 
 export interface NotificationWiring {
   service: ReturnType<typeof createNotificationService>;
+  /** Emails in the outbox by status, for /api/metrics. */
+  outboxCounts(): OutboxCounts;
   close(): Promise<void>;
 }
 
@@ -25,6 +29,7 @@ export async function createNotificationWiring(
   if (config.SCHEDULER_INTERVAL_MS > 0) service.start(config.SCHEDULER_INTERVAL_MS);
   return {
     service,
+    outboxCounts: createOutboxCounter(db),
     async close() {
       await service.stop();
       await mailer.close?.();

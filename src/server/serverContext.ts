@@ -13,7 +13,6 @@ import { createWorkQueue, type WorkQueue } from './ops/createWorkQueue.js';
 import { createArchiveAllowlist } from './ops/createArchiveAllowlist.js';
 import { createUpstreamGuard, type UpstreamGuard } from './ops/createUpstreamGuard.js';
 import { createMetrics, type Metrics } from './ops/createMetrics.js';
-import { createOutboxCounter } from './ops/createOutboxCounter.js';
 
 /** Everything the routes share, built once per app from the configuration. */
 export interface ServerContext {
@@ -82,29 +81,27 @@ export async function createServerContext(config: Config, overrides: ServerConte
   const cache = createBlockCache({ maxBytes: config.BLOCK_CACHE_MB * 1024 * 1024 });
   const landsat = createLandsatService({ catalog, cache, maxScenes: config.MAX_SCENES, openSource: upstream.openSource });
   const heavyQueue = createWorkQueue({ maxConcurrent: config.MAX_CONCURRENT_HEAVY, maxQueued: config.MAX_QUEUED_HEAVY });
-  const outboxCounter = createOutboxCounter(config.DATABASE_PATH);
+  const notifications = await createNotificationWiring(config, catalog, log, overrides.clock);
   metrics = createMetrics({
     cacheStats: () => cache.stats,
     queueStats: () => heavyQueue.stats,
     breakerStates: () => upstream.breakerStates(),
-    outboxCounts: outboxCounter.counts,
+    outboxCounts: notifications.outboxCounts,
   });
   let gazetteer: Gazetteer | null = null;
-  const notifications = await createNotificationWiring(config, catalog, log, overrides.clock);
   return {
     config,
     catalog,
     cache,
     landsat,
     gazetteer: () => (gazetteer ??= createGazetteer()),
-    notifications: notifications?.service ?? null,
+    notifications: notifications.service,
     heavyQueue,
     upstream,
     metrics,
     async close() {
       stopPregeneration();
-      outboxCounter.close();
-      await notifications?.close();
+      await notifications.close();
       await (demoWorker as DemoWorker | null)?.close();
     },
   };

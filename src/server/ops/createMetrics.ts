@@ -14,16 +14,14 @@ export interface MetricsSources {
   cacheStats(): BlockCacheStats;
   queueStats(): WorkQueueStats;
   breakerStates(): Record<string, CircuitBreakerSnapshot>;
-  /** Emails in the notification outbox by status; null when there is no store. */
-  outboxCounts?(): OutboxCounts | null;
+  /** Emails in the notification outbox by status. */
+  outboxCounts(): OutboxCounts;
 }
 
 export interface Metrics {
   registry: Registry;
   observeRequest(labels: { method: string; route: string; statusCode: number }, seconds: number): void;
   observeUpstream(call: UpstreamCall): void;
-  /** Lets the notification wiring (or anything owning the store) supply outbox counts later. */
-  setOutboxCounts(source: () => OutboxCounts | null): void;
 }
 
 const BREAKER_STATE_VALUE = { closed: 0, half_open: 1, open: 2 } as const;
@@ -35,7 +33,6 @@ const BREAKER_STATE_VALUE = { closed: 0, half_open: 1, open: 2 } as const;
 export function createMetrics(sources: MetricsSources): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'landsat_' });
-  let outboxCounts = sources.outboxCounts ?? (() => null);
 
   const requestSeconds = new Histogram({
     name: 'landsat_http_request_duration_seconds',
@@ -119,9 +116,7 @@ export function createMetrics(sources: MetricsSources): Metrics {
     labelNames: ['status'] as const,
     registers: [registry],
     collect() {
-      const counts = outboxCounts();
-      if (!counts) return;
-      for (const [status, n] of Object.entries(counts)) this.set({ status }, n);
+      for (const [status, n] of Object.entries(sources.outboxCounts())) this.set({ status }, n);
     },
   });
 
@@ -133,9 +128,6 @@ export function createMetrics(sources: MetricsSources): Metrics {
     observeUpstream(call) {
       if (call.outcome !== 'refused' && call.outcome !== 'circuit_open') upstreamSeconds.observe({ kind: call.kind, host: call.host }, call.durationMs / 1000);
       if (call.outcome !== 'ok' && call.outcome !== 'aborted') upstreamErrors.inc({ kind: call.kind, host: call.host, outcome: call.outcome });
-    },
-    setOutboxCounts(source) {
-      outboxCounts = source;
     },
   };
 }
