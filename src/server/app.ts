@@ -21,6 +21,7 @@ import dataRoutes from './routes/dataRoutes.js';
 import wrs2Routes from './routes/wrs2Routes.js';
 import overpassRoutes from './routes/overpassRoutes.js';
 import { notificationRoutes } from './routes/notificationRoutes.js';
+import compareRoutes from './routes/compareRoutes.js';
 import { installOps } from './ops/installOps.js';
 
 declare module 'fastify' {
@@ -117,6 +118,7 @@ export async function buildApp(config: Config, overrides: ServerContextOverrides
   await app.register(dataRoutes);
   await app.register(wrs2Routes);
   await app.register(overpassRoutes);
+  await app.register(compareRoutes);
   if (ctx.notifications) await app.register(notificationRoutes, { service: ctx.notifications });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
