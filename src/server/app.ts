@@ -22,6 +22,7 @@ import wrs2Routes from './routes/wrs2Routes.js';
 import overpassRoutes from './routes/overpassRoutes.js';
 import { notificationRoutes } from './routes/notificationRoutes.js';
 import compareRoutes from './routes/compareRoutes.js';
+import overpassCalendarRoutes from './routes/overpassCalendarRoutes.js';
 import { installOps } from './ops/installOps.js';
 
 declare module 'fastify' {
@@ -119,6 +120,7 @@ export async function buildApp(config: Config, overrides: ServerContextOverrides
   await app.register(wrs2Routes);
   await app.register(overpassRoutes);
   await app.register(compareRoutes);
+  await app.register(overpassCalendarRoutes);
   if (ctx.notifications) await app.register(notificationRoutes, { service: ctx.notifications });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 

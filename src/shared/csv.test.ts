@@ -61,6 +61,20 @@ describe('pixelCsv', () => {
     expect(kelvinRow[col('unit')]).toBe('kelvin');
     expect(Number(kelvinRow[col('value')])).toBeCloseTo(43782 * 0.00341802 + 149, 9);
   });
+
+  it('keeps the earlier columns in order and appends the indices of each clear pixel', () => {
+    expect(PIXEL_CSV_HEADER.slice(0, 26)).toEqual(['scene_id', 'satellite', 'datetime_utc', 'wrs_path', 'wrs_row', 'scene_cloud_cover_percent', 'target_lat', 'target_lon', 'band', 'band_label', 'center_wavelength_um', 'unit', 'row_offset', 'col_offset', 'is_target', 'value', 'dn', 'qa_pixel', 'clear', 'cloud', 'dilated_cloud', 'cloud_shadow', 'cirrus', 'snow', 'water', 'fill']);
+    expect(PIXEL_CSV_HEADER.slice(26)).toEqual(['ndvi', 'evi', 'ndwi', 'nbr', 'ndsi', 'surface_temperature_c']);
+    const targets = records.filter((r) => r[col('scene_id')] === response.scenes[0].id && r[col('is_target')] === 'true');
+    for (const r of targets) {
+      // Same on every band's row of the pixel: ST from B09; NDVI needs B05, which the sample lacks.
+      expect(Number(r[col('surface_temperature_c')])).toBeCloseTo(43782 * 0.00341802 + 149 - 273.15, 9);
+      expect(r[col('ndvi')]).toBe('');
+    }
+    // The cloudy pixel north of the target: no index at all.
+    const north = records.find((r) => r[col('band')] === 'B09' && r[col('row_offset')] === '-1' && r[col('col_offset')] === '0')!;
+    expect(north[col('surface_temperature_c')]).toBe('');
+  });
 });
 
 describe('statisticsCsv', () => {

@@ -1,5 +1,6 @@
 import { BAND_CATALOG, isBandId } from '../core/bands/bandCatalog.js';
 import type { QaFlags } from '../core/raster/qaFlags.js';
+import { INDEX_IDS, pixelIndices } from '../core/indices/spectralIndices.js';
 
 /**
  * CSV exports of the pixel grid and of the statistics series, for people who compare Landsat with
@@ -76,6 +77,9 @@ export const PIXEL_CSV_HEADER = [
   // Offsets from the target pixel: row -1 is north of it, col -1 west of it.
   'row_offset', 'col_offset', 'is_target', 'value', 'dn', 'qa_pixel',
   'clear', 'cloud', 'dilated_cloud', 'cloud_shadow', 'cirrus', 'snow', 'water', 'fill',
+  // Indices of this pixel in this scene (the same on each band's row); empty unless the pixel is a
+  // clear surface and the bands read include what the index needs (src/core/indices).
+  'ndvi', 'evi', 'ndwi', 'nbr', 'ndsi', 'surface_temperature_c',
 ] as const;
 
 const flagCells = (f: QaFlags | null | undefined): CsvCell[] =>
@@ -85,6 +89,7 @@ const flagCells = (f: QaFlags | null | undefined): CsvCell[] =>
 export function pixelCsv(response: PixelCsvInput): string {
   const rows: CsvCell[][] = [[...PIXEL_CSV_HEADER]];
   for (const scene of response.scenes) {
+    const indicesAt = [0, 1, 2].map((r) => [0, 1, 2].map((c) => pixelIndices(scene, r, c).indices));
     for (const [bandId, band] of Object.entries(scene.bands)) {
       const info = isBandId(bandId) ? BAND_CATALOG[bandId] : undefined;
       band.values.forEach((valueRow, r) =>
@@ -95,6 +100,7 @@ export function pixelCsv(response: PixelCsvInput): string {
             // The grid is centred on the target pixel.
             r - 1, c - 1, r === 1 && c === 1, value, band.dn[r]?.[c], scene.qa.values[r]?.[c],
             ...flagCells(scene.qa.flags[r]?.[c]),
+            ...INDEX_IDS.map((id) => indicesAt[r]?.[c]?.[id]),
           ]);
         }),
       );

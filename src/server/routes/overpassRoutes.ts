@@ -6,6 +6,21 @@ import { dateParam, latitudeParam, longitudeParam } from '../../shared/apiQuery.
 
 export const MAX_OVERPASS_DAYS = 366;
 
+/** The point and days of /api/overpasses (and of its calendar feed, /api/overpasses.ics). */
+export const overpassQuerySchema = z.object({
+  lat: latitudeParam('lat'),
+  lon: longitudeParam('lon'),
+  from: dateParam('from', 'First UTC day, YYYY-MM-DD (default: today, UTC)').optional(),
+  days: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'days must be a whole number from 1 to 366')
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= MAX_OVERPASS_DAYS, { message: `days must be between 1 and ${MAX_OVERPASS_DAYS}` })
+    .optional()
+    .describe(`Number of days to cover, 1 to ${MAX_OVERPASS_DAYS} (default 32)`),
+});
+
 const overpassResponseSchema = z.object({
   overpasses: z.array(
     z.object({
@@ -23,19 +38,7 @@ export default async function overpassRoutes(app: FastifyInstance): Promise<void
     {
       schema: {
         summary: 'Predicted Landsat 8 and 9 passes over each WRS-2 tile containing a point, sorted by time',
-        querystring: z.object({
-          lat: latitudeParam('lat'),
-          lon: longitudeParam('lon'),
-          from: dateParam('from', 'First UTC day, YYYY-MM-DD (default: today, UTC)').optional(),
-          days: z
-            .string()
-            .trim()
-            .regex(/^\d+$/, 'days must be a whole number from 1 to 366')
-            .transform(Number)
-            .refine((n) => n >= 1 && n <= MAX_OVERPASS_DAYS, { message: `days must be between 1 and ${MAX_OVERPASS_DAYS}` })
-            .optional()
-            .describe(`Number of days to cover, 1 to ${MAX_OVERPASS_DAYS} (default 32)`),
-        }),
+        querystring: overpassQuerySchema,
         response: { 200: overpassResponseSchema },
       },
     },
