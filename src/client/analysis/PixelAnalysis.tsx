@@ -3,6 +3,7 @@ import type { PixelResponse } from '../../core/landsat/landsatService.js';
 import { PixelGridTable } from './PixelGridTable.js';
 import { SceneMetadataTable } from './SceneMetadataTable.js';
 import { SpectralSignatureChart } from './SpectralSignatureChart.js';
+import { IndicesChart } from './IndicesChart.js';
 import { sceneLabel } from './spectralSignatureDatasets.js';
 
 /**
@@ -49,6 +50,7 @@ export function PixelAnalysis({ pixels }: { pixels: PixelResponse }) {
       </div>
       <PixelGridTable scene={gridScene} />
       <SpectralSignatureChart key={pixels.scenes.map((s) => s.id).join(',')} response={pixels} />
+      <IndicesChart key={`indices-${pixels.scenes.map((s) => s.id).join(',')}`} pixels={pixels} />
     </section>
   );
 }

@@ -24,6 +24,7 @@ import { coordinateProblem, formatCoordinate } from '../location/coordinateProbl
 import { LocationSidebar } from '../location/LocationSidebar.js';
 import { LocationMap, type MapViewRequest, type MapViewTarget } from '../map/LocationMap.js';
 import { DemoDataNotice } from '../notify/DemoDataNotice.js';
+import { FieldSpectrumSection } from '../fieldSpectrum/FieldSpectrumSection.js';
 import { ResultsSection, type LandsatResults } from '../results/ResultsSection.js';
 import { readUrlState } from '../urlState/readUrlState.js';
 
@@ -357,6 +358,7 @@ export function App() {
             />
           </ResultsSection>
         )}
+        <FieldSpectrumSection lngLat={lngLat} startDate={filters.startDate} endDate={filters.endDate} />
       </main>
       <footer className="page-footer">
         Landsat Collection 2 Level-2 data courtesy of the U.S. Geological Survey. Map outline: Natural Earth.

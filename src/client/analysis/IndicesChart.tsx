@@ -1,0 +1,158 @@
+import './indicesChart.css';
+import 'chartjs-adapter-date-fns';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Chart as ChartJS, Legend, LinearScale, LineController, LineElement, PointElement, TimeScale, Tooltip } from 'chart.js';
+import { Line } from 'react-chartjs-2';
+import { INDEX_BANDS, INDEX_IDS, INDEX_INFO, indexSeries, type IndexId } from '../../core/indices/spectralIndices.js';
+import type { PixelResponse } from '../../core/landsat/landsatService.js';
+import { isAbortError } from '../api/ApiRequestError.js';
+import { readNdjsonProgress, type StreamProgress } from './readNdjsonProgress.js';
+import { StreamProgressNote } from './StreamProgressNote.js';
+
+ChartJS.register(LineController, LineElement, PointElement, LinearScale, TimeScale, Tooltip, Legend);
+
+// Okabe-Ito, as the spectral signature chart.
+const COLOURS: Record<IndexId, string> = { ndvi: '#009E73', evi: '#56B4E9', ndwi: '#0072B2', nbr: '#D55E00', ndsi: '#CC79A7', surfaceTemperatureC: '#E69F00' };
+const fmt = (v: number | null, id: IndexId) => (v === null ? '–' : id === 'surfaceTemperatureC' ? `${v.toFixed(1)} °C` : v.toFixed(3));
+
+/** The same scenes re-read with every band the indices need (the person's choice lacked some). */
+function completeBandsUrl(pixels: PixelResponse): string {
+  const days = pixels.scenes.map((s) => s.datetime.slice(0, 10)).sort();
+  const q = new URLSearchParams({
+    lat: String(pixels.target.lat),
+    lon: String(pixels.target.lon),
+    startDate: days[0],
+    endDate: days[days.length - 1],
+    cloudCoverage: '100', // the scene ids below keep exactly the scenes already shown
+    bands: INDEX_BANDS.join(','),
+  });
+  return `/api/pixel/stream?${q}`;
+}
+
+/**
+ * NDVI, EVI, NDWI, NBR, NDSI and surface temperature (°C) at the target pixel through time, from
+ * clear pixels only (src/core/indices). Indices the chosen bands cannot make are named, with a
+ * button that reads the missing bands for the same scenes.
+ */
+export function IndicesChart({ pixels }: { pixels: PixelResponse }) {
+  const id = useId();
+  const [completed, setCompleted] = useState<PixelResponse | null>(null);
+  const [loading, setLoading] = useState<StreamProgress | null | false>(false);
+  const [problem, setProblem] = useState('');
+  const controller = useRef<AbortController | null>(null);
+  useEffect(() => () => controller.current?.abort(), []);
+
+  const source = completed ?? pixels;
+  const { points, unavailable } = useMemo(() => indexSeries(source), [source]);
+  const missing = Object.entries(unavailable) as [IndexId, string][];
+  const withheld = points.filter((p) => !p.clear);
+  const shown = INDEX_IDS.filter((i) => !unavailable[i]);
+
+  const readMissingBands = async () => {
+    controller.current?.abort();
+    const own = new AbortController();
+    controller.current = own;
+    setProblem('');
+    setLoading(null);
+    try {
+      const full = await readNdjsonProgress<PixelResponse>(completeBandsUrl(pixels), { signal: own.signal, onProgress: (p) => setLoading(p) });
+      const ids = new Set(pixels.scenes.map((s) => s.id));
+      setCompleted({ ...full, scenes: full.scenes.filter((s) => ids.has(s.id)) });
+    } catch (err) {
+      if (!isAbortError(err)) setProblem(`Could not read the missing bands: ${(err as Error).message}`);
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  const summary = points
+    .map((p) => `${p.datetime.slice(0, 10)}: ${p.clear ? shown.map((i) => `${INDEX_INFO[i].label} ${fmt(p.indices[i], i)}`).join(', ') : `not clear (${p.qa.join(', ')})`}`)
+    .join('. ');
+
+  return (
+    <figure className="indices-chart" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`}>Indices through time at the target pixel</h3>
+      {missing.length > 0 && (
+        <div className="indices-missing" role="note">
+          <ul>
+            {missing.map(([index, why]) => (
+              <li key={index}>{why}: not shown.</li>
+            ))}
+          </ul>
+          <button type="button" onClick={() => void readMissingBands()} disabled={loading !== false}>
+            Read the bands the indices need ({INDEX_BANDS.join(', ')})
+          </button>
+          {loading !== false && <StreamProgressNote what="Reading the index bands" progress={loading} />}
+          {problem && <p className="field-error">{problem}</p>}
+        </div>
+      )}
+      {shown.length > 0 && points.some((p) => p.clear) ? (
+        <div className="indices-canvas">
+          <Line
+            role="img"
+            aria-label={`Indices at the target pixel by date: ${shown.map((i) => INDEX_INFO[i].label).join(', ')}`}
+            fallbackContent={<p>{summary}</p>}
+            data={{
+              datasets: shown.map((index) => ({
+                label: INDEX_INFO[index].unit === '°C' ? `${INDEX_INFO[index].label} (°C)` : INDEX_INFO[index].label,
+                data: points.filter((p) => p.clear && p.indices[index] !== null).map((p) => ({ x: new Date(p.datetime).getTime(), y: p.indices[index]! })),
+                yAxisID: index === 'surfaceTemperatureC' ? 'celsius' : 'ratio',
+                borderColor: COLOURS[index],
+                backgroundColor: COLOURS[index],
+                borderDash: index === 'surfaceTemperatureC' ? [6, 4] : undefined,
+                pointRadius: 4,
+                borderWidth: 2,
+              })),
+            }}
+            options={{
+              animation: false,
+              maintainAspectRatio: false,
+              plugins: { legend: { position: 'bottom' } },
+              scales: {
+                x: { type: 'time', time: { tooltipFormat: 'yyyy-MM-dd HH:mm' }, title: { display: true, text: 'Acquisition date (UTC)' } },
+                ratio: { type: 'linear', position: 'left', min: -1, max: 1, title: { display: true, text: 'Index (−1 to 1)' } },
+                ...(shown.includes('surfaceTemperatureC') ? { celsius: { type: 'linear' as const, position: 'right' as const, grid: { drawOnChartArea: false }, title: { display: true, text: 'Surface temperature (°C)' } } } : {}),
+              },
+            }}
+          />
+        </div>
+      ) : (
+        <p className="muted">{points.length === 0 ? 'No scenes.' : shown.length === 0 ? 'The chosen bands make none of the indices.' : 'The target pixel is not clear in any scene: no index is computed from clouds.'}</p>
+      )}
+      {withheld.length > 0 && (
+        <p className="muted">
+          Left out, not clear at the target pixel: {withheld.map((p) => `${p.datetime.slice(0, 10)} (${p.qa.join(', ')})`).join('; ')}.
+        </p>
+      )}
+      <details>
+        <summary>Index values per scene</summary>
+        <div className="table-scroll">
+          <table className="scene-metadata">
+            <caption>Indices at the target pixel</caption>
+            <thead>
+              <tr>
+                <th scope="col">Date (UTC)</th>
+                {shown.map((i) => (
+                  <th key={i} scope="col">
+                    {INDEX_INFO[i].label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {points.map((p) => (
+                <tr key={p.sceneId}>
+                  <th scope="row">{p.datetime.slice(0, 10)}</th>
+                  {shown.map((i) => (
+                    <td key={i}>{p.clear ? fmt(p.indices[i], i) : p.qa.join(', ')}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+      <figcaption className="visually-hidden">{summary}</figcaption>
+    </figure>
+  );
+}
