@@ -14,6 +14,8 @@ vi.mock('react-chartjs-2', () => ({
       ))}
     </div>
   ),
+  // The indices chart (IndicesChart.test.tsx tests what it draws).
+  Line: (props: { 'aria-label': string }) => <div role="img" aria-label={props['aria-label']} data-testid="line" />,
 }));
 
 const { PixelAnalysis } = await import('./PixelAnalysis.js');
