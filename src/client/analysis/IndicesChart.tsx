@@ -13,6 +13,7 @@ ChartJS.register(LineController, LineElement, PointElement, LinearScale, TimeSca
 
 // Okabe-Ito, as the spectral signature chart.
 const COLOURS: Record<IndexId, string> = { ndvi: '#009E73', evi: '#56B4E9', ndwi: '#0072B2', nbr: '#D55E00', ndsi: '#CC79A7', surfaceTemperatureC: '#E69F00' };
+const DAY_MS = 86_400_000;
 const fmt = (v: number | null, id: IndexId) => (v === null ? '–' : id === 'surfaceTemperatureC' ? `${v.toFixed(1)} °C` : v.toFixed(3));
 
 /** The same scenes re-read with every band the indices need (the person's choice lacked some). */
@@ -65,6 +66,10 @@ export function IndicesChart({ pixels }: { pixels: PixelResponse }) {
     }
   };
 
+  // One scene (or a few days) would stretch milliseconds across the axis: show at least a fortnight.
+  const times = points.map((p) => new Date(p.datetime).getTime());
+  const xRange = times.length > 0 && Math.max(...times) - Math.min(...times) < 14 * DAY_MS ? { min: Math.min(...times) - 7 * DAY_MS, max: Math.max(...times) + 7 * DAY_MS } : {};
+
   const summary = points
     .map((p) => `${p.datetime.slice(0, 10)}: ${p.clear ? shown.map((i) => `${INDEX_INFO[i].label} ${fmt(p.indices[i], i)}`).join(', ') : `not clear (${p.qa.join(', ')})`}`)
     .join('. ');
@@ -107,9 +112,18 @@ export function IndicesChart({ pixels }: { pixels: PixelResponse }) {
             options={{
               animation: false,
               maintainAspectRatio: false,
-              plugins: { legend: { position: 'bottom' } },
+              plugins: {
+                legend: { position: 'bottom' },
+                // The axis speaks the browser's calendar; the tooltip gives the exact UTC time.
+                tooltip: { callbacks: { title: (items) => (items[0] ? `${new Date(items[0].parsed.x ?? 0).toISOString().slice(0, 16).replace('T', ' ')} UTC` : '') } },
+              },
               scales: {
-                x: { type: 'time', time: { tooltipFormat: 'yyyy-MM-dd HH:mm' }, title: { display: true, text: 'Acquisition date (UTC)' } },
+                x: {
+                  type: 'time',
+                  ...xRange,
+                  time: { minUnit: 'day', displayFormats: { day: 'yyyy-MM-dd', week: 'yyyy-MM-dd', month: 'yyyy-MM', quarter: 'yyyy-MM', year: 'yyyy' } },
+                  title: { display: true, text: 'Acquisition date' },
+                },
                 ratio: { type: 'linear', position: 'left', min: -1, max: 1, title: { display: true, text: 'Index (−1 to 1)' } },
                 ...(shown.includes('surfaceTemperatureC') ? { celsius: { type: 'linear' as const, position: 'right' as const, grid: { drawOnChartArea: false }, title: { display: true, text: 'Surface temperature (°C)' } } } : {}),
               },
