@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { BAND_CATALOG } from '../../core/bands/bandCatalog.js';
 import { OLI_BAND_IDS } from '../../core/spectral/oliRsr.js';
 import type { SpectrumPoint } from '../../core/spectral/simulateOliBands.js';
@@ -30,6 +30,7 @@ export interface ComparisonResultProps {
 
 /** The comparison: which scene, the chart, the per-band table of differences, and the CSV. */
 export function ComparisonResult({ request, answer, spectrum, fileName }: ComparisonResultProps) {
+  const tableId = useId();
   return (
     <div className="field-comparison">
       {answer.synthetic && (
@@ -42,9 +43,12 @@ export function ComparisonResult({ request, answer, spectrum, fileName }: Compar
       <Suspense fallback={<p className="muted">Loading the chart...</p>}>
         <FieldSpectrumChart answer={answer} spectrum={spectrum} />
       </Suspense>
+      {/* A heading rather than a caption: a caption scrolls away with a wide table on a phone. */}
+      <h3 id={tableId} className="difference-heading">
+        Field versus Landsat surface reflectance, per band
+      </h3>
       <div className="table-scroll">
-        <table className="difference-table">
-          <caption>Field versus Landsat surface reflectance, per band</caption>
+        <table className="difference-table" aria-labelledby={tableId}>
           <thead>
             <tr>
               <th scope="col">Band</th>
