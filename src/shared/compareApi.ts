@@ -2,10 +2,9 @@ import { z } from 'zod';
 import { OLI_BAND_IDS, type OliBandId } from '../core/spectral/oliRsr.js';
 import { MAX_REFLECTANCE, spectrumProblems } from '../core/spectral/spectrumProblems.js';
 
-/** Largest POST /api/compare body and largest spectrum file the page accepts (1 MB). */
-export const COMPARE_BODY_LIMIT_BYTES = 1024 * 1024;
-export const DEFAULT_MAX_DAYS = 3;
-export const MAX_MAX_DAYS = 30;
+import { DEFAULT_MAX_DAYS, MAX_MAX_DAYS } from './compareLimits.js';
+
+export { COMPARE_BODY_LIMIT_BYTES, DEFAULT_MAX_DAYS, MAX_MAX_DAYS } from './compareLimits.js';
 
 // ISO 8601 with a time zone (Z or ±hh:mm): a field notebook's local time means nothing without one.
 const ISO_WITH_ZONE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i;

@@ -1,5 +1,5 @@
 import { useId, useRef } from 'react';
-import { COMPARE_BODY_LIMIT_BYTES } from '../../shared/compareApi.js';
+import { COMPARE_BODY_LIMIT_BYTES } from '../../shared/compareLimits.js';
 import { describeParsedSpectrum, type ParsedSpectrum, type ParseOptions } from './parseSpectrumText.js';
 
 export interface SpectrumInputProps {
