@@ -20,6 +20,7 @@ import geocodeRoutes from './routes/geocodeRoutes.js';
 import dataRoutes from './routes/dataRoutes.js';
 import wrs2Routes from './routes/wrs2Routes.js';
 import overpassRoutes from './routes/overpassRoutes.js';
+import quicklookRoutes from './routes/quicklookRoutes.js';
 import { notificationRoutes } from './routes/notificationRoutes.js';
 import { installOps } from './ops/installOps.js';
 
@@ -117,6 +118,7 @@ export async function buildApp(config: Config, overrides: ServerContextOverrides
   await app.register(dataRoutes);
   await app.register(wrs2Routes);
   await app.register(overpassRoutes);
+  await app.register(quicklookRoutes);
   if (ctx.notifications) await app.register(notificationRoutes, { service: ctx.notifications });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
