@@ -32,8 +32,7 @@ export function usePageConfig(): PageConfig | null {
  * area is the same however the point was picked. A newer point aborts the older lookup.
  */
 export function useFootprintQuery(lngLat: LngLat) {
-  const lat = lngLat[1].toFixed(6);
-  const lon = lngLat[0].toFixed(6);
+  const [lon, lat] = lngLat;
   return useQuery({
     queryKey: ['wrs2', lat, lon],
     queryFn: ({ signal }) => requestJson<Wrs2Response>(`/api/wrs2?lat=${lat}&lon=${lon}`, { signal }),

@@ -101,7 +101,7 @@ describe('App filters and bands', () => {
     });
     render(<App />);
     await waitFor(() => expect(server.calls('/api/wrs2')).toHaveLength(1));
-    expect(server.calls('/api/wrs2')[0].searchParams.get('lat')).toBe('45.326700');
+    expect(server.calls('/api/wrs2')[0].searchParams.get('lat')).toBe('45.3267');
     await screen.findByText(/Statistics and the full image use the scene box/);
     fillDates('2019-01-01', '2019-01-31');
     fireEvent.click(screen.getByRole('button', { name: 'Fetch Data' }));

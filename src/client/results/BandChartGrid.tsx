@@ -72,13 +72,23 @@ function BandChart({ name, means }: { name: string; means: number[] }) {
  * Per band that has data, in the order the bands appear in the response: the seed's scatter
  * (unchanged: Index, Mean Value, least-squares line) beside the same means against acquisition date.
  */
-export default function BandChartGrid({ meansByBand, entries }: { meansByBand: Map<string, number[]>; entries: readonly LandsatDataEntry[] }) {
+export default function BandChartGrid({
+  meansByBand,
+  entries,
+  startDate,
+  endDate,
+}: {
+  meansByBand: Map<string, number[]>;
+  entries: readonly LandsatDataEntry[];
+  startDate?: string;
+  endDate?: string;
+}) {
   return (
     <div className="chart-grid">
       {[...meansByBand].map(([name, means]) => (
         <div className="band-chart-row" key={name}>
           <BandChart name={name} means={means} />
-          <BandTimeChart band={name} entries={entries} />
+          <BandTimeChart band={name} entries={entries} startDate={startDate} endDate={endDate} />
         </div>
       ))}
     </div>

@@ -21,7 +21,7 @@ const unitLabel = (band: string) => {
  * clear pixels of the area, and the clear-pixel share on a second axis. Scenes less than half clear
  * are greyed, or hidden on request. The table under it lists the very same points.
  */
-export function BandTimeChart({ band, entries }: { band: string; entries: readonly LandsatDataEntry[] }) {
+export function BandTimeChart({ band, entries, startDate, endDate }: { band: string; entries: readonly LandsatDataEntry[]; startDate?: string; endDate?: string }) {
   const [hideCloudy, setHideCloudy] = useState(false);
   const id = useId();
   const all = useMemo(() => timeSeriesPoints(entries, band), [entries, band]);
@@ -106,7 +106,14 @@ export function BandTimeChart({ band, entries }: { band: string; entries: readon
               },
             },
             scales: {
-              x: { type: 'time', time: { tooltipFormat: 'yyyy-MM-dd' }, title: { display: true, text: 'Acquisition date (UTC)' } },
+              // The whole requested range, so a gap in the archive shows as a gap; never finer than days.
+              x: {
+                type: 'time',
+                time: { minUnit: 'day', tooltipFormat: 'yyyy-MM-dd' },
+                ...(startDate ? { min: Date.parse(`${startDate}T00:00:00Z`) } : {}),
+                ...(endDate ? { max: Date.parse(`${endDate}T23:59:59Z`) } : {}),
+                title: { display: true, text: 'Acquisition date (UTC)' },
+              },
               y: { type: 'linear', title: { display: true, text: unit.axis } },
               clear: { type: 'linear', position: 'right', min: 0, max: 100, grid: { drawOnChartArea: false }, title: { display: true, text: 'Clear pixels (%)' } },
             },

@@ -106,7 +106,7 @@ export const ResultsSection = forwardRef<HTMLElement, ResultsSectionProps>(funct
         )}
         {meansByBand.size > 0 ? (
           <Suspense fallback={<p className="muted">Loading charts...</p>}>
-            <BandChartGrid meansByBand={meansByBand} entries={entries} />
+            <BandChartGrid meansByBand={meansByBand} entries={entries} startDate={results.startDate} endDate={results.endDate} />
           </Suspense>
         ) : (
           <p className="muted">No band statistics to chart for this search.</p>
