@@ -153,7 +153,8 @@ describe('results on the synthetic demo archive', () => {
   let demoDir: string;
   beforeAll(async () => {
     demoDir = await mkdtemp(path.join(os.tmpdir(), 'landsat-e2e-results-'));
-    harness = await startPageHarness({ LANDSAT_SOURCE: 'demo', DEMO_DIR: demoDir, DEMO_WORKER: 'false', DEMO_PREGENERATE_DAYS: '0' });
+    // A limit of 10 scenes, so that the 14 scenes of June-July 2025 at the default point overflow it.
+    harness = await startPageHarness({ LANDSAT_SOURCE: 'demo', DEMO_DIR: demoDir, DEMO_WORKER: 'false', DEMO_PREGENERATE_DAYS: '0', MAX_SCENES: '10', MAX_SCENES_STREAM: '10' });
   });
   afterAll(async () => {
     await harness?.close();
@@ -188,11 +189,35 @@ describe('results on the synthetic demo archive', () => {
     const means = await timeChart.locator('table.time-points tbody tr').evaluateAll((trs) => trs.map((tr) => [tr.getAttribute('data-scene-id'), tr.getAttribute('data-mean')]));
     expect(means).toEqual(api.data.map((e: { scene: { id: string }; outputs: { data: { bands: { B05: { stats: { mean: number | null } } } } } }) => [e.scene.id, e.outputs.data.bands.B05.stats.mean === null ? '' : String(e.outputs.data.bands.B05.stats.mean)]));
 
+    // No scene silently lost: the limit kept the newest 10, and the page and the CSV say which dates.
+    expect(api).toMatchObject({ truncated: true, limit: 10, coveredEndDate: '2025-07-31' });
+    const olderEnd = new Date(Date.parse(`${api.coveredStartDate}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    const note = await page.locator('.coverage-note').textContent();
+    expect(note).toContain(`These results cover ${api.coveredStartDate} to 2025-07-31: the newest 10 scenes.`);
+    expect(note).toContain(`Scenes from 2025-06-01 to ${olderEnd} are not included.`);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download statistics series (CSV)' }).click();
+    const csv = await (await download).createReadStream().then(async (stream) => {
+      let text = '';
+      for await (const chunk of stream) text += chunk;
+      return text;
+    });
+    const [header, first] = csv.split('\r\n');
+    expect(header.split(',').slice(-3)).toEqual(['covered_start_date', 'covered_end_date', 'older_scenes_left_out']);
+    expect(first.split(',').slice(-3)).toEqual([api.coveredStartDate, '2025-07-31', 'true']);
+
     await page.locator('.scene-timeline').scrollIntoViewIfNeeded();
     await harness.screenshot(page, '11-demo-timeline-1440');
     await timeChart.scrollIntoViewIfNeeded();
     await harness.screenshot(page, '11-demo-charts-1440');
     expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // The button reaches the older scenes: End Date moves to the day before the covered range.
+    await page.locator('.coverage-note').scrollIntoViewIfNeeded();
+    await harness.screenshot(page, '11-demo-coverage-1440', '.coverage-note');
+    await page.getByRole('button', { name: `Set End Date to ${olderEnd}` }).click();
+    await expect.poll(() => page.getByLabel('End Date').inputValue()).toBe(olderEnd);
+    await expect.poll(() => page.locator('.coverage-note').textContent(), { timeout: 60_000 }).toContain(`matched from 2025-06-01 to ${olderEnd}; all of them are summarised.`);
     expect(consoleErrors.filter((e) => !noisy(e))).toEqual([]);
   }, 240_000);
 });
