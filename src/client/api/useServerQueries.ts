@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { LngLat } from '../../core/geo/lngLat.js';
 import type { PageConfig, Wrs2Response } from './apiTypes.js';
 import { requestJson } from './requestJson.js';
@@ -32,8 +32,12 @@ export function usePageConfig(): PageConfig | null {
  * area is the same however the point was picked. A newer point aborts the older lookup.
  */
 export function useFootprintQuery(lngLat: LngLat) {
-  const [lon, lat] = lngLat;
-  return useQuery({
+  return useQuery(footprintQueryOptions(lngLat));
+}
+
+/** The footprint query, also awaited by Fetch Data when it is still on its way (no fallback box by accident). */
+export function footprintQueryOptions([lon, lat]: LngLat) {
+  return queryOptions({
     queryKey: ['wrs2', lat, lon],
     queryFn: ({ signal }) => requestJson<Wrs2Response>(`/api/wrs2?lat=${lat}&lon=${lon}`, { signal }),
     staleTime: Infinity,

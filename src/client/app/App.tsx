@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { BAND_IDS, type BandId } from '../../core/bands/bandCatalog.js';
 import type { BBox, LngLat } from '../../core/geo/lngLat.js';
 import { DEFAULT_POINT, DEFAULT_ZOOM } from '../../shared/defaults.js';
 import type { PlaceResult, Wrs2Tile } from '../api/apiTypes.js';
 import { isAbortError } from '../api/ApiRequestError.js';
-import { useFootprintQuery, usePageConfig } from '../api/useServerQueries.js';
+import { footprintQueryOptions, useFootprintQuery, usePageConfig } from '../api/useServerQueries.js';
 import { AreaChoice } from '../analysis/AreaChoice.js';
 import { resolveAnalysisArea, type AnalysisArea } from '../analysis/analysisArea.js';
 import { ComparisonSection } from '../analysis/ComparisonSection.js';
@@ -71,6 +71,7 @@ function AppPage() {
   const [selectedSceneId, setSelectedSceneId] = useState<string | null>(null);
   const [imageOpacity, setImageOpacity] = useState(0.7);
   const queries = useLandsatQueries(request);
+  const queryClient = useQueryClient();
   const footprint = useFootprintQuery(lngLat);
   const analysisArea = useMemo(() => resolveAnalysisArea(area, lngLat, sceneBox), [area, lngLat, sceneBox]);
 
@@ -169,17 +170,24 @@ function AppPage() {
     });
 
   /** Fetch Data: one request for the image, the statistics and the pixel series of the analysis area. */
-  const fetchData = (values: FilterValues = filters) => {
+  const fetchData = async (values: FilterValues = filters) => {
     const problem = dateRangeProblem(values.startDate, values.endDate);
     setFormProblem(problem);
     if (problem) return;
-    fetchCounter.current += 1;
+    const id = ++fetchCounter.current;
+    let resolved = analysisArea;
+    if (area === 'scene' && footprint.isFetching) {
+      // The point's footprint is still on its way: wait for it rather than fall back to a small box.
+      const body = await queryClient.fetchQuery(footprintQueryOptions(lngLat)).catch(() => null);
+      if (id !== fetchCounter.current) return;
+      resolved = resolveAnalysisArea(area, lngLat, body?.bbox && body.tiles.length > 0 ? body.bbox : sceneBox);
+    }
     setSelectedSceneId(null);
     setRequest({
-      id: fetchCounter.current,
+      id,
       lngLat,
-      bbox: analysisArea.bbox,
-      areaDescription: analysisArea.description,
+      bbox: resolved.bbox,
+      areaDescription: resolved.description,
       startDate: values.startDate,
       endDate: values.endDate,
       size: values.size,
@@ -192,7 +200,7 @@ function AppPage() {
   const showOlderScenes = (endDate: string) => {
     const next = { ...filters, endDate };
     setFilters(next);
-    fetchData(next);
+    void fetchData(next);
   };
 
   const { image, data, pixels } = queries;
@@ -305,7 +313,7 @@ function AppPage() {
 
         <section id="bands" ref={bandsSection} tabIndex={-1} className="page-section with-sidebar" aria-labelledby="bands-heading">
           <aside className="sidebar">
-            <FiltersForm values={filters} onChange={setFilters} onSubmit={() => fetchData()} />
+            <FiltersForm values={filters} onChange={setFilters} onSubmit={() => void fetchData()} />
             {running && (
               <div className="fetch-progress" role="status">
                 <label htmlFor="fetch-progress">Fetching image and band statistics ({doneCount} of 2 done)...</label>
