@@ -139,6 +139,8 @@ describe('results a scientist can trust (fixture scene, headless Chromium)', () 
     await page.locator('.scene-list tbody tr').first().waitFor({ timeout: 30_000 });
     await page.getByRole('table', { name: /B04 Red Band/ }).waitFor({ timeout: 30_000 });
     await harness.screenshot(page, '11-results-390');
+    await page.locator('.area-choice').scrollIntoViewIfNeeded();
+    await harness.screenshot(page, '11-area-choice-390');
     const widths = await page.evaluate(() => ({ doc: document.documentElement.scrollWidth, view: window.innerWidth }));
     expect(widths.doc).toBeLessThanOrEqual(widths.view);
     await page.locator('.band-time-chart').first().scrollIntoViewIfNeeded();
@@ -166,6 +168,10 @@ describe('results on the synthetic demo archive', () => {
     await page.getByText(/scene box of the WRS-2 footprint/).waitFor({ timeout: 15_000 });
     await page.getByLabel('5 km square around the point').check();
     await expect.poll(() => new URL(page.url()).searchParams.get('area')).toBe('5km');
+    // The square is drawn on the map (orange, dashed) and the map fits it.
+    await page.locator('.leaflet-overlay-pane path[stroke="#b35c00"]').waitFor();
+    await page.waitForTimeout(1200);
+    await harness.screenshot(page, '11-demo-area-square-1440', '#location');
     const dataRequests: string[] = [];
     page.on('request', (r) => r.url().includes('/api/landsatData/stream') && dataRequests.push(r.url()));
     await page.getByRole('button', { name: 'Fetch Data' }).click();
