@@ -59,6 +59,8 @@ export default async function dataRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { landsat, config, heavyQueue } = app.ctx;
   const signalFor = (reply: FastifyReply) => requestSignal(reply, config.REQUEST_TIMEOUT_MS);
+  // Streamed series report progress, so a long one (the whole 8/9 record) may take minutes.
+  const streamSignalFor = (reply: FastifyReply) => requestSignal(reply, config.STREAM_TIMEOUT_MS);
 
   api.get(
     '/api/landsat3x3',
@@ -110,7 +112,7 @@ export default async function dataRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req, reply) => {
-      const signal = signalFor(reply);
+      const signal = streamSignalFor(reply);
       return sendNdjsonProgress(req, reply, (onProgress) => heavyQueue.run(() => landsat.boxStatistics(boxOf(req.query), req.query, { streamed: true, signal, onProgress }), signal));
     },
   );
@@ -125,7 +127,7 @@ export default async function dataRoutes(app: FastifyInstance): Promise<void> {
     },
     async (req, reply) => {
       const q = req.query;
-      const signal = signalFor(reply);
+      const signal = streamSignalFor(reply);
       return sendNdjsonProgress(req, reply, (onProgress) => heavyQueue.run(() => landsat.readPixels([q.lon, q.lat], q, { latest: q.latest, streamed: true, signal, onProgress }), signal));
     },
   );
