@@ -98,7 +98,7 @@ describe('results a scientist can trust (fixture scene, headless Chromium)', () 
     expect(await listRow.textContent()).toContain('001/070');
     await expect.poll(() => listRow.locator('img.quicklook').evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 15_000 }).toBeGreaterThan(100);
     await listRow.getByRole('button', { name: /Show/ }).click();
-    const chosen = page.locator('.selected-scene figcaption');
+    const chosen = page.locator('.selected-scene figcaption.image-caption');
     await chosen.waitFor({ timeout: 15_000 });
     expect(await chosen.textContent()).toContain('2-98 % percentile stretch');
     expect(await page.locator('.selected-scene').textContent()).toContain('3 x 3 grid and spectral signature are shown');
@@ -214,6 +214,25 @@ describe('results on the synthetic demo archive', () => {
 
     await page.locator('.scene-timeline').scrollIntoViewIfNeeded();
     await harness.screenshot(page, '11-demo-timeline-1440');
+
+    // Choosing an older scene (the pixel series read only the latest) shows its quicklook, 3 x 3 grid and signature.
+    const older = api.data[2].scene;
+    await page.locator(`.scene-list tr[data-scene-id="${older.id}"]`).getByRole('button', { name: /Show/ }).click();
+    const chosen = page.locator('.selected-scene');
+    await chosen.locator('figcaption.image-caption').waitFor({ timeout: 30_000 });
+    expect(await chosen.locator('figcaption.image-caption').textContent()).toContain(older.id);
+    const olderGrid = chosen.getByRole('table', { name: /B04 Red Band: surface reflectance/ });
+    await olderGrid.waitFor({ timeout: 30_000 });
+    const day = older.datetime.slice(0, 10);
+    const olderPixel = await page.evaluate(
+      async (u) => (await fetch(u)).json(),
+      `/api/pixel?lat=${DEFAULT_POINT.lat}&lon=${DEFAULT_POINT.lon}&startDate=${day}&endDate=${day}&cloudCoverage=100&bands=B04,B05`,
+    );
+    const olderScene = olderPixel.scenes.find((sc: { id: string }) => sc.id === older.id);
+    expect(await olderGrid.locator('td[data-target="true"]').textContent()).toContain(`DN ${olderScene.bands.B04.dn[1][1]}`);
+    await chosen.getByRole('img', { name: /Spectral signature/ }).waitFor();
+    await chosen.scrollIntoViewIfNeeded();
+    await harness.screenshot(page, '11-demo-chosen-scene-1440');
     await timeChart.scrollIntoViewIfNeeded();
     await harness.screenshot(page, '11-demo-charts-1440');
     expect(await seriousA11yViolations(page)).toEqual([]);

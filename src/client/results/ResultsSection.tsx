@@ -59,6 +59,7 @@ export const ResultsSection = forwardRef<HTMLElement, ResultsSectionProps>(funct
   // QA states are written on the 3 x 3 image only when the pixel series read that very scene.
   const qaScene = image && pixels ? (pixels.scenes.find((s) => s.id === image.sceneId) ?? null) : null;
   const quicklookBands = image?.bands.length ? [...new Set(image.bands)] : results.bands;
+  const selectedEntry = selectedSceneId ? entries.find((e) => e.scene?.id === selectedSceneId) : undefined;
   return (
     <section id="results" className="page-section with-sidebar" ref={ref} tabIndex={-1} aria-labelledby="results-heading">
       <aside className="sidebar" aria-labelledby="overpass-heading">
@@ -122,7 +123,17 @@ export const ResultsSection = forwardRef<HTMLElement, ResultsSectionProps>(funct
             onSelect={onSelectScene}
           />
         )}
-        {selectedSceneId && <SelectedScene sceneId={selectedSceneId} bands={quicklookBands} inPixelSeries={Boolean(pixels?.scenes.some((s) => s.id === selectedSceneId))} />}
+        {selectedEntry?.scene && (
+          <SelectedScene
+            key={selectedEntry.scene.id}
+            sceneId={selectedEntry.scene.id}
+            datetime={selectedEntry.scene.datetime}
+            lngLat={results.lngLat}
+            imageBands={quicklookBands}
+            bands={results.bands}
+            inPixelSeries={Boolean(pixels?.scenes.some((s) => s.id === selectedSceneId))}
+          />
+        )}
         {children}
       </div>
     </section>
