@@ -20,6 +20,7 @@ import geocodeRoutes from './routes/geocodeRoutes.js';
 import dataRoutes from './routes/dataRoutes.js';
 import wrs2Routes from './routes/wrs2Routes.js';
 import overpassRoutes from './routes/overpassRoutes.js';
+import quicklookRoutes from './routes/quicklookRoutes.js';
 import { notificationRoutes } from './routes/notificationRoutes.js';
 import compareRoutes from './routes/compareRoutes.js';
 import overpassCalendarRoutes from './routes/overpassCalendarRoutes.js';
@@ -121,6 +122,7 @@ export async function buildApp(config: Config, overrides: ServerContextOverrides
   await app.register(overpassRoutes);
   await app.register(compareRoutes);
   await app.register(overpassCalendarRoutes);
+  await app.register(quicklookRoutes);
   if (ctx.notifications) await app.register(notificationRoutes, { service: ctx.notifications });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 

@@ -92,10 +92,17 @@ describe('statisticsCsv', () => {
     const [header, ...records] = parseCsv(statisticsCsv(response));
     expect(header).toEqual([...STATISTICS_CSV_HEADER]);
     expect(records).toHaveLength(3);
-    expect(records[0].slice(6)).toEqual(['B04', 'Red Band', 'reflectance', String(-0.01234567891), '0.3', '0.1', '0.05', '100', '3']);
+    expect(records[0].slice(6, 15)).toEqual(['B04', 'Red Band', 'reflectance', String(-0.01234567891), '0.3', '0.1', '0.05', '100', '3']);
     expect(Number(records[0][9])).toBe(stats.min);
     expect(records[1][8]).toBe('kelvin');
     expect(records[2][0]).toBe('S2, "odd"');
     expect(records[2][11]).toBe('');
+  });
+
+  it('says on every row which dates it covers and whether older scenes were left out', () => {
+    const entry = { scene: { id: 'S1', satellite: 'landsat-8', datetime: '2025-10-02T15:50:00Z', wrsPath: 17, wrsRow: 29, cloudCover: 100 }, outputs: { data: { bands: { B04: { stats: { mean: 0.1 } } } } } };
+    const [header, row] = parseCsv(statisticsCsv({ data: [entry], truncated: true, coveredStartDate: '2025-10-02', coveredEndDate: '2026-11-22' }));
+    expect(header.slice(-3)).toEqual(['covered_start_date', 'covered_end_date', 'older_scenes_left_out']);
+    expect(row.slice(-3)).toEqual(['2025-10-02', '2026-11-22', 'true']);
   });
 });

@@ -57,7 +57,18 @@ export function parseCsv(text: string): string[][] {
 }
 
 /** The parts of an /api/pixel answer the export reads (the server's PixelResponse satisfies it). */
-export interface PixelCsvInput {
+/** Which dates an answer covers (the server keeps the newest scenes when a limit applies). */
+export interface CoverageCsvInput {
+  truncated?: boolean;
+  coveredStartDate?: string;
+  coveredEndDate?: string;
+}
+
+/** Every row says which dates the file covers and whether older scenes were left out by the limit. */
+const coverageCells = (r: CoverageCsvInput): CsvCell[] => [r.coveredStartDate, r.coveredEndDate, Boolean(r.truncated)];
+const COVERAGE_HEADER = ['covered_start_date', 'covered_end_date', 'older_scenes_left_out'] as const;
+
+export interface PixelCsvInput extends CoverageCsvInput {
   target: { lat: number; lon: number };
   scenes: {
     id: string;
@@ -80,6 +91,7 @@ export const PIXEL_CSV_HEADER = [
   // Indices of this pixel in this scene (the same on each band's row); empty unless the pixel is a
   // clear surface and the bands read include what the index needs (src/core/indices).
   'ndvi', 'evi', 'ndwi', 'nbr', 'ndsi', 'surface_temperature_c',
+  ...COVERAGE_HEADER,
 ] as const;
 
 const flagCells = (f: QaFlags | null | undefined): CsvCell[] =>
@@ -101,6 +113,7 @@ export function pixelCsv(response: PixelCsvInput): string {
             r - 1, c - 1, r === 1 && c === 1, value, band.dn[r]?.[c], scene.qa.values[r]?.[c],
             ...flagCells(scene.qa.flags[r]?.[c]),
             ...INDEX_IDS.map((id) => indicesAt[r]?.[c]?.[id]),
+            ...coverageCells(response),
           ]);
         }),
       );
@@ -119,7 +132,7 @@ interface StatsLike {
 }
 
 /** The parts of an /api/landsatData answer the export reads (server and page types both satisfy it). */
-export interface StatisticsCsvInput {
+export interface StatisticsCsvInput extends CoverageCsvInput {
   data: {
     scene?: { id: string; satellite: string; datetime: string; wrsPath: number; wrsRow: number; cloudCover: number };
     outputs?: { data?: { bands?: Record<string, { stats?: StatsLike } | undefined> } };
@@ -129,6 +142,7 @@ export interface StatisticsCsvInput {
 export const STATISTICS_CSV_HEADER = [
   'scene_id', 'satellite', 'datetime_utc', 'wrs_path', 'wrs_row', 'scene_cloud_cover_percent',
   'band', 'band_label', 'unit', 'min', 'max', 'mean', 'stDev', 'sampleCount', 'noDataCount',
+  ...COVERAGE_HEADER,
 ] as const;
 
 /** One row per scene and band of the statistics series (clear pixels of the box), oldest first. */
@@ -142,6 +156,7 @@ export function statisticsCsv(response: StatisticsCsvInput): string {
       rows.push([
         s?.id, s?.satellite, s?.datetime, s?.wrsPath, s?.wrsRow, s?.cloudCover,
         bandId, info?.label, info?.unit, st.min, st.max, st.mean, st.stDev, st.sampleCount, st.noDataCount,
+        ...coverageCells(response),
       ]);
     }
   }

@@ -74,7 +74,7 @@ describe('the journey from landing page to results (built page, headless Chromiu
 
     await page.getByRole('button', { name: 'Fetch Data' }).click();
     await page.getByRole('heading', { name: 'Landsat Results' }).waitFor({ timeout: 30_000 });
-    const image = page.getByRole('img', { name: /Landsat image around/ });
+    const image = page.getByRole('img', { name: /Landsat 3 x 3 pixels around/ });
     await image.waitFor();
     expect(await image.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
     expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth > 0)).toBe(true);
@@ -87,7 +87,8 @@ describe('the journey from landing page to results (built page, headless Chromiu
     const canvas = page.getByRole('img', { name: 'Band B04 Analysis' });
     const size = await canvas.evaluate((c: HTMLCanvasElement) => ({ w: c.clientWidth, h: c.clientHeight }));
     expect(size).toEqual({ w: 200, h: 250 });
-    await waitUntilScrolledTo(page, '#results-heading');
+    // After Fetch Data the view lands on the image (issue 11), not on the sidebar beside it.
+    await waitUntilScrolledTo(page, '#result-figure');
     await page.getByText(/Landsat [89]/).first().waitFor(); // next overpasses
     await harness.screenshot(page, '04-results', '#results');
 

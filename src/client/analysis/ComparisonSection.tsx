@@ -4,7 +4,7 @@ import type { LngLat } from '../../core/geo/lngLat.js';
 import type { StatisticsCsvInput } from '../../shared/csv.js';
 import { ExportDownloads } from './ExportDownloads.js';
 import { StreamProgressNote } from './StreamProgressNote.js';
-import type { PixelSeriesState } from './usePixelSeries.js';
+import type { PixelSeriesState } from './pixelSeriesState.js';
 
 export interface ComparisonSectionProps {
   lngLat: LngLat;
@@ -13,13 +13,15 @@ export interface ComparisonSectionProps {
   pixelSeries: PixelSeriesState;
   statistics: StatisticsCsvInput | null;
   imageDataUrl: string | null;
+  /** The scene chosen in the timeline: its 3 x 3 grid and signature are shown. */
+  selectedSceneId?: string | null;
 }
 
 // Chart.js (spectral signature) stays out of the first download, like the results charts.
 const PixelAnalysis = lazy(() => import('./PixelAnalysis.js').then((m) => ({ default: m.PixelAnalysis })));
 
 /** "Compare with your ground measurements": downloads, then the pixel series as it arrives. */
-export function ComparisonSection({ lngLat, startDate, endDate, pixelSeries, statistics, imageDataUrl }: ComparisonSectionProps) {
+export function ComparisonSection({ lngLat, startDate, endDate, pixelSeries, statistics, imageDataUrl, selectedSceneId }: ComparisonSectionProps) {
   return (
     <div className="comparison" aria-labelledby="comparison-heading">
       <h3 id="comparison-heading">Compare with your ground measurements</h3>
@@ -39,7 +41,7 @@ export function ComparisonSection({ lngLat, startDate, endDate, pixelSeries, sta
       )}
       {pixelSeries.kind === 'done' && (
         <Suspense fallback={<p className="muted">Loading the pixel tables...</p>}>
-          <PixelAnalysis pixels={pixelSeries.pixels} />
+          <PixelAnalysis pixels={pixelSeries.pixels} selectedSceneId={selectedSceneId} />
         </Suspense>
       )}
     </div>

@@ -86,8 +86,8 @@ describe('PixelAnalysis', () => {
     fireEvent.change(picker, { target: { value: response.scenes[0].id } });
     expect(screen.getByRole('table', { name: new RegExp(`QA flags.*${response.scenes[0].id}`) })).toBeTruthy();
 
-    // Signature: the most recent scene at first, then all of them.
-    expect(screen.getAllByTestId('dataset').map((d) => d.textContent)).toEqual(['2019-01-30 14:33 UTC · landsat-8: 3']);
+    // Signature: the grid's scene (it followed the picker), then all of them.
+    expect(screen.getAllByTestId('dataset').map((d) => d.textContent)).toEqual(['2019-01-14 14:33 UTC · landsat-8: 3']);
     fireEvent.click(screen.getByRole('button', { name: 'All scenes' }));
     expect(screen.getAllByTestId('dataset')).toHaveLength(2);
     fireEvent.click(screen.getByRole('checkbox', { name: /2019-01-30/ }));
@@ -95,6 +95,13 @@ describe('PixelAnalysis', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: /2019-01-14/ }));
     expect(screen.queryByTestId('scatter')).toBeNull();
     expect(screen.getByText('Pick a scene to draw its signature.')).toBeTruthy();
+  });
+
+  it('shows the grid and signature of the scene chosen in the timeline', () => {
+    const response = samplePixelResponse();
+    render(<PixelAnalysis pixels={response} selectedSceneId={response.scenes[0].id} />);
+    expect((screen.getByLabelText('Scene for the 3 x 3 grid') as HTMLSelectElement).value).toBe(response.scenes[0].id);
+    expect(screen.getAllByTestId('dataset').map((d) => d.textContent)).toEqual(['2019-01-14 14:33 UTC · landsat-8: 3']);
   });
 
   it('says so when no scene covers the point', () => {

@@ -10,12 +10,16 @@ import { sceneLabel } from './spectralSignatureDatasets.js';
  * Everything a ground-versus-Landsat comparison needs from /api/pixel: the scenes used, the 3 x 3
  * grid (values, DN, QA) of a picked scene, and the target's spectral signature.
  */
-export function PixelAnalysis({ pixels }: { pixels: PixelResponse }) {
+export function PixelAnalysis({ pixels, selectedSceneId }: { pixels: PixelResponse; selectedSceneId?: string | null }) {
   const selectId = useId();
   const newest = pixels.scenes[pixels.scenes.length - 1]?.id ?? '';
   const [gridSceneId, setGridSceneId] = useState(newest);
   // A new answer brings new scenes: start again from its most recent one.
   useEffect(() => setGridSceneId(newest), [pixels, newest]);
+  // A scene chosen in the timeline shows its grid here when the series holds it.
+  useEffect(() => {
+    if (selectedSceneId && pixels.scenes.some((s) => s.id === selectedSceneId)) setGridSceneId(selectedSceneId);
+  }, [selectedSceneId, pixels]);
   const gridScene = pixels.scenes.find((s) => s.id === gridSceneId) ?? pixels.scenes[pixels.scenes.length - 1];
 
   if (pixels.scenes.length === 0) {
@@ -34,7 +38,8 @@ export function PixelAnalysis({ pixels }: { pixels: PixelResponse }) {
       </h3>
       {pixels.truncated && (
         <p className="muted">
-          Only the first {pixels.limit} scenes are included; narrow the dates to see the rest.
+          More than {pixels.limit} scenes qualify: the newest {pixels.scenes.length} are included, from {pixels.coveredStartDate ?? '?'} to {pixels.coveredEndDate ?? '?'}. End the
+          date range before {pixels.coveredStartDate ?? 'that'} to see the older ones.
         </p>
       )}
       <SceneMetadataTable scenes={pixels.scenes} />
@@ -49,7 +54,7 @@ export function PixelAnalysis({ pixels }: { pixels: PixelResponse }) {
         </select>
       </div>
       <PixelGridTable scene={gridScene} />
-      <SpectralSignatureChart key={pixels.scenes.map((s) => s.id).join(',')} response={pixels} />
+      <SpectralSignatureChart key={`${pixels.scenes.map((s) => s.id).join(',')}|${gridScene.id}`} response={pixels} initialSceneId={gridScene.id} />
       <IndicesChart key={`indices-${pixels.scenes.map((s) => s.id).join(',')}`} pixels={pixels} />
     </section>
   );

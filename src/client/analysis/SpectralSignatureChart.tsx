@@ -16,8 +16,8 @@ const initialPick = (scenes: PixelResponse['scenes']) => (scenes.length > 0 ? [s
  * The target pixel's surface reflectance against band centre wavelength, one line per picked
  * scene, to lay beside a handheld spectrometer's curve. Thermal bands are left out (kelvin).
  */
-export function SpectralSignatureChart({ response }: { response: Pick<PixelResponse, 'scenes'> }) {
-  const [picked, setPicked] = useState<string[]>(() => initialPick(response.scenes));
+export function SpectralSignatureChart({ response, initialSceneId }: { response: Pick<PixelResponse, 'scenes'>; initialSceneId?: string }) {
+  const [picked, setPicked] = useState<string[]>(() => (initialSceneId && response.scenes.some((s) => s.id === initialSceneId) ? [initialSceneId] : initialPick(response.scenes)));
   const pickerId = useId();
   // Keep the scenes' own order (oldest first) whatever order they were ticked in.
   const pickedInOrder = useMemo(() => response.scenes.map((s) => s.id).filter((id) => picked.includes(id)), [response.scenes, picked]);

@@ -8,6 +8,13 @@ export interface SceneImage {
   boundsLngLat: LngLatBounds | null;
   sceneId: string | null;
   sceneDatetime: string | null;
+  /** `landsat-8` or `landsat-9` (x-satellite). */
+  satellite: string | null;
+  /** Bands drawn as R, G, B (x-bands); one band is grey. */
+  bands: string[];
+  /** The stretch used, in words (x-stretch). */
+  stretch: string | null;
+  synthetic: boolean;
 }
 
 function blobToDataUrl(blob: Blob): Promise<string> {
@@ -30,5 +37,9 @@ export async function requestSceneImage(url: string, signal?: AbortSignal): Prom
     boundsLngLat: parseImageBounds(response.headers.get('x-image-bounds')),
     sceneId: response.headers.get('x-scene-id'),
     sceneDatetime: response.headers.get('x-scene-datetime'),
+    satellite: response.headers.get('x-satellite'),
+    bands: (response.headers.get('x-bands') ?? '').split(',').filter(Boolean),
+    stretch: response.headers.get('x-stretch'),
+    synthetic: response.headers.get('x-synthetic') === 'true',
   };
 }

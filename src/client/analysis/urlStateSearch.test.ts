@@ -4,8 +4,8 @@ import { urlStateSearch } from './urlStateSearch.js';
 
 describe('urlStateSearch', () => {
   it('writes a query string that readUrlState reads back to the same state', () => {
-    const search = urlStateSearch({ lngLat: [-79.2165, 45.3267], startDate: '2024-01-01', endDate: '2024-12-31', size: 'full', cloudCoverage: 30, bands: ['B04', 'B03', 'B02'], scenes: 'all' });
-    expect(search).toBe('?lat=45.326700&lon=-79.216500&startDate=2024-01-01&endDate=2024-12-31&size=full&cloud=30&bands=B04,B03,B02&scenes=all');
+    const search = urlStateSearch({ lngLat: [-79.2165, 45.3267], startDate: '2024-01-01', endDate: '2024-12-31', size: 'full', cloudCoverage: 30, bands: ['B04', 'B03', 'B02'], scenes: 'all', area: '5km' });
+    expect(search).toBe('?lat=45.326700&lon=-79.216500&startDate=2024-01-01&endDate=2024-12-31&size=full&cloud=30&bands=B04,B03,B02&scenes=all&area=5km');
     expect(readUrlState(search)).toEqual({
       lat: 45.3267,
       lon: -79.2165,
@@ -15,6 +15,7 @@ describe('urlStateSearch', () => {
       cloudCoverage: 30,
       bands: ['B04', 'B03', 'B02'],
       scenes: 'all',
+      area: '5km',
       crash: false,
     });
   });

@@ -1,6 +1,7 @@
 import type { BandId } from '../../core/bands/bandCatalog.js';
 import type { LngLat } from '../../core/geo/lngLat.js';
 import type { ImageSize } from '../urlState/readUrlState.js';
+import type { AnalysisArea } from './analysisArea.js';
 
 export interface ShareableState {
   lngLat: LngLat;
@@ -10,6 +11,7 @@ export interface ShareableState {
   cloudCoverage: number;
   bands: readonly BandId[];
   scenes?: 'latest' | 'all';
+  area?: AnalysisArea;
 }
 
 /**
@@ -26,6 +28,7 @@ export function urlStateSearch(state: ShareableState): string {
   q.set('cloud', String(Math.round(state.cloudCoverage)));
   if (state.bands.length > 0) q.set('bands', state.bands.join(','));
   if (state.scenes) q.set('scenes', state.scenes);
+  if (state.area) q.set('area', state.area);
   // Commas are safe in a query and keep `bands=B02,B03` readable in a shared link.
   return `?${q.toString().replace(/%2C/g, ',')}`;
 }

@@ -44,6 +44,9 @@ export interface LandsatDataResponse {
   data: LandsatDataEntry[];
   truncated?: boolean;
   limit?: number;
+  /** The dates the answer covers; older scenes were left out when `truncated`. */
+  coveredStartDate?: string;
+  coveredEndDate?: string;
   unavailableBands?: Record<string, string>;
   synthetic?: boolean;
 }

@@ -90,7 +90,59 @@ describe('App filters and bands', () => {
     expect(image.get('longitude')).toBe('-79.2165');
     expect(image.get('bands')).toBe('B01,B02,B03,B04,B05');
     expect(await screen.findByRole('heading', { name: 'Landsat Results' })).toBeTruthy();
-    expect((await screen.findByRole('img', { name: /Landsat image around/ })).getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    expect((await screen.findByRole('img', { name: /Landsat 3 x 3 pixels around/ })).getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+  });
+
+  it('looks up the default point\'s footprint on load and uses its scene box, as a click does', async () => {
+    const sceneBox = { minLon: -80.6, minLat: 44.4, maxLon: -77.7, maxLat: 46.3 };
+    const server = fakeServer({
+      handler: (url) =>
+        url.pathname === '/api/wrs2' ? jsonResponse(200, { tiles: [{ path: 18, row: 29, center: [-79.1, 45.3], polygon: [[-80, 44], [-78, 44], [-78, 46], [-80, 46], [-80, 44]] }], bbox: sceneBox }) : undefined,
+    });
+    render(<App />);
+    await waitFor(() => expect(server.calls('/api/wrs2')).toHaveLength(1));
+    expect(server.calls('/api/wrs2')[0].searchParams.get('lat')).toBe('45.3267');
+    await screen.findByText(/Statistics and the full image use the scene box/);
+    fillDates('2019-01-01', '2019-01-31');
+    fireEvent.click(screen.getByRole('button', { name: 'Fetch Data' }));
+    await waitFor(() => expect(server.calls('/api/landsatData/stream')).toHaveLength(1));
+    const data = server.calls('/api/landsatData/stream')[0].searchParams;
+    expect([data.get('LON_UL'), data.get('LAT_UR'), data.get('LON_UR'), data.get('LAT_UL')].map(Number)).toEqual([-80.6, 44.4, -77.7, 46.3]);
+  });
+
+  it('waits for a footprint still on its way rather than use a fallback box', async () => {
+    const sceneBox = { minLon: -80.6, minLat: 44.4, maxLon: -77.7, maxLat: 46.3 };
+    let answer!: () => void;
+    const server = fakeServer({
+      handler: (url) =>
+        url.pathname === '/api/wrs2'
+          ? new Promise<Response>((resolve) => {
+              answer = () => resolve(jsonResponse(200, { tiles: [{ path: 18, row: 29, center: [-79.1, 45.3], polygon: [[-80, 44], [-78, 44], [-78, 46], [-80, 46], [-80, 44]] }], bbox: sceneBox }));
+            })
+          : undefined,
+    });
+    render(<App />);
+    await waitFor(() => expect(server.calls('/api/wrs2')).toHaveLength(1));
+    fillDates('2019-01-01', '2019-01-31');
+    fireEvent.click(screen.getByRole('button', { name: 'Fetch Data' }));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(server.calls('/api/landsatData/stream')).toHaveLength(0);
+    answer();
+    await waitFor(() => expect(server.calls('/api/landsatData/stream')).toHaveLength(1));
+    expect(Number(server.calls('/api/landsatData/stream')[0].searchParams.get('LON_UL'))).toBe(-80.6);
+  });
+
+  it('uses a square around the point when chosen, and keeps the choice in the URL', async () => {
+    const server = fakeServer();
+    render(<App />);
+    fireEvent.click(screen.getByLabelText('5 km square around the point'));
+    await waitFor(() => expect(new URLSearchParams(window.location.search).get('area')).toBe('5km'));
+    fillDates('2019-01-01', '2019-01-31');
+    fireEvent.click(screen.getByRole('button', { name: 'Fetch Data' }));
+    await waitFor(() => expect(server.calls('/api/landsatData/stream')).toHaveLength(1));
+    const data = server.calls('/api/landsatData/stream')[0].searchParams;
+    const heightKm = (Number(data.get('LAT_UL')) - Number(data.get('LAT_UR'))) * 111.32;
+    expect(heightKm).toBeCloseTo(5, 1);
   });
 
   it('requests exactly the ticked bands, found by their labels, in catalogue order', async () => {

@@ -1,18 +1,17 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { BAND_IDS, type BandId } from '../../core/bands/bandCatalog.js';
 import type { BBox, LngLat } from '../../core/geo/lngLat.js';
 import { DEFAULT_POINT, DEFAULT_ZOOM } from '../../shared/defaults.js';
-import type { LandsatDataResponse, PageConfig, PlaceResult, Wrs2Response, Wrs2Tile } from '../api/apiTypes.js';
+import type { PlaceResult, Wrs2Tile } from '../api/apiTypes.js';
 import { isAbortError } from '../api/ApiRequestError.js';
-import { boxAroundPoint, landsatRequestUrls } from '../api/landsatRequestUrls.js';
-import { analysisRequestUrls } from '../analysis/analysisRequestUrls.js';
+import { footprintQueryOptions, useFootprintQuery, usePageConfig } from '../api/useServerQueries.js';
+import { AreaChoice } from '../analysis/AreaChoice.js';
+import { resolveAnalysisArea, type AnalysisArea } from '../analysis/analysisArea.js';
 import { ComparisonSection } from '../analysis/ComparisonSection.js';
 import { OpacitySlider } from '../analysis/OpacitySlider.js';
-import { requestSceneImage } from '../analysis/requestSceneImage.js';
+import { pixelSeriesState } from '../analysis/pixelSeriesState.js';
 import { urlStateSearch } from '../analysis/urlStateSearch.js';
-import { usePixelSeries } from '../analysis/usePixelSeries.js';
-import { requestJson } from '../api/requestJson.js';
-import { readNdjsonProgress, type StreamProgress } from '../analysis/readNdjsonProgress.js';
 import { StreamProgressNote } from '../analysis/StreamProgressNote.js';
 import { BandCards } from '../bands/BandCards.js';
 import { bandsToRequest } from '../bands/bandsToRequest.js';
@@ -26,38 +25,35 @@ import { LocationMap, type MapViewRequest, type MapViewTarget } from '../map/Loc
 import { DemoDataNotice } from '../notify/DemoDataNotice.js';
 import { FieldSpectrumSection } from '../fieldSpectrum/FieldSpectrumSection.js';
 import { ResultsSection, type LandsatResults } from '../results/ResultsSection.js';
+import { useLandsatQueries, type FetchRequest } from '../results/useLandsatQueries.js';
 import { readUrlState } from '../urlState/readUrlState.js';
-
-/** Used when /api/config cannot be read: the server's own default (OSM standard tiles). */
-const FALLBACK_CONFIG: PageConfig = {
-  tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
-  tileAttribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
-  source: 'unknown',
-  synthetic: false,
-};
 
 const GEOLOCATION_TIMEOUT_MS = 10_000;
 
-const contains = (b: BBox, [lon, lat]: LngLat) => lon >= b.minLon && lon <= b.maxLon && lat >= b.minLat && lat <= b.maxLat;
-
-type FetchStatus =
-  | { kind: 'idle' }
-  | { kind: 'running'; done: number }
-  | { kind: 'failed'; message: string };
+/** The page's server state lives in one query cache (cancellation, de-duplication, caching). */
+export function App() {
+  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } }));
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AppPage />
+    </QueryClientProvider>
+  );
+}
 
 /** The single page: landing, location, filters + bands, results. Owns the state the sections share. */
-export function App() {
+function AppPage() {
   const urlState = useMemo(() => readUrlState(window.location.search), []);
   const initialLngLat: LngLat = urlState.lat !== undefined && urlState.lon !== undefined ? [urlState.lon, urlState.lat] : [DEFAULT_POINT.lon, DEFAULT_POINT.lat];
 
-  const [config, setConfig] = useState<PageConfig | null>(null);
+  const config = usePageConfig();
   const [mapReady, setMapReady] = useState(false);
 
   const [lngLat, setLngLat] = useState<LngLat>(initialLngLat);
   const [latText, setLatText] = useState(formatCoordinate(initialLngLat[1]));
   const [lonText, setLonText] = useState(formatCoordinate(initialLngLat[0]));
   const [coordProblem, setCoordProblem] = useState<string | null>(null);
-  const [bbox, setBbox] = useState<BBox | null>(null);
+  const [sceneBox, setSceneBox] = useState<BBox | null>(null);
+  const [area, setArea] = useState<AnalysisArea>(urlState.area ?? 'scene');
   const [footprints, setFootprints] = useState<Wrs2Tile[]>([]);
   const [view, setView] = useState<MapViewRequest | null>(null);
   const [locating, setLocating] = useState(false);
@@ -71,15 +67,18 @@ export function App() {
     scenes: urlState.scenes ?? 'latest',
   });
   const [ticked, setTicked] = useState<Set<BandId>>(() => new Set(urlState.bands ?? []));
-  const [fetchStatus, setFetchStatus] = useState<FetchStatus>({ kind: 'idle' });
-  const [dataProgress, setDataProgress] = useState<StreamProgress | null>(null);
-  const [results, setResults] = useState<LandsatResults | null>(null);
-  const pixelSeries = usePixelSeries();
+  const [request, setRequest] = useState<(FetchRequest & { id: number; areaDescription: string }) | null>(null);
+  const [formProblem, setFormProblem] = useState<string | null>(null);
+  const [selectedSceneId, setSelectedSceneId] = useState<string | null>(null);
   const [imageOpacity, setImageOpacity] = useState(0.7);
+  const queries = useLandsatQueries(request);
+  const queryClient = useQueryClient();
+  const footprint = useFootprintQuery(lngLat);
+  const analysisArea = useMemo(() => resolveAnalysisArea(area, lngLat, sceneBox), [area, lngLat, sceneBox]);
 
   const viewCounter = useRef(0);
-  const footprintRequest = useRef(0);
-  const fetchController = useRef<AbortController | null>(null);
+  const fetchCounter = useRef(0);
+  const scrolledFor = useRef(0);
   const bandsSection = useRef<HTMLElement>(null);
   const resultsSection = useRef<HTMLElement>(null);
 
@@ -88,35 +87,25 @@ export function App() {
     setView({ ...target, id: viewCounter.current });
   }, []);
 
+  // Every chosen point, the default one included, gets its footprint and scene box (seed: a miss
+  // leaves the box as it was); the map then fits the analysis area, as after a click.
   useEffect(() => {
-    requestJson<PageConfig>('/api/config')
-      .then(setConfig)
-      .catch((err: unknown) => {
-        console.error('Could not read /api/config; using OpenStreetMap tiles:', err);
-        setConfig(FALLBACK_CONFIG);
-      });
-  }, []);
+    const body = footprint.data;
+    const found = body?.bbox && body.tiles.length > 0 ? body.bbox : null;
+    if (found) {
+      setSceneBox(found);
+      setFootprints(body!.tiles);
+    }
+    const fitBox = area === 'scene' ? found : resolveAnalysisArea(area, lngLat, null).bbox;
+    if (fitBox) requestView({ kind: 'fit', bbox: fitBox });
+    // Only a new footprint answer or a new area choice moves the map.
+  }, [footprint.data, area]);
 
-  /** Asks the server which WRS-2 footprints hold the point; a miss leaves the box as it was (seed). */
-  const lookUpFootprint = useCallback(
-    (point: LngLat) => {
-      const requestId = ++footprintRequest.current;
-      requestJson<Wrs2Response>(`/api/wrs2?lat=${point[1]}&lon=${point[0]}`)
-        .then((body) => {
-          if (requestId !== footprintRequest.current) return; // a newer point was chosen meanwhile
-          if (!body.bbox || body.tiles.length === 0) return;
-          setBbox(body.bbox);
-          setFootprints(body.tiles);
-          requestView({ kind: 'fit', bbox: body.bbox });
-        })
-        .catch((err: unknown) => {
-          if (requestId !== footprintRequest.current) return;
-          console.error('Could not look up the scene footprint:', err);
-          setLocationMessage(`Could not find the Landsat scene footprint: ${(err as Error).message}`);
-        });
-    },
-    [requestView],
-  );
+  useEffect(() => {
+    if (!footprint.error || isAbortError(footprint.error)) return;
+    console.error('Could not look up the scene footprint:', footprint.error);
+    setLocationMessage(`Could not find the Landsat scene footprint: ${(footprint.error as Error).message}`);
+  }, [footprint.error]);
 
   const selectPoint = useCallback(
     (point: LngLat, zoom?: number) => {
@@ -125,16 +114,9 @@ export function App() {
       setLonText(formatCoordinate(point[0]));
       setCoordProblem(null);
       requestView({ kind: 'center', lngLat: point, zoom });
-      lookUpFootprint(point);
     },
-    [lookUpFootprint, requestView],
+    [requestView],
   );
-
-  useEffect(() => {
-    // A shared link (e.g. from a notification e-mail) names a point: treat it as a selection.
-    // Once, on first render: the URL is read once too.
-    if (urlState.lat !== undefined) lookUpFootprint(initialLngLat);
-  }, []);
 
   const commitCoordinates = () => {
     const problem = coordinateProblem('Latitude', latText) ?? coordinateProblem('Longitude', lonText);
@@ -188,84 +170,82 @@ export function App() {
       return next;
     });
 
-  const fetchData = async () => {
-    const problem = dateRangeProblem(filters.startDate, filters.endDate);
-    if (problem) {
-      setFetchStatus({ kind: 'failed', message: problem });
-      return;
+  /** Fetch Data: one request for the image, the statistics and the pixel series of the analysis area. */
+  const fetchData = async (values: FilterValues = filters) => {
+    const problem = dateRangeProblem(values.startDate, values.endDate);
+    setFormProblem(problem);
+    if (problem) return;
+    const id = ++fetchCounter.current;
+    let resolved = analysisArea;
+    if (area === 'scene' && footprint.isFetching) {
+      // The point's footprint is still on its way: wait for it rather than fall back to a small box.
+      const body = await queryClient.fetchQuery(footprintQueryOptions(lngLat)).catch(() => null);
+      if (id !== fetchCounter.current) return;
+      resolved = resolveAnalysisArea(area, lngLat, body?.bbox && body.tiles.length > 0 ? body.bbox : sceneBox);
     }
-    // A new fetch replaces the previous one: its answers would be for stale filters.
-    fetchController.current?.abort();
-    const controller = new AbortController();
-    fetchController.current = controller;
-    const { signal } = controller;
-
-    const point = lngLat;
-    const box = bbox && contains(bbox, point) ? bbox : boxAroundPoint(point);
-    const request = {
-      lngLat: point,
-      bbox: box,
-      startDate: filters.startDate,
-      endDate: filters.endDate,
-      size: filters.size,
-      cloudCoverage: filters.cloudCoverage,
+    setSelectedSceneId(null);
+    setRequest({
+      id,
+      lngLat,
+      bbox: resolved.bbox,
+      areaDescription: resolved.description,
+      startDate: values.startDate,
+      endDate: values.endDate,
+      size: values.size,
+      cloudCoverage: values.cloudCoverage,
       bands: bandsToRequest(ticked),
-    };
-    const { imageUrl, dataUrl } = landsatRequestUrls(request);
-    // The pixel series streams its own progress; the same signal cancels it with the rest.
-    void pixelSeries.start(analysisRequestUrls(request, filters.scenes === 'latest').pixelStreamUrl, signal);
-
-    let done = 0;
-    setDataProgress(null);
-    setFetchStatus({ kind: 'running', done });
-    const countDone = () => {
-      done += 1;
-      if (!signal.aborted) setFetchStatus({ kind: 'running', done });
-    };
-    const [image, data] = await Promise.allSettled([
-      requestSceneImage(imageUrl, signal).finally(countDone),
-      // The statistics series streams "scene N of M" while the server reads it.
-      readNdjsonProgress<LandsatDataResponse>(dataUrl.replace('/api/landsatData?', '/api/landsatData/stream?'), {
-        signal,
-        onProgress: (progress) => {
-          if (!signal.aborted) setDataProgress(progress);
-        },
-      }).finally(countDone),
-    ]);
-    if (signal.aborted) return;
-    fetchController.current = null;
-
-    let imageProblem: string | null = null;
-    if (image.status === 'rejected' && !isAbortError(image.reason)) {
-      console.error('Error fetching image:', image.reason);
-      imageProblem = `No image: ${(image.reason as Error).message}`;
-    }
-    if (data.status === 'rejected') {
-      if (isAbortError(data.reason)) return;
-      console.error('Error fetching data:', data.reason);
-      const dataProblem = `Could not fetch the band statistics: ${(data.reason as Error).message}`;
-      setFetchStatus({ kind: 'failed', message: imageProblem ? `${imageProblem} ${dataProblem}` : dataProblem });
-      return;
-    }
-    setFetchStatus(imageProblem ? { kind: 'failed', message: imageProblem } : { kind: 'idle' });
-    setResults({
-      lngLat: point,
-      imageDataUrl: image.status === 'fulfilled' ? image.value.dataUrl : null,
-      imageProblem,
-      imageBoundsLngLat: image.status === 'fulfilled' ? image.value.boundsLngLat : null,
-      startDate: request.startDate,
-      endDate: request.endDate,
-      data: data.value,
+      latestPixelOnly: values.scenes === 'latest',
     });
   };
 
-  useEffect(() => {
-    if (!results) return;
-    resultsSection.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-    resultsSection.current?.focus({ preventScroll: true });
-  }, [results]);
+  const showOlderScenes = (endDate: string) => {
+    const next = { ...filters, endDate };
+    setFilters(next);
+    void fetchData(next);
+  };
 
-  useEffect(() => () => fetchController.current?.abort(), []);
+  const { image, data, pixels } = queries;
+  const results: LandsatResults | null =
+    request && data.data
+      ? {
+          lngLat: request.lngLat,
+          image: image.data ?? null,
+          imageProblem: image.error && !isAbortError(image.error) ? `No image: ${(image.error as Error).message}` : null,
+          size: request.size,
+          areaDescription: request.areaDescription,
+          bands: request.bands,
+          startDate: request.startDate,
+          endDate: request.endDate,
+          data: data.data,
+        }
+      : null;
+  const running = request !== null && (image.isFetching || data.isFetching);
+  const doneCount = request ? Number(!image.isFetching) + Number(!data.isFetching) : 0;
+  const dataProblem = data.error && !isAbortError(data.error) ? `Could not fetch the band statistics: ${(data.error as Error).message}` : null;
+  const statusMessage = formProblem ?? (running ? null : ([results?.imageProblem, dataProblem].filter(Boolean).join(' ') || null));
+
+  useEffect(() => {
+    if (image.error && !isAbortError(image.error)) console.error('Error fetching image:', image.error);
+  }, [image.error]);
+  useEffect(() => {
+    if (data.error && !isAbortError(data.error)) console.error('Error fetching data:', data.error);
+  }, [data.error]);
+
+  // Once per fetch, when its results are in: land on the image (not on a sidebar).
+  const ready = Boolean(results) && !image.isFetching;
+  useEffect(() => {
+    if (!ready || !request || scrolledFor.current === request.id) return;
+    scrolledFor.current = request.id;
+    const figure = document.getElementById('result-figure');
+    (figure ?? resultsSection.current)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    (figure ?? resultsSection.current)?.focus({ preventScroll: true });
+  }, [ready, request]);
+
+  // The full image covers the analysis area: fit the map to it, so the whole overlay is in view.
+  useEffect(() => {
+    const bounds = image.data?.boundsLngLat;
+    if (bounds) requestView({ kind: 'fit', bbox: { minLon: bounds[0], minLat: bounds[1], maxLon: bounds[2], maxLat: bounds[3] } });
+  }, [image.data]);
 
   // Keep the view in the URL so a copied link reopens it (readUrlState reads it back).
   useEffect(() => {
@@ -277,12 +257,13 @@ export function App() {
       cloudCoverage: filters.cloudCoverage,
       bands: BAND_IDS.filter((id) => ticked.has(id)),
       scenes: filters.scenes,
+      area,
     });
     if (search !== window.location.search) window.history.replaceState(window.history.state, '', `${window.location.pathname}${search}${window.location.hash}`);
-  }, [lngLat, filters, ticked]);
+  }, [lngLat, filters, ticked, area]);
 
-  const imageOverlay =
-    results?.imageDataUrl && results.imageBoundsLngLat ? { url: results.imageDataUrl, boundsLngLat: results.imageBoundsLngLat, opacity: imageOpacity } : null;
+  const shownImage = results?.image;
+  const imageOverlay = shownImage?.boundsLngLat ? { url: shownImage.dataUrl, boundsLngLat: shownImage.boundsLngLat, opacity: imageOpacity } : null;
 
   return (
     <>
@@ -313,7 +294,8 @@ export function App() {
                 initialCenter={initialLngLat}
                 initialZoom={DEFAULT_ZOOM}
                 marker={lngLat}
-                bbox={bbox}
+                bbox={sceneBox}
+                areaBox={area === 'scene' ? null : analysisArea.bbox}
                 footprints={footprints}
                 view={view}
                 onPick={(point) => selectPoint(point)}
@@ -322,21 +304,26 @@ export function App() {
               />
             )}
             {imageOverlay && <OpacitySlider label="Scene image opacity on the map" value={imageOpacity} onChange={setImageOpacity} />}
+            <AreaChoice
+              value={area}
+              onChange={setArea}
+              note={`Statistics and the full image use ${analysisArea.description}${analysisArea.kind === 'square' ? ' (orange on the map)' : ''}.`}
+            />
           </div>
         </section>
 
         <section id="bands" ref={bandsSection} tabIndex={-1} className="page-section with-sidebar" aria-labelledby="bands-heading">
           <aside className="sidebar">
-            <FiltersForm values={filters} onChange={setFilters} onSubmit={fetchData} />
-            {fetchStatus.kind === 'running' && (
+            <FiltersForm values={filters} onChange={setFilters} onSubmit={() => void fetchData()} />
+            {running && (
               <div className="fetch-progress" role="status">
-                <label htmlFor="fetch-progress">Fetching image and band statistics ({fetchStatus.done} of 2 done)...</label>
-                <progress id="fetch-progress" max={2} value={fetchStatus.done} />
-                <StreamProgressNote what="Band statistics" progress={dataProgress} />
+                <label htmlFor="fetch-progress">Fetching image and band statistics ({doneCount} of 2 done)...</label>
+                <progress id="fetch-progress" max={2} value={doneCount} />
+                <StreamProgressNote what="Band statistics" progress={queries.dataProgress} />
               </div>
             )}
             <p className="field-error" role="alert">
-              {fetchStatus.kind === 'failed' ? fetchStatus.message : ''}
+              {statusMessage ?? ''}
             </p>
           </aside>
           <div className="section-main">
@@ -347,14 +334,23 @@ export function App() {
         </section>
 
         {results && (
-          <ResultsSection ref={resultsSection} results={results} showDemoNotice={Boolean(config?.synthetic)}>
+          <ResultsSection
+            ref={resultsSection}
+            results={results}
+            pixels={pixels.data ?? null}
+            showDemoNotice={Boolean(config?.synthetic)}
+            selectedSceneId={selectedSceneId}
+            onSelectScene={setSelectedSceneId}
+            onShowOlder={showOlderScenes}
+          >
             <ComparisonSection
               lngLat={results.lngLat}
               startDate={results.startDate}
               endDate={results.endDate}
-              pixelSeries={pixelSeries.state}
+              pixelSeries={pixelSeriesState(pixels, queries.pixelProgress)}
               statistics={results.data}
-              imageDataUrl={results.imageDataUrl}
+              imageDataUrl={results.image?.dataUrl ?? null}
+              selectedSceneId={selectedSceneId}
             />
           </ResultsSection>
         )}

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import L from 'leaflet';
-import { GeoJSON, MapContainer, Marker, Pane, Polygon, Rectangle, TileLayer, Tooltip, useMap, useMapEvents } from 'react-leaflet';
+import { GeoJSON, MapContainer, Marker, Pane, Polygon, Rectangle, ScaleControl, TileLayer, Tooltip, useMap, useMapEvents } from 'react-leaflet';
 import type { BBox, LngLat } from '../../core/geo/lngLat.js';
 import type { Wrs2Tile } from '../api/apiTypes.js';
 import { markerIcon } from './markerIcon.js';
@@ -25,6 +25,8 @@ export interface LocationMapProps {
   onReady: () => void;
   /** The fetched scene image laid over its true footprint (x-image-bounds), when there is one. */
   imageOverlay?: { url: string; boundsLngLat: LngLatBounds; opacity: number } | null;
+  /** The statistics area when it is a square around the point (the scene box is `bbox`). */
+  areaBox?: BBox | null;
 }
 
 // Seed constants: the highlighted box is fitted with 100 px padding in a 1000 ms animation.
@@ -87,7 +89,7 @@ function WorldOutline() {
 
 /** The location map: bundled world outline under the base tiles, WRS-2 footprints and the chosen point. */
 export function LocationMap(props: LocationMapProps) {
-  const { tileUrl, tileAttribution, initialCenter, initialZoom, marker, bbox, footprints, view, onPick, onReady, imageOverlay } = props;
+  const { tileUrl, tileAttribution, initialCenter, initialZoom, marker, bbox, footprints, view, onPick, onReady, imageOverlay, areaBox } = props;
   return (
     <MapContainer
       className="location-map"
@@ -121,8 +123,13 @@ export function LocationMap(props: LocationMapProps) {
           pathOptions={{ color: '#ffffff', weight: 2, opacity: 1, fillColor: '#1e6fd9', fillOpacity: 0.25 }}
         />
       )}
+      {areaBox && (
+        <Rectangle bounds={toLatLngBounds(areaBox)} interactive={false} pathOptions={{ color: '#b35c00', weight: 3, opacity: 1, fill: false, dashArray: '6 4' }} />
+      )}
       {imageOverlay && <SceneImageOverlay url={imageOverlay.url} boundsLngLat={imageOverlay.boundsLngLat} opacity={imageOverlay.opacity} />}
       <Marker position={toLatLng(marker)} icon={markerIcon} alt="Selected point" title="Selected point" keyboard={false} />
+      {/* Metric scale bar: the overlay's ground size is readable at any zoom. */}
+      <ScaleControl position="bottomleft" imperial={false} />
       <ClickToPick onPick={onPick} />
       <ViewController view={view} />
     </MapContainer>

@@ -1,5 +1,7 @@
 import { Chart as ChartJS, LinearScale, LineElement, PointElement, ScatterController, Title, Tooltip } from 'chart.js';
 import { Scatter } from 'react-chartjs-2';
+import type { LandsatDataEntry } from '../api/apiTypes.js';
+import { BandTimeChart } from './BandTimeChart.js';
 import { regressionLine, regressionLineColor, type XY } from './regressionLine.js';
 
 // Register only what a scatter with a fitted line needs, keeping Chart.js tree-shaken.
@@ -66,12 +68,28 @@ function BandChart({ name, means }: { name: string; means: number[] }) {
   );
 }
 
-/** One scatter chart per band that has data, in the order the bands appear in the response. */
-export default function BandChartGrid({ meansByBand }: { meansByBand: Map<string, number[]> }) {
+/**
+ * Per band that has data, in the order the bands appear in the response: the seed's scatter
+ * (unchanged: Index, Mean Value, least-squares line) beside the same means against acquisition date.
+ */
+export default function BandChartGrid({
+  meansByBand,
+  entries,
+  startDate,
+  endDate,
+}: {
+  meansByBand: Map<string, number[]>;
+  entries: readonly LandsatDataEntry[];
+  startDate?: string;
+  endDate?: string;
+}) {
   return (
     <div className="chart-grid">
       {[...meansByBand].map(([name, means]) => (
-        <BandChart key={name} name={name} means={means} />
+        <div className="band-chart-row" key={name}>
+          <BandChart name={name} means={means} />
+          <BandTimeChart band={name} entries={entries} startDate={startDate} endDate={endDate} />
+        </div>
       ))}
     </div>
   );

@@ -1,37 +1,65 @@
+import './results.css';
 import { lazy, Suspense, forwardRef, useMemo, type ReactNode } from 'react';
 import { BAND_CATALOG, isBandId } from '../../core/bands/bandCatalog.js';
 import type { LngLat } from '../../core/geo/lngLat.js';
-import type { LngLatBounds } from '../analysis/parseImageBounds.js';
+import type { PixelResponse } from '../../core/landsat/landsatService.js';
+import type { SceneImage } from '../analysis/requestSceneImage.js';
 import type { LandsatDataResponse } from '../api/apiTypes.js';
 import { DemoDataNotice } from '../notify/DemoDataNotice.js';
 import { NextOverpasses } from '../notify/NextOverpasses.js';
 import { NotificationForm } from '../notify/NotificationForm.js';
+import type { ImageSize } from '../urlState/readUrlState.js';
+import { CoverageNote } from './CoverageNote.js';
+import { GridImage, gridQaSummary } from './GridImage.js';
 import { groupBandMeans } from './groupBandMeans.js';
+import { ImageCaption } from './ImageCaption.js';
+import { SceneTimeline } from './SceneTimeline.js';
+import { SelectedScene } from './SelectedScene.js';
 
 // Chart.js is the heaviest dependency and is only needed once results exist.
 const BandChartGrid = lazy(() => import('./BandChartGrid.js'));
 
 export interface LandsatResults {
   lngLat: LngLat;
-  imageDataUrl: string | null;
+  image: SceneImage | null;
   imageProblem: string | null;
-  /** Where the image lies on Earth (x-image-bounds), to lay it on the map; null when unknown. */
-  imageBoundsLngLat: LngLatBounds | null;
+  size: ImageSize;
+  /** The analysis area in words ("the scene box of the WRS-2 footprint", "a 5 km square around the point"). */
+  areaDescription: string;
+  bands: string[];
   startDate: string;
   endDate: string;
   data: LandsatDataResponse;
 }
 
-const bandName = (id: string) => (isBandId(id) ? `${id} (${BAND_CATALOG[id].label})` : id);
+export interface ResultsSectionProps {
+  results: LandsatResults;
+  /** The pixel series, when read: QA states on the 3 x 3 image and "clear at the point" in the list. */
+  pixels: PixelResponse | null;
+  showDemoNotice: boolean;
+  selectedSceneId: string | null;
+  onSelectScene: (sceneId: string) => void;
+  /** Moves End Date before the covered range, to reach scenes a limit left out. */
+  onShowOlder?: (endDate: string) => void;
+  children?: ReactNode;
+}
 
-/** 'The next landsat will pass over' + notification form, and 'Landsat Results': image and charts. */
-export const ResultsSection = forwardRef<HTMLElement, { results: LandsatResults; showDemoNotice: boolean; children?: ReactNode }>(function ResultsSection(
-  { results, showDemoNotice, children },
+const bandName = (id: string) => (isBandId(id) ? `${id} (${BAND_CATALOG[id].label})` : id);
+const at = (lngLat: LngLat) => `${lngLat[1].toFixed(6)}, ${lngLat[0].toFixed(6)}`;
+
+/** 'The next landsat will pass over' + notification form, and 'Landsat Results': image, scenes and charts. */
+export const ResultsSection = forwardRef<HTMLElement, ResultsSectionProps>(function ResultsSection(
+  { results, pixels, showDemoNotice, selectedSceneId, onSelectScene, onShowOlder, children },
   ref,
 ) {
-  const meansByBand = useMemo(() => groupBandMeans(results.data.data ?? []), [results.data]);
+  const entries = useMemo(() => results.data.data ?? [], [results.data]);
+  const meansByBand = useMemo(() => groupBandMeans(entries), [entries]);
   const unavailable = Object.entries(results.data.unavailableBands ?? {});
-  const sceneCount = results.data.data?.length ?? 0;
+  const image = results.image;
+  // QA states are written on the 3 x 3 image only when the pixel series read that very scene.
+  const qaScene = image && pixels ? (pixels.scenes.find((s) => s.id === image.sceneId) ?? null) : null;
+  const quicklookBands = image?.bands.length ? [...new Set(image.bands)] : results.bands;
+  const selectedEntry = selectedSceneId ? entries.find((e) => e.scene?.id === selectedSceneId) : undefined;
   return (
     <section id="results" className="page-section with-sidebar" ref={ref} tabIndex={-1} aria-labelledby="results-heading">
       <aside className="sidebar" aria-labelledby="overpass-heading">
@@ -39,18 +67,32 @@ export const ResultsSection = forwardRef<HTMLElement, { results: LandsatResults;
         <NextOverpasses lngLat={results.lngLat} />
         <NotificationForm lngLat={results.lngLat} />
       </aside>
-      <div className="section-main">
+      <div className="section-main results-main">
         <h2 id="results-heading">Landsat Results</h2>
         {(showDemoNotice || results.data.synthetic) && <DemoDataNotice />}
-        {results.imageDataUrl ? (
-          <img className="result-image" src={results.imageDataUrl} alt={`Landsat image around ${results.lngLat[1].toFixed(6)}, ${results.lngLat[0].toFixed(6)}`} />
+        {image ? (
+          <figure id="result-figure" className="result-figure" tabIndex={-1}>
+            {results.size === '3x3' ? (
+              <GridImage src={image.dataUrl} alt={`Landsat 3 x 3 pixels around ${at(results.lngLat)}`} qaScene={qaScene} />
+            ) : (
+              <img className="result-image" src={image.dataUrl} alt={`Landsat image of ${results.areaDescription}, ${at(results.lngLat)}`} />
+            )}
+            <ImageCaption
+              image={image}
+              extra={
+                results.size === '3x3'
+                  ? `The 3 x 3 Landsat pixels (30 m each) around ${at(results.lngLat)}; the target pixel is outlined in yellow. ` +
+                    (qaScene ? `QA: ${gridQaSummary(qaScene)}.` : 'QA states appear once the pixel values of this scene are read.')
+                  : `The most recent scene over ${results.areaDescription}; it is also laid on the map above, with a scale bar.`
+              }
+            />
+          </figure>
         ) : (
-          <p className="field-error">{results.imageProblem ?? 'No image was returned.'}</p>
+          <p id="result-figure" className="field-error" tabIndex={-1}>
+            {results.imageProblem ?? 'No image was returned.'}
+          </p>
         )}
-        <p className="muted">
-          {sceneCount} scene{sceneCount === 1 ? '' : 's'} matched.
-          {results.data.truncated && ` Only the first ${results.data.limit ?? sceneCount} are summarised; narrow the dates to see the rest.`}
-        </p>
+        <CoverageNote data={results.data} startDate={results.startDate} endDate={results.endDate} onShowOlder={onShowOlder} />
         {unavailable.length > 0 && (
           <div className="unavailable-bands">
             <h3>Bands not available</h3>
@@ -65,10 +107,32 @@ export const ResultsSection = forwardRef<HTMLElement, { results: LandsatResults;
         )}
         {meansByBand.size > 0 ? (
           <Suspense fallback={<p className="muted">Loading charts...</p>}>
-            <BandChartGrid meansByBand={meansByBand} />
+            <BandChartGrid meansByBand={meansByBand} entries={entries} startDate={results.startDate} endDate={results.endDate} />
           </Suspense>
         ) : (
           <p className="muted">No band statistics to chart for this search.</p>
+        )}
+        {entries.length > 0 && (
+          <SceneTimeline
+            entries={entries}
+            pixels={pixels}
+            bands={quicklookBands}
+            startDate={results.startDate}
+            endDate={results.endDate}
+            selectedSceneId={selectedSceneId}
+            onSelect={onSelectScene}
+          />
+        )}
+        {selectedEntry?.scene && (
+          <SelectedScene
+            key={selectedEntry.scene.id}
+            sceneId={selectedEntry.scene.id}
+            datetime={selectedEntry.scene.datetime}
+            lngLat={results.lngLat}
+            imageBands={quicklookBands}
+            bands={results.bands}
+            inPixelSeries={Boolean(pixels?.scenes.some((s) => s.id === selectedSceneId))}
+          />
         )}
         {children}
       </div>

@@ -1,4 +1,5 @@
 import { isBandId, type BandId } from '../../core/bands/bandCatalog.js';
+import { isAnalysisArea, type AnalysisArea } from '../analysis/analysisArea.js';
 
 export type ImageSize = '3x3' | 'full';
 
@@ -13,6 +14,8 @@ export interface UrlState {
   bands?: BandId[];
   /** Pixel values from the most recent scene only, or from every scene in the date range. */
   scenes?: 'latest' | 'all';
+  /** The statistics area: the scene box or a square around the point. */
+  area?: AnalysisArea;
   /** Test hook: `?crash=1` throws during render to show the error screen. */
   crash: boolean;
 }
@@ -39,6 +42,7 @@ export function readUrlState(search: string): UrlState {
   const startDate = q.get('startDate') ?? undefined;
   const endDate = q.get('endDate') ?? undefined;
   const scenes = q.get('scenes');
+  const area = q.get('area');
   return {
     // A point needs both axes; half a point is no point.
     ...(lat !== undefined && lon !== undefined ? { lat, lon } : {}),
@@ -48,6 +52,7 @@ export function readUrlState(search: string): UrlState {
     cloudCoverage: cloud === undefined ? undefined : Math.round(cloud),
     bands: bands.length > 0 ? [...new Set(bands)] : undefined,
     ...(scenes === 'latest' || scenes === 'all' ? { scenes } : {}),
+    ...(isAnalysisArea(area) ? { area } : {}),
     crash: q.get('crash') === '1',
   };
 }

@@ -9,7 +9,9 @@ import type { LandsatScene } from '../stac/landsatScene.js';
 import type { SceneCatalog, SceneSearchResult } from '../stac/sceneCatalog.js';
 import { displayBands, selectBands, type BandSelection } from './bandSelection.js';
 import { computeBandStatistics, type BandStatistics } from './statistics.js';
-import { percentileRange, renderRgbPng, type DisplayChannel } from './renderRgbPng.js';
+import { renderRgbPng, type DisplayChannel } from './renderRgbPng.js';
+import { renderWindowPng } from './renderWindowPng.js';
+import { coveredDates, type CoveredDates } from './coveredDates.js';
 import { mapWithConcurrency } from './mapWithConcurrency.js';
 import proj4 from 'proj4';
 import { projDefinitionForEpsg, type ProjectedBounds } from '../raster/sceneGrid.js';
@@ -38,7 +40,7 @@ export interface LandsatDataEntry {
   outputs: { data: { bands: Record<string, { stats: BandStatistics }> } };
 }
 
-export interface LandsatDataResponse {
+export interface LandsatDataResponse extends CoveredDates {
   data: LandsatDataEntry[];
   truncated: boolean;
   limit: number;
@@ -66,7 +68,7 @@ export interface PixelScene extends SceneSummary {
   qa: { values: (number | null)[][]; flags: (QaFlags | null)[][] };
 }
 
-export interface PixelResponse {
+export interface PixelResponse extends CoveredDates {
   target: { lat: number; lon: number };
   scenes: PixelScene[];
   truncated: boolean;
@@ -80,6 +82,8 @@ export interface RenderedImage {
   scene: SceneSummary;
   bands: BandId[];
   synthetic: boolean;
+  /** The stretch used, in words (sent as `x-stretch`). */
+  stretch: string;
   /** WGS84 bounds [minLon, minLat, maxLon, maxLat] of what the image shows, to lay it on a map. */
   boundsLngLat?: [number, number, number, number];
 }
@@ -89,6 +93,8 @@ export interface LandsatServiceOptions {
   cache: BlockCache;
   /** Most scenes one answer carries; beyond it the answer says `truncated`. */
   maxScenes: number;
+  /** Most scenes a streamed answer (NDJSON with progress) carries; default `maxScenes`. */
+  maxScenesStreamed?: number;
   /** Scenes read at once within one request. */
   sceneConcurrency?: number;
   /** Byte source factory (default: file or HTTP by href); the bench counts range requests through it. */
@@ -150,7 +156,9 @@ function newestFirst(scenes: LandsatScene[]): LandsatScene[] {
 
 export type LandsatService = ReturnType<typeof createLandsatService>;
 
-export function createLandsatService({ catalog, cache, maxScenes, sceneConcurrency = 4, openSource }: LandsatServiceOptions) {
+export function createLandsatService({ catalog, cache, maxScenes, maxScenesStreamed = maxScenes, sceneConcurrency = 4, openSource }: LandsatServiceOptions) {
+  // Streamed calls report progress, so a person can wait for a long series (the whole 8/9 record).
+  const seriesLimit = (streamed?: boolean) => (streamed ? Math.max(maxScenes, maxScenesStreamed) : maxScenes);
   const readerFor = (scene: LandsatScene): SceneReader =>
     createSceneReader({
       cache,
@@ -196,9 +204,13 @@ export function createLandsatService({ catalog, cache, maxScenes, sceneConcurren
     },
 
     /** The 3 x 3 pixels around the point in every qualifying scene (or the latest only), in physical units with QA flags. */
-    async readPixels(lngLat: LngLat, filters: SceneFilters, options: { latest?: boolean; signal?: AbortSignal; onProgress?: (done: number, total: number) => void } = {}): Promise<PixelResponse> {
+    async readPixels(
+      lngLat: LngLat,
+      filters: SceneFilters,
+      options: { latest?: boolean; streamed?: boolean; signal?: AbortSignal; onProgress?: (done: number, total: number) => void } = {},
+    ): Promise<PixelResponse> {
       const { available, unavailable } = requireBands(filters);
-      const found = await search([lngLat[0], lngLat[1], lngLat[0], lngLat[1]], filters, options.signal, options.latest ? 1 : maxScenes);
+      const found = await search([lngLat[0], lngLat[1], lngLat[0], lngLat[1]], filters, options.signal, options.latest ? 1 : seriesLimit(options.streamed));
       const scenes = options.latest ? found.scenes.slice(-1) : found.scenes;
       const assets: AssetKey[] = [...available.map((b) => b.asset), 'qa_pixel'];
       let done = 0;
@@ -229,15 +241,20 @@ export function createLandsatService({ catalog, cache, maxScenes, sceneConcurren
         scenes: read.filter((s): s is PixelScene => s !== null),
         truncated: options.latest ? false : found.truncated,
         limit: options.latest ? 1 : found.limit,
+        ...(options.latest ? { coveredStartDate: filters.startDate, coveredEndDate: filters.endDate } : coveredDates(found, filters)),
         unavailableBands: unavailable,
         synthetic: catalog.synthetic,
       };
     },
 
     /** Per-scene statistics of the box over clear pixels (fill, cloud and shadow are noData), oldest first. */
-    async boxStatistics(box: BBox, filters: SceneFilters, options: { signal?: AbortSignal; onProgress?: (done: number, total: number) => void } = {}): Promise<LandsatDataResponse> {
+    async boxStatistics(
+      box: BBox,
+      filters: SceneFilters,
+      options: { streamed?: boolean; signal?: AbortSignal; onProgress?: (done: number, total: number) => void } = {},
+    ): Promise<LandsatDataResponse> {
       const selection = selectBands(filters.bands);
-      const found = await search(boxToBBoxLngLat(box), filters, options.signal);
+      const found = await search(boxToBBoxLngLat(box), filters, options.signal, seriesLimit(options.streamed));
       const assets: AssetKey[] = [...selection.available.map((b) => b.asset), 'qa_pixel'];
       let done = 0;
       const entries = await mapWithConcurrency(found.scenes, sceneConcurrency, async (scene): Promise<LandsatDataEntry | null> => {
@@ -263,6 +280,7 @@ export function createLandsatService({ catalog, cache, maxScenes, sceneConcurren
         data: entries.filter((e): e is LandsatDataEntry => e !== null),
         truncated: found.truncated,
         limit: found.limit,
+        ...coveredDates(found, filters),
         unavailableBands: selection.unavailable,
         synthetic: catalog.synthetic,
       };
@@ -287,6 +305,7 @@ export function createLandsatService({ catalog, cache, maxScenes, sceneConcurren
           scene: summarize(scene),
           bands: shown.map((b) => b.id),
           synthetic: catalog.synthetic,
+          stretch: `fixed: ${[...new Set(shown.map((b) => (b.unit === 'kelvin' ? '250-320 K' : '0-0.3 reflectance')))].join(', ')}`,
         };
       }
       throw new NoSceneError(`No Landsat scene covers (${lngLat[1].toFixed(6)}, ${lngLat[0].toFixed(6)}) ${describeRange(filters)}.`);
@@ -301,30 +320,10 @@ export function createLandsatService({ catalog, cache, maxScenes, sceneConcurren
       if (!scene) throw new NoSceneError(`No Landsat scene covers this box ${describeRange(filters)}.`);
       const window = await readerFor(scene).readBox(box, [...new Set(shown.map((b) => b.asset))], { maxSize: IMAGE_MAX_LONG_SIDE }, signal);
       if (window.width === 0 || window.height === 0) throw new NoSceneError(`Scene ${scene.id} holds no pixels inside this box.`);
-      const physical = shown.map((band) => {
-        const dn = window.dn[band.asset]!;
-        const values = new Array<number | null>(dn.length);
-        for (let i = 0; i < dn.length; i++) values[i] = dn[i] === 0 ? null : dnToPhysical(band.asset, dn[i]);
-        return values;
-      });
-      const ranges = physical.map((v) => percentileRange(v) ?? { low: 0, high: 1 });
-      // True colour shares one stretch across R, G and B so that colours stay honest.
-      const shared = shown.length === 3 && shown.every((b) => b.unit === 'reflectance') && new Set(shown.map((b) => b.id)).size === 3;
-      const common = { low: Math.min(...ranges.map((r) => r.low)), high: Math.max(...ranges.map((r) => r.high)) };
-      const channels: DisplayChannel[] = physical.map((values, i) => ({ values, ...(shared ? common : ranges[i]) }));
-      // True aspect from the ground extent, not the pixel counts: pixels need not be square.
-      const b = window.boundsProjected;
-      const groundAspect = (b.maxY - b.minY) / (b.maxX - b.minX);
-      const longSide = Math.min(IMAGE_MAX_LONG_SIDE, Math.max(IMAGE_MIN_LONG_SIDE, Math.max(window.width, window.height)));
-      const [outWidth, outHeight] = groundAspect >= 1 ? [longSide / groundAspect, longSide] : [longSide, longSide * groundAspect];
+      const { png, stretch } = renderWindowPng(window, shown, { min: IMAGE_MIN_LONG_SIDE, max: IMAGE_MAX_LONG_SIDE });
       return {
-        png: renderRgbPng({
-          width: window.width,
-          height: window.height,
-          channels: channels.length === 3 ? channels : [channels[0]],
-          outWidth: Math.max(1, Math.round(outWidth)),
-          outHeight: Math.max(1, Math.round(outHeight)),
-        }),
+        png,
+        stretch,
         scene: summarize(scene),
         bands: shown.map((b) => b.id),
         synthetic: catalog.synthetic,

@@ -19,7 +19,9 @@ function sendPng(reply: FastifyReply, image: RenderedImage) {
     .header('cache-control', 'no-store')
     .header('x-scene-id', image.scene.id)
     .header('x-scene-datetime', image.scene.datetime)
+    .header('x-satellite', image.scene.satellite)
     .header('x-bands', image.bands.join(','))
+    .header('x-stretch', image.stretch)
     .header('x-synthetic', String(image.synthetic))
     .header('x-image-bounds', image.boundsLngLat ? image.boundsLngLat.map((v) => v.toFixed(6)).join(',') : '')
     .send(image.png);
@@ -57,6 +59,8 @@ export default async function dataRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { landsat, config, heavyQueue } = app.ctx;
   const signalFor = (reply: FastifyReply) => requestSignal(reply, config.REQUEST_TIMEOUT_MS);
+  // Streamed series report progress, so a long one (the whole 8/9 record) may take minutes.
+  const streamSignalFor = (reply: FastifyReply) => requestSignal(reply, config.STREAM_TIMEOUT_MS);
 
   api.get(
     '/api/landsat3x3',
@@ -108,8 +112,8 @@ export default async function dataRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req, reply) => {
-      const signal = signalFor(reply);
-      return sendNdjsonProgress(req, reply, (onProgress) => heavyQueue.run(() => landsat.boxStatistics(boxOf(req.query), req.query, { signal, onProgress }), signal));
+      const signal = streamSignalFor(reply);
+      return sendNdjsonProgress(req, reply, (onProgress) => heavyQueue.run(() => landsat.boxStatistics(boxOf(req.query), req.query, { streamed: true, signal, onProgress }), signal));
     },
   );
 
@@ -123,8 +127,8 @@ export default async function dataRoutes(app: FastifyInstance): Promise<void> {
     },
     async (req, reply) => {
       const q = req.query;
-      const signal = signalFor(reply);
-      return sendNdjsonProgress(req, reply, (onProgress) => heavyQueue.run(() => landsat.readPixels([q.lon, q.lat], q, { latest: q.latest, signal, onProgress }), signal));
+      const signal = streamSignalFor(reply);
+      return sendNdjsonProgress(req, reply, (onProgress) => heavyQueue.run(() => landsat.readPixels([q.lon, q.lat], q, { latest: q.latest, streamed: true, signal, onProgress }), signal));
     },
   );
 

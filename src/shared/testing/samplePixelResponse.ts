@@ -65,6 +65,8 @@ export function samplePixelResponse(): PixelResponse {
     ],
     truncated: false,
     limit: 100,
+    coveredStartDate: '2019-01-01',
+    coveredEndDate: '2019-01-31',
     unavailableBands: { B10: 'Level-1 only' },
     synthetic: false,
   };

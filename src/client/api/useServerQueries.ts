@@ -1,0 +1,46 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { LngLat } from '../../core/geo/lngLat.js';
+import type { PageConfig, Wrs2Response } from './apiTypes.js';
+import { requestJson } from './requestJson.js';
+
+/** Used when /api/config cannot be read: the server's own default (OSM standard tiles). */
+export const FALLBACK_CONFIG: PageConfig = {
+  tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+  tileAttribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
+  source: 'unknown',
+  synthetic: false,
+};
+
+/** What the page needs from the server (tiles, source, synthetic); falls back to OSM tiles when unreadable. */
+export function usePageConfig(): PageConfig | null {
+  const query = useQuery({
+    queryKey: ['config'],
+    queryFn: ({ signal }) =>
+      requestJson<PageConfig>('/api/config', { signal }).catch((err: unknown) => {
+        console.error('Could not read /api/config; using OpenStreetMap tiles:', err);
+        return FALLBACK_CONFIG;
+      }),
+    staleTime: Infinity,
+    retry: false,
+  });
+  return query.data ?? null;
+}
+
+/**
+ * The WRS-2 footprints holding a point and the seed's box (centre of the four corners plus the
+ * largest corner offset), asked for every chosen point, the default one included, so the analysis
+ * area is the same however the point was picked. A newer point aborts the older lookup.
+ */
+export function useFootprintQuery(lngLat: LngLat) {
+  return useQuery(footprintQueryOptions(lngLat));
+}
+
+/** The footprint query, also awaited by Fetch Data when it is still on its way (no fallback box by accident). */
+export function footprintQueryOptions([lon, lat]: LngLat) {
+  return queryOptions({
+    queryKey: ['wrs2', lat, lon],
+    queryFn: ({ signal }) => requestJson<Wrs2Response>(`/api/wrs2?lat=${lat}&lon=${lon}`, { signal }),
+    staleTime: Infinity,
+    retry: false,
+  });
+}

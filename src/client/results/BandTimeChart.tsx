@@ -1,0 +1,154 @@
+import 'chartjs-adapter-date-fns';
+import { useId, useMemo, useState } from 'react';
+import { Chart as ChartJS, Filler, Legend, LinearScale, LineController, LineElement, PointElement, TimeScale, Tooltip, type TooltipItem } from 'chart.js';
+import { Line } from 'react-chartjs-2';
+import { BAND_CATALOG, isBandId } from '../../core/bands/bandCatalog.js';
+import { formatUtc } from '../analysis/SceneMetadataTable.js';
+import type { LandsatDataEntry } from '../api/apiTypes.js';
+import { CLOUDY_BELOW, timeSeriesPoints, type TimePoint } from './timeSeriesPoints.js';
+
+ChartJS.register(LineController, LineElement, PointElement, LinearScale, TimeScale, Filler, Tooltip, Legend);
+
+const COLOR = { mean: '#1e6fd9', band: 'rgba(30, 111, 217, 0.18)', cloudy: '#9aa3ad', clear: '#b35c00' } as const;
+
+const unitLabel = (band: string) => {
+  const unit = isBandId(band) ? BAND_CATALOG[band].unit : null;
+  return unit === 'kelvin' ? { axis: 'Surface temperature (K)', short: 'K', digits: 2 } : { axis: 'Surface reflectance (unitless)', short: '', digits: 4 };
+};
+
+/**
+ * One band's statistics against acquisition date: mean ± 1 standard deviation (shaded) over the
+ * clear pixels of the area, and the clear-pixel share on a second axis. Scenes less than half clear
+ * are greyed, or hidden on request. The table under it lists the very same points.
+ */
+export function BandTimeChart({ band, entries, startDate, endDate }: { band: string; entries: readonly LandsatDataEntry[]; startDate?: string; endDate?: string }) {
+  const [hideCloudy, setHideCloudy] = useState(false);
+  const id = useId();
+  const all = useMemo(() => timeSeriesPoints(entries, band), [entries, band]);
+  const points = hideCloudy ? all.filter((p) => !p.cloudy) : all;
+  const unit = unitLabel(band);
+  const name = isBandId(band) ? `${band} ${BAND_CATALOG[band].label}` : band;
+  const title = `Band ${band} over time`;
+  const cloudyCount = all.filter((p) => p.cloudy).length;
+  const withMean = points.filter((p): p is TimePoint & { mean: number } => p.mean !== null);
+  const fmt = (v: number | null) => (v === null ? '—' : v.toFixed(unit.digits));
+
+  const byTime = new Map(points.map((p) => [p.t, p]));
+  const sceneOf = (item: TooltipItem<'line'>) => byTime.get((item.raw as { x: number }).x);
+
+  return (
+    <figure className="band-time-chart" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`} className="band-chart-title">
+        {title}
+      </h3>
+      <label className="hide-cloudy">
+        <input type="checkbox" checked={hideCloudy} onChange={(e) => setHideCloudy(e.target.checked)} /> Hide scenes less than {CLOUDY_BELOW * 100}% clear ({cloudyCount})
+      </label>
+      <div className="band-time-canvas">
+        <Line
+          role="img"
+          aria-label={`${title}: ${name}, mean ± 1 standard deviation of ${withMean.length} scenes against acquisition date`}
+          data={{
+            datasets: [
+              { label: 'Mean − 1 sd', data: withMean.map((p) => ({ x: p.t, y: p.mean - (p.stDev ?? 0) })), borderWidth: 0, pointRadius: 0, fill: false, showLine: true },
+              {
+                label: '± 1 standard deviation',
+                data: withMean.map((p) => ({ x: p.t, y: p.mean + (p.stDev ?? 0) })),
+                borderWidth: 0,
+                pointRadius: 0,
+                backgroundColor: COLOR.band,
+                fill: '-1',
+                showLine: true,
+              },
+              {
+                label: 'Mean',
+                data: withMean.map((p) => ({ x: p.t, y: p.mean })),
+                borderColor: COLOR.mean,
+                borderWidth: 1,
+                pointRadius: 3,
+                pointBackgroundColor: withMean.map((p) => (p.cloudy ? COLOR.cloudy : COLOR.mean)),
+                pointBorderColor: withMean.map((p) => (p.cloudy ? COLOR.cloudy : COLOR.mean)),
+                showLine: true,
+              },
+              {
+                label: 'Clear pixels (%)',
+                data: points.map((p) => ({ x: p.t, y: Math.round(p.clearFraction * 1000) / 10 })),
+                yAxisID: 'clear',
+                borderColor: COLOR.clear,
+                backgroundColor: COLOR.clear,
+                pointStyle: 'rectRot',
+                pointRadius: 3,
+                showLine: false,
+              },
+            ],
+          }}
+          options={{
+            responsive: true,
+            maintainAspectRatio: false,
+            animation: false,
+            interaction: { mode: 'nearest', intersect: false, axis: 'x' },
+            plugins: {
+              legend: { labels: { filter: (item) => item.text !== 'Mean − 1 sd', boxWidth: 12 } },
+              tooltip: {
+                filter: (item) => item.datasetIndex >= 2,
+                callbacks: {
+                  title: (items) => {
+                    const p = items[0] && sceneOf(items[0]);
+                    return p ? `${p.sceneId}\n${formatUtc(p.datetime)} · ${p.satellite}` : '';
+                  },
+                  label: (item) => {
+                    const p = sceneOf(item);
+                    if (!p) return '';
+                    if (item.datasetIndex === 3) return `Clear pixels: ${(p.clearFraction * 100).toFixed(1)} %${p.cloudy ? ' (cloudy)' : ''}`;
+                    return `Mean ${fmt(p.mean)} ± ${fmt(p.stDev)} ${unit.short}`.trim();
+                  },
+                },
+              },
+            },
+            scales: {
+              // The whole requested range, so a gap in the archive shows as a gap; never finer than days.
+              x: {
+                type: 'time',
+                time: { minUnit: 'day', tooltipFormat: 'yyyy-MM-dd' },
+                ...(startDate ? { min: Date.parse(`${startDate}T00:00:00Z`) } : {}),
+                ...(endDate ? { max: Date.parse(`${endDate}T23:59:59Z`) } : {}),
+                title: { display: true, text: 'Acquisition date (UTC)' },
+              },
+              y: { type: 'linear', title: { display: true, text: unit.axis } },
+              clear: { type: 'linear', position: 'right', min: 0, max: 100, grid: { drawOnChartArea: false }, title: { display: true, text: 'Clear pixels (%)' } },
+            },
+          }}
+        />
+      </div>
+      <details className="time-table">
+        <summary>The numbers of this chart</summary>
+        <div className="table-scroll">
+          <table className="time-points" aria-label={`${title}: values`}>
+            <thead>
+              <tr>
+                <th scope="col">Acquired (UTC)</th>
+                <th scope="col">Scene</th>
+                <th scope="col">Mean{unit.short && ` (${unit.short})`}</th>
+                <th scope="col">Std. dev.</th>
+                <th scope="col">Clear pixels</th>
+              </tr>
+            </thead>
+            <tbody>
+              {points.map((p) => (
+                <tr key={p.sceneId} className={p.cloudy ? 'cloudy' : undefined} data-scene-id={p.sceneId} data-mean={p.mean ?? ''} data-stdev={p.stDev ?? ''}>
+                  <td>{formatUtc(p.datetime)}</td>
+                  <td className="scene-id">{p.sceneId}</td>
+                  <td>{fmt(p.mean)}</td>
+                  <td>{fmt(p.stDev)}</td>
+                  <td>
+                    {(p.clearFraction * 100).toFixed(1)} %{p.cloudy ? ' (cloudy)' : ''}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </figure>
+  );
+}

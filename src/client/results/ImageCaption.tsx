@@ -1,0 +1,35 @@
+import { formatUtc } from '../analysis/SceneMetadataTable.js';
+import type { SceneImage } from '../analysis/requestSceneImage.js';
+
+const SATELLITE_NAMES: Record<string, string> = { 'landsat-8': 'Landsat 8', 'landsat-9': 'Landsat 9' };
+
+/** "R/G/B = B04/B03/B02", or "grey = B05" for one band (the server's R, G, B choice, from x-bands). */
+export function bandsAsRgb(bands: readonly string[]): string {
+  if (bands.length === 1) return `grey = ${bands[0]}`;
+  if (bands.length === 3) return `R/G/B = ${bands.join('/')}`;
+  return bands.join(', ') || 'unknown';
+}
+
+/** What an image shows, from the server's headers: scene, time (UTC), satellite, bands and stretch. */
+export function ImageCaption({ image, extra }: { image: Pick<SceneImage, 'sceneId' | 'sceneDatetime' | 'satellite' | 'bands' | 'stretch' | 'synthetic'>; extra?: string }) {
+  return (
+    <figcaption className="image-caption">
+      <dl>
+        <dt>Scene</dt>
+        <dd className="scene-id">
+          {image.sceneId ?? 'unknown'}
+          {image.synthetic && ' (synthetic demo data)'}
+        </dd>
+        <dt>Acquired</dt>
+        <dd>{image.sceneDatetime ? formatUtc(image.sceneDatetime) : 'unknown'}</dd>
+        <dt>Satellite</dt>
+        <dd>{image.satellite ? (SATELLITE_NAMES[image.satellite] ?? image.satellite) : 'unknown'}</dd>
+        <dt>Bands</dt>
+        <dd>{bandsAsRgb(image.bands)}</dd>
+        <dt>Stretch</dt>
+        <dd>{image.stretch ?? 'not stated by the server'}</dd>
+      </dl>
+      {extra && <p>{extra}</p>}
+    </figcaption>
+  );
+}

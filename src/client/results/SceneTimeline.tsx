@@ -1,0 +1,117 @@
+import { useId, useMemo, useState } from 'react';
+import type { PixelResponse } from '../../core/landsat/landsatService.js';
+import { formatUtc } from '../analysis/SceneMetadataTable.js';
+import type { LandsatDataEntry } from '../api/apiTypes.js';
+import { CLOUDY_BELOW } from './timeSeriesPoints.js';
+import { sceneTimelineRows, timelineTicks, type TimelineRow } from './sceneTimelineRows.js';
+
+const SATELLITE_NAMES: Record<string, string> = { 'landsat-8': 'Landsat 8', 'landsat-9': 'Landsat 9' };
+const pad3 = (n: number) => String(n).padStart(3, '0');
+
+export const quicklookUrl = (sceneId: string, bands: readonly string[]) => `/api/quicklook?${new URLSearchParams({ sceneId, bands: bands.join(',') }).toString().replace(/%2C/g, ',')}`;
+
+function Quicklook({ row, bands }: { row: TimelineRow; bands: readonly string[] }) {
+  const [failed, setFailed] = useState(false);
+  if (failed) return <span className="muted">no preview</span>;
+  return <img className="quicklook" src={quicklookUrl(row.sceneId, bands)} alt={`Quicklook of ${row.sceneId}`} loading="lazy" width={64} height={64} onError={() => setFailed(true)} />;
+}
+
+export interface SceneTimelineProps {
+  entries: readonly LandsatDataEntry[];
+  pixels: Pick<PixelResponse, 'scenes'> | null;
+  bands: readonly string[];
+  startDate: string;
+  endDate: string;
+  selectedSceneId: string | null;
+  onSelect: (sceneId: string) => void;
+}
+
+/**
+ * Every scene of the statistics series on a time axis and in a list (date, satellite, path/row,
+ * cloud cover, clear share of the area and at the point) with a quicklook each. Choosing one shows
+ * its image, 3 x 3 grid and signature.
+ */
+export function SceneTimeline({ entries, pixels, bands, startDate, endDate, selectedSceneId, onSelect }: SceneTimelineProps) {
+  const id = useId();
+  const rows = useMemo(() => sceneTimelineRows(entries, pixels), [entries, pixels]);
+  const startMs = Date.parse(`${startDate}T00:00:00Z`);
+  const endMs = Date.parse(`${endDate}T23:59:59Z`);
+  const span = Math.max(1, endMs - startMs);
+  const at = (t: number) => `${Math.min(100, Math.max(0, ((t - startMs) / span) * 100))}%`;
+  const ticks = useMemo(() => timelineTicks(startMs, endMs), [startMs, endMs]);
+  const cloudy = rows.filter((r) => r.cloudy).length;
+
+  return (
+    <section className="scene-timeline" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`}>Scenes in the date range ({rows.length})</h3>
+      <p className="muted">
+        Blue: at least {CLOUDY_BELOW * 100}% of the area clear; grey: cloudier ({cloudy}). Choose a scene to see its image, 3 x 3 grid and signature.
+      </p>
+      {/* Mouse shortcut onto the list below, which is the keyboard and screen-reader path. */}
+      <div className="timeline-axis" aria-hidden="true">
+        {ticks.map((tick) => (
+          <span key={tick.t} className="timeline-tick" style={{ left: at(tick.t) }}>
+            {tick.label}
+          </span>
+        ))}
+        {rows.map((row) => (
+          <button
+            key={row.sceneId}
+            type="button"
+            tabIndex={-1}
+            className={`timeline-dot${row.cloudy ? ' cloudy' : ''}${row.sceneId === selectedSceneId ? ' selected' : ''}`}
+            style={{ left: at(row.t) }}
+            title={`${formatUtc(row.datetime)} · ${row.sceneId}`}
+            onClick={() => onSelect(row.sceneId)}
+          />
+        ))}
+      </div>
+      <div className="scene-list-box" tabIndex={0} role="region" aria-label="Scene list (scrolls)">
+        <table className="scene-list">
+          <thead>
+            <tr>
+              <th scope="col">Quicklook</th>
+              <th scope="col">Acquired (UTC)</th>
+              <th scope="col">Satellite</th>
+              <th scope="col">Path/row</th>
+              <th scope="col">Cloud cover, scene</th>
+              <th scope="col">Clear in area</th>
+              <th scope="col">Clear at the point</th>
+              <th scope="col">
+                <span className="visually-hidden">Choose</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.sceneId} className={row.sceneId === selectedSceneId ? 'selected' : undefined} data-scene-id={row.sceneId}>
+                <td>
+                  <Quicklook row={row} bands={bands} />
+                </td>
+                <td>
+                  {formatUtc(row.datetime)}
+                  <div className="scene-id">{row.sceneId}</div>
+                </td>
+                <td>{SATELLITE_NAMES[row.satellite] ?? row.satellite}</td>
+                <td>
+                  {pad3(row.wrsPath)}/{pad3(row.wrsRow)}
+                </td>
+                <td>{row.cloudCover.toFixed(2)} %</td>
+                <td>{row.clearInArea === null ? '—' : `${(row.clearInArea * 100).toFixed(1)} %`}</td>
+                <td>{row.clearAtPoint ? `${row.clearAtPoint.clearOf9} of 9 clear (target: ${row.clearAtPoint.target})` : 'not read'}</td>
+                <td>
+                  <button type="button" aria-pressed={row.sceneId === selectedSceneId} onClick={() => onSelect(row.sceneId)}>
+                    Show<span className="visually-hidden"> scene of {formatUtc(row.datetime)}</span>
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {rows.some((r) => r.clearAtPoint === null) && (
+        <p className="muted">“Not read”: the pixel values cover only the most recent scene. Choose “All scenes in the date range” under Filters to read every scene at the point.</p>
+      )}
+    </section>
+  );
+}

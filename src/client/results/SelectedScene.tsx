@@ -1,0 +1,75 @@
+import { lazy, Suspense } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { LngLat } from '../../core/geo/lngLat.js';
+import type { PixelResponse } from '../../core/landsat/landsatService.js';
+import { requestSceneImage } from '../analysis/requestSceneImage.js';
+import { requestJson } from '../api/requestJson.js';
+import { formatUtc } from '../analysis/SceneMetadataTable.js';
+import { ImageCaption } from './ImageCaption.js';
+import { quicklookUrl } from './SceneTimeline.js';
+
+// Chart.js (signature) loads with the results, not with the page.
+const PixelAnalysis = lazy(() => import('../analysis/PixelAnalysis.js').then((m) => ({ default: m.PixelAnalysis })));
+
+export interface SelectedSceneProps {
+  sceneId: string;
+  datetime: string;
+  lngLat: LngLat;
+  /** Bands drawn in the quicklook (the image's R, G, B). */
+  imageBands: readonly string[];
+  /** Bands of the fetch, for the pixel values. */
+  bands: readonly string[];
+  /** True when the page's pixel series holds this scene (its grid is then in the comparison panel). */
+  inPixelSeries: boolean;
+}
+
+/**
+ * The scene chosen in the timeline: its quicklook (whole scene) with the caption its headers give,
+ * and, when the pixel series did not read it, its own 3 x 3 grid and signature from /api/pixel for
+ * that day (at any cloud cover: the person chose this scene).
+ */
+export function SelectedScene({ sceneId, datetime, lngLat, imageBands, bands, inPixelSeries }: SelectedSceneProps) {
+  const url = quicklookUrl(sceneId, imageBands);
+  const image = useQuery({ queryKey: ['quicklook', url], queryFn: ({ signal }) => requestSceneImage(url, signal), retry: false, staleTime: Infinity });
+  const day = datetime.slice(0, 10);
+  const pixelUrl = `/api/pixel?${new URLSearchParams({ lat: String(lngLat[1]), lon: String(lngLat[0]), startDate: day, endDate: day, cloudCoverage: '100', bands: bands.join(',') })}`;
+  const pixels = useQuery({
+    queryKey: ['pixel-day', pixelUrl],
+    queryFn: ({ signal }) => requestJson<PixelResponse>(pixelUrl, { signal }),
+    enabled: !inPixelSeries,
+    retry: false,
+    staleTime: Infinity,
+  });
+  const own = pixels.data ? { ...pixels.data, scenes: pixels.data.scenes.filter((s) => s.id === sceneId) } : null;
+  return (
+    <section className="selected-scene" aria-label={`Chosen scene ${sceneId}`}>
+      <h3 className="selected-scene-title">Chosen scene: {formatUtc(datetime)}</h3>
+      {image.isPending && <p className="muted">Loading the quicklook of {sceneId}...</p>}
+      {image.isError && (
+        <p className="field-error" role="alert">
+          No quicklook of {sceneId}: {(image.error as Error).message}
+        </p>
+      )}
+      {image.data && (
+        <figure className="result-figure">
+          <img src={image.data.dataUrl} alt={`Quicklook of the whole scene ${sceneId}`} />
+          <ImageCaption image={image.data} extra="Whole scene, reduced to at most 256 px." />
+        </figure>
+      )}
+      <div className="selected-scene-pixels">
+        {inPixelSeries && <p className="muted">Its 3 x 3 grid and spectral signature are shown under “Compare with your ground measurements”.</p>}
+        {!inPixelSeries && pixels.isPending && <p className="muted">Reading this scene at the point...</p>}
+        {!inPixelSeries && pixels.isError && (
+          <p className="field-error" role="alert">
+            Could not read this scene at the point: {(pixels.error as Error).message}
+          </p>
+        )}
+        {own && (
+          <Suspense fallback={<p className="muted">Loading the pixel tables...</p>}>
+            <PixelAnalysis pixels={own} />
+          </Suspense>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,62 @@
+import type { PixelResponse } from '../../core/landsat/landsatService.js';
+import { isClearPixel, qaFlagWords } from '../analysis/qaFlagWords.js';
+import type { LandsatDataEntry } from '../api/apiTypes.js';
+import { CLOUDY_BELOW, clearFraction } from './timeSeriesPoints.js';
+
+export interface TimelineRow {
+  sceneId: string;
+  datetime: string;
+  t: number;
+  satellite: string;
+  wrsPath: number;
+  wrsRow: number;
+  cloudCover: number;
+  /** Clear share of the statistics area (0-1), from the first band's counts; null without statistics. */
+  clearInArea: number | null;
+  /** Clear pixels of the 3 x 3 at the point (0-9) and the target's QA words; null when the pixel series lacks the scene. */
+  clearAtPoint: { clearOf9: number; target: string } | null;
+  cloudy: boolean;
+}
+
+/** Every scene of the statistics series, oldest first, with what the pixel series says at the point. */
+export function sceneTimelineRows(entries: readonly LandsatDataEntry[], pixels: Pick<PixelResponse, 'scenes'> | null): TimelineRow[] {
+  const atPoint = new Map((pixels?.scenes ?? []).map((s) => [s.id, s]));
+  const rows: TimelineRow[] = [];
+  for (const entry of entries) {
+    const scene = entry.scene;
+    if (!scene) continue;
+    const firstBand = Object.values(entry.outputs?.data?.bands ?? {})[0];
+    const clearInArea = firstBand?.stats ? clearFraction(firstBand.stats) : null;
+    const px = atPoint.get(scene.id);
+    const clearAtPoint = px
+      ? { clearOf9: px.qa.flags.flat().filter((f) => isClearPixel(f)).length, target: qaFlagWords(px.qa.flags[1]?.[1]).join(', ') }
+      : null;
+    rows.push({
+      sceneId: scene.id,
+      datetime: scene.datetime,
+      t: Date.parse(scene.datetime),
+      satellite: scene.satellite,
+      wrsPath: scene.wrsPath,
+      wrsRow: scene.wrsRow,
+      cloudCover: scene.cloudCover,
+      clearInArea,
+      clearAtPoint,
+      cloudy: clearInArea !== null ? clearInArea < CLOUDY_BELOW : scene.cloudCover > 50,
+    });
+  }
+  return rows.sort((a, b) => a.t - b.t);
+}
+
+/** Axis ticks between two dates: month starts for ranges up to two years, else year starts. */
+export function timelineTicks(startMs: number, endMs: number): { t: number; label: string }[] {
+  const ticks: { t: number; label: string }[] = [];
+  const start = new Date(startMs);
+  const years = (endMs - startMs) / (365.25 * 86_400_000);
+  const monthStep = years > 6 ? 24 : years > 2 ? 12 : years > 1 ? 3 : 1;
+  const d = new Date(Date.UTC(start.getUTCFullYear(), monthStep >= 12 ? 0 : start.getUTCMonth(), 1));
+  while (d.getTime() <= endMs && ticks.length < 400) {
+    if (d.getTime() >= startMs) ticks.push({ t: d.getTime(), label: monthStep >= 12 ? String(d.getUTCFullYear()) : d.toISOString().slice(0, 7) });
+    d.setUTCMonth(d.getUTCMonth() + monthStep);
+  }
+  return ticks;
+}

@@ -1,0 +1,114 @@
+import { LRUCache } from 'lru-cache';
+import type { AssetKey, BandId } from '../bands/bandCatalog.js';
+import type { BlockCache } from '../raster/blockCache.js';
+import type { ByteSource } from '../raster/byteSource.js';
+import { createSceneReader } from '../raster/sceneReader.js';
+import type { LandsatScene } from '../stac/landsatScene.js';
+import type { SceneCatalog } from '../stac/sceneCatalog.js';
+import { wrs2Tile, seedBBoxFromTile } from '../wrs2/wrs2.js';
+import { displayBands, selectBands } from './bandSelection.js';
+import { NoSceneError, NoUsableBandError } from './landsatService.js';
+import { renderWindowPng } from './renderWindowPng.js';
+
+/** Long side of a quicklook, pixels: small enough for a list of hundreds of scenes. */
+export const QUICKLOOK_MAX_PX = 256;
+
+export interface Quicklook {
+  png: Buffer;
+  scene: Pick<LandsatScene, 'id' | 'satellite' | 'datetime' | 'wrsPath' | 'wrsRow' | 'cloudCover'>;
+  bands: BandId[];
+  stretch: string;
+  synthetic: boolean;
+}
+
+export interface QuicklookOptions {
+  catalog: SceneCatalog;
+  cache: BlockCache;
+  openSource?: (href: string) => ByteSource;
+  /** Bytes of PNGs kept (default 32 MB, about 500 quicklooks). */
+  maxCacheBytes?: number;
+}
+
+/**
+ * Collection 2 product ids read `LXSS_L2SP_PPPRRR_YYYYMMDD_…` (the demo archive uses the same form):
+ * https://www.usgs.gov/faqs/what-naming-convention-landsat-collection-2-level-1-and-level-2-scenes
+ */
+export function parseSceneId(id: string): { path: number; row: number; date: string } | null {
+  const m = /^L[CO]0[89]_L2S[PR]_(\d{3})(\d{3})_(\d{4})(\d{2})(\d{2})_/.exec(id);
+  if (!m) return null;
+  return { path: Number(m[1]), row: Number(m[2]), date: `${m[3]}-${m[4]}-${m[5]}` };
+}
+
+/**
+ * Small previews of whole scenes for the scene timeline: the scene's box read from the coarsest
+ * overview that still holds QUICKLOOK_MAX_PX pixels across, 2-98 % stretch. PNGs are kept in an LRU
+ * keyed by scene and bands, so a list scrolled twice reads nothing the second time.
+ */
+export function createQuicklookRenderer({ catalog, cache, openSource, maxCacheBytes = 32 * 1024 * 1024 }: QuicklookOptions) {
+  const pngs = new LRUCache<string, Quicklook>({ maxSize: maxCacheBytes, sizeCalculation: (q) => Math.max(1, q.png.length) });
+  const pending = new Map<string, Promise<Quicklook>>();
+
+  /** The scene is found through its own path/row and day: a one-day search over its WRS-2 tile's box. */
+  async function findScene(id: string, signal?: AbortSignal): Promise<LandsatScene> {
+    const parsed = parseSceneId(id);
+    if (!parsed) throw new NoSceneError(`"${id}" is not a Landsat Collection 2 Level-2 scene id (LC08_L2SP_PPPRRR_YYYYMMDD_…).`);
+    const box = seedBBoxFromTile(wrs2Tile(parsed.path, parsed.row));
+    const found = await catalog.search({ bboxLngLat: [box.minLon, box.minLat, box.maxLon, box.maxLat], startDate: parsed.date, endDate: parsed.date, maxCloudCover: 100, limit: 50, signal });
+    const scene = found.scenes.find((s) => s.id === id);
+    if (!scene) throw new NoSceneError(`Scene ${id} is not in the archive (${catalog.name}).`);
+    return scene;
+  }
+
+  async function render(id: string, bands: BandId[], signal?: AbortSignal): Promise<Quicklook> {
+    const selection = selectBands(bands);
+    if (selection.available.length === 0) throw new NoUsableBandError(`None of the chosen bands (${bands.join(', ')}) exists in Landsat Level-2 products. Choose among B01-B07 and B09.`);
+    const shown = displayBands(selection.available);
+    const scene = await findScene(id, signal);
+    const reader = createSceneReader({
+      cache,
+      openSource,
+      assetHref: (asset: AssetKey) => {
+        const href = scene.assets[asset];
+        if (!href) throw new NoUsableBandError(`Scene ${scene.id} has no ${asset} asset`);
+        return catalog.resolveAssetHref(href, signal);
+      },
+    });
+    const [minLon, minLat, maxLon, maxLat] = scene.bboxLngLat;
+    const window = await reader.readBox({ minLon, minLat, maxLon, maxLat }, [...new Set(shown.map((b) => b.asset))], { maxSize: QUICKLOOK_MAX_PX }, signal);
+    if (window.width === 0 || window.height === 0) throw new NoSceneError(`Scene ${id} holds no pixels.`);
+    const { png, stretch } = renderWindowPng(window, shown, { min: 1, max: QUICKLOOK_MAX_PX });
+    const { id: sceneId, satellite, datetime, wrsPath, wrsRow, cloudCover } = scene;
+    return { png, scene: { id: sceneId, satellite, datetime, wrsPath, wrsRow, cloudCover }, bands: shown.map((b) => b.id), stretch, synthetic: catalog.synthetic };
+  }
+
+  return {
+    /** The quicklook PNG of a scene for the chosen bands (the same R/G/B choice as the full image). */
+    async quicklook(sceneId: string, bands: BandId[], signal?: AbortSignal): Promise<Quicklook> {
+      const key = `${sceneId}|${bands.join(',')}`;
+      const hit = pngs.get(key);
+      if (hit) return hit;
+      // Concurrent asks for the same quicklook share one read (a list renders many at once).
+      let job = pending.get(key);
+      if (!job) {
+        // Not tied to the first caller's signal: others may wait on it, and the result is cached anyway.
+        job = render(sceneId, bands).finally(() => pending.delete(key));
+        pending.set(key, job);
+      }
+      const made = await (signal ? Promise.race([job, abortPromise(signal)]) : job);
+      pngs.set(key, made);
+      return made;
+    },
+    get cachedCount() {
+      return pngs.size;
+    },
+  };
+}
+
+function abortPromise(signal: AbortSignal): Promise<never> {
+  return new Promise((_, reject) => {
+    if (signal.aborted) reject(signal.reason);
+    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+  });
+}
+
+export type QuicklookRenderer = ReturnType<typeof createQuicklookRenderer>;
