@@ -24,6 +24,8 @@ export interface Wrs2Response {
 
 export interface PlaceResult {
   name: string;
+  /** First-level region (state, province), when the gazetteer names it. */
+  region?: string;
   country: string;
   lat: number;
   lon: number;
