@@ -7,6 +7,8 @@ export interface PageConfig {
   tileAttribution: string;
   source: string;
   synthetic: boolean;
+  /** 'outbox': the server has no SMTP_URL, so emails are only written to its outbox folder. */
+  emailDelivery?: 'smtp' | 'outbox';
 }
 
 export interface Wrs2Tile {
