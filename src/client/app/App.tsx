@@ -18,6 +18,7 @@ import { BandCards } from '../bands/BandCards.js';
 import { bandsToRequest } from '../bands/bandsToRequest.js';
 import { CrashForTest } from '../errors/CrashForTest.js';
 import { dateRangeProblem } from '../filters/dateRangeProblem.js';
+import { initialDateRange, localizeIsoDates } from '../filters/dateWords.js';
 import { FiltersForm, type FilterValues } from '../filters/FiltersForm.js';
 import { Landing } from '../landing/Landing.js';
 import { coordinateProblem, formatCoordinate } from '../location/coordinateProblem.js';
@@ -63,8 +64,7 @@ export function App() {
   const [locationMessage, setLocationMessage] = useState('');
 
   const [filters, setFilters] = useState<FilterValues>({
-    startDate: urlState.startDate ?? '',
-    endDate: urlState.endDate ?? '',
+    ...initialDateRange(urlState),
     size: urlState.size ?? '3x3',
     cloudCoverage: urlState.cloudCoverage ?? 0,
     scenes: urlState.scenes ?? 'latest',
@@ -335,7 +335,7 @@ export function App() {
               </div>
             )}
             <p className="field-error" role="alert">
-              {fetchStatus.kind === 'failed' ? fetchStatus.message : ''}
+              {fetchStatus.kind === 'failed' ? localizeIsoDates(fetchStatus.message) : ''}
             </p>
           </aside>
           <div className="section-main">
