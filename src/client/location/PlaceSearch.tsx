@@ -191,7 +191,7 @@ export function PlaceSearch({ onSelect }: { onSelect: (place: PlaceResult) => vo
           </li>
         ))}
       </ul>
-      <p id={statusId} className={visible ? `place-search-status ${search.kind}` : 'visually-hidden'} role="status" aria-live="polite">
+      <p id={statusId} className={visible ? `place-search-status ${search.kind}` : 'place-search-status visually-hidden'} role="status" aria-live="polite">
         {message}
       </p>
     </div>

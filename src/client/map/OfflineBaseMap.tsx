@@ -98,7 +98,6 @@ export function OfflineBaseMap({ tileUrl, tileAttribution }: { tileUrl: string; 
   useEffect(() => {
     if (status === 'ok') return;
     if (status === 'unavailable') {
-      setFailedBefore(true);
       const timer = setTimeout(() => setStatus('probing'), RETRY_AFTER_MS);
       return () => clearTimeout(timer);
     }
@@ -106,6 +105,7 @@ export function OfflineBaseMap({ tileUrl, tileAttribution }: { tileUrl: string; 
     void probeTile(tileUrlFor(tileUrl, 0, 0, 0)).then((ok) => {
       if (!live) return;
       failures.reset();
+      if (!ok) setFailedBefore(true);
       setStatus(ok ? 'ok' : 'unavailable');
     });
     return () => {
@@ -115,7 +115,7 @@ export function OfflineBaseMap({ tileUrl, tileAttribution }: { tileUrl: string; 
 
   return (
     <>
-      {status === 'ok' ? (
+      {status === 'ok' && (
         <TileLayer
           url={tileUrl}
           attribution={tileAttribution}
@@ -125,18 +125,22 @@ export function OfflineBaseMap({ tileUrl, tileAttribution }: { tileUrl: string; 
           eventHandlers={{
             tileload: () => failures.loaded(),
             tileerror: () => {
-              if (failures.failed()) setStatus('unavailable');
+              if (!failures.failed()) return;
+              setFailedBefore(true);
+              setStatus('unavailable');
             },
           }}
         />
-      ) : (
+      )}
+      {/* Only once tiles failed: while the first probe runs (a tile's time) the outline need not load. */}
+      {status !== 'ok' && failedBefore && (
         // Below the overlay pane (z-index 400) so footprints, the box and the scene image draw on top.
         <Pane name="world-outline" style={{ zIndex: 150 }}>
           <OutlineLayer />
           <GraticuleLayer />
         </Pane>
       )}
-      {(status === 'unavailable' || (status === 'probing' && failedBefore)) && <TilesNote />}
+      {status !== 'ok' && failedBefore && <TilesNote />}
     </>
   );
 }

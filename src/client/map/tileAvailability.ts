@@ -18,7 +18,7 @@ export function tileUrlFor(template: string, z: number, x: number, y: number): s
  * tells whether the tile server answers before the map asks it for a screenful (16+ tiles, each
  * failure one console error when offline).
  */
-export function probeTile(url: string, timeoutMs = 8000): Promise<boolean> {
+export function probeTile(url: string, timeoutMs = 5000): Promise<boolean> {
   return new Promise((resolve) => {
     const image = new Image();
     const timer = setTimeout(() => finish(false), timeoutMs);
