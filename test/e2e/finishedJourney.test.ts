@@ -116,6 +116,7 @@ describe('place search that helps', () => {
     await none.waitFor();
     await expect(none.isVisible()).resolves.toBe(true);
     await expect(listbox.isHidden()).resolves.toBe(true);
+    await harness.screenshot(page, '13-no-place-found-1440', '#location aside');
   }, 60_000);
 });
 
@@ -135,8 +136,11 @@ describe('the map works offline', () => {
     await harness.screenshot(page, '13-offline-map-1440', '#location');
 
     // Zooming out asks no tile server meanwhile; the outline stays (1:110m below zoom 4).
-    for (let i = 0; i < 12; i++) await page.locator('.leaflet-control-zoom-out').click();
-    await page.waitForTimeout(800);
+    for (let i = 0; i < 12; i++) {
+      await page.locator('.leaflet-control-zoom-out').click();
+      await page.waitForTimeout(350); // each zoom animates; clicks meanwhile are ignored
+    }
+    await page.waitForTimeout(1000);
     await page.waitForFunction(() => document.querySelectorAll('.leaflet-world-outline-pane path').length > 100);
     const tileRequests = blocked.filter((u) => u.includes(TILE_HOST));
     expect(tileRequests).toHaveLength(1); // the single probe
@@ -176,8 +180,9 @@ describe('phone and touch (390 px)', () => {
   it('never scrolls sideways, 3x3 tables scroll in their own box, band cards flip on tap and focus', async () => {
     const { page } = await harness.openPage(FIXTURE_QUERY, PHONE);
     await mapReady(page);
-    await page.locator('#location').scrollIntoViewIfNeeded();
-    await page.waitForTimeout(500);
+    await page.locator('.leaflet-overlay-pane path[stroke="#ffffff"][fill="#1e6fd9"]').first().waitFor();
+    await page.locator('.location-map').scrollIntoViewIfNeeded();
+    await page.waitForTimeout(1500); // the 1000 ms fit animation, then the outline redraws
     await harness.screenshot(page, '13-phone-location-390');
     expect((await documentWidth(page)).scroll).toBeLessThanOrEqual(390);
 

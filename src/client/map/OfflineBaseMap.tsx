@@ -55,18 +55,23 @@ function GraticuleLayer() {
   const label = (text: string) => L.divIcon({ className: 'graticule-label', html: text, iconSize: undefined, iconAnchor: [0, 0] });
   return (
     <>
-      {grid.lats.map((lat) => (
-        <Polyline key={`lat${lat}`} positions={[[lat, bounds.getWest()], [lat, bounds.getEast()]]} pathOptions={line} />
-      ))}
-      {grid.lons.map((lon) => (
-        <Polyline key={`lon${lon}`} positions={[[bounds.getSouth(), lon], [bounds.getNorth(), lon]]} pathOptions={line} />
-      ))}
-      {grid.lats.map((lat) => (
-        <Marker key={`latl${lat}`} position={[lat, bounds.getWest()]} icon={label(formatGraticuleLabel(lat, 'lat', grid.stepDeg))} interactive={false} keyboard={false} />
-      ))}
-      {grid.lons.map((lon) => (
-        <Marker key={`lonl${lon}`} position={[bounds.getNorth(), lon]} icon={label(formatGraticuleLabel(lon, 'lon', grid.stepDeg))} interactive={false} keyboard={false} />
-      ))}
+      <Pane name="graticule" style={{ zIndex: 160 }}>
+        {grid.lats.map((lat) => (
+          <Polyline key={`lat${lat}`} positions={[[lat, bounds.getWest()], [lat, bounds.getEast()]]} pathOptions={line} />
+        ))}
+        {grid.lons.map((lon) => (
+          <Polyline key={`lon${lon}`} positions={[[bounds.getSouth(), lon], [bounds.getNorth(), lon]]} pathOptions={line} />
+        ))}
+      </Pane>
+      {/* Own pane above the lines, so a later-drawn SVG never covers the labels. */}
+      <Pane name="graticule-labels" style={{ zIndex: 170 }}>
+        {grid.lats.map((lat) => (
+          <Marker key={`latl${lat}`} position={[lat, bounds.getWest()]} icon={label(formatGraticuleLabel(lat, 'lat', grid.stepDeg))} interactive={false} keyboard={false} />
+        ))}
+        {grid.lons.map((lon) => (
+          <Marker key={`lonl${lon}`} position={[bounds.getNorth(), lon]} icon={label(formatGraticuleLabel(lon, 'lon', grid.stepDeg))} interactive={false} keyboard={false} />
+        ))}
+      </Pane>
     </>
   );
 }
@@ -135,10 +140,12 @@ export function OfflineBaseMap({ tileUrl, tileAttribution }: { tileUrl: string; 
       {/* Only once tiles failed: while the first probe runs (a tile's time) the outline need not load. */}
       {status !== 'ok' && failedBefore && (
         // Below the overlay pane (z-index 400) so footprints, the box and the scene image draw on top.
-        <Pane name="world-outline" style={{ zIndex: 150 }}>
-          <OutlineLayer />
+        <>
+          <Pane name="world-outline" style={{ zIndex: 150 }}>
+            <OutlineLayer />
+          </Pane>
           <GraticuleLayer />
-        </Pane>
+        </>
       )}
       {status !== 'ok' && failedBefore && <TilesNote />}
     </>

@@ -1,5 +1,6 @@
 import { feature, mesh } from 'topojson-client';
 import type { Topology, GeometryCollection } from 'topojson-specification';
+import { fixAntimeridianFeatures, fixAntimeridianLines } from './antimeridian.js';
 
 /** Natural Earth scales bundled through world-atlas: 1:110m (~108 KB) and 1:50m (~756 KB). */
 export type OutlineScale = '110m' | '50m';
@@ -29,8 +30,8 @@ export function loadWorldOutline(scale: OutlineScale = '110m'): Promise<WorldOut
     promise = importers[scale]().then((module) => {
       const topology = (module.default ?? module) as unknown as Topology<{ countries: GeometryCollection }>;
       return {
-        countries: feature(topology, topology.objects.countries) as GeoJSON.FeatureCollection,
-        borders: mesh(topology, topology.objects.countries, (a, b) => a !== b),
+        countries: fixAntimeridianFeatures(feature(topology, topology.objects.countries) as GeoJSON.FeatureCollection),
+        borders: fixAntimeridianLines(mesh(topology, topology.objects.countries, (a, b) => a !== b)),
       };
     });
     promise.catch(() => cached.delete(scale)); // a failed chunk load may succeed later
