@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import L from 'leaflet';
-import { GeoJSON, Marker, Pane, Polyline, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import { GeoJSON, Pane, Polyline, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import { loadWorldOutline, outlineScaleForZoom, type WorldOutline } from './loadWorldOutline.js';
 import { formatGraticuleLabel, graticuleLines } from './graticuleLines.js';
 import { RETRY_AFTER_MS, createTileFailureCounter, probeTile, tileUrlFor } from './tileAvailability.js';
@@ -52,7 +52,6 @@ function GraticuleLayer() {
     [bounds],
   );
   const line = { color: '#5f7386', weight: 0.7, opacity: 0.6, interactive: false };
-  const label = (text: string) => L.divIcon({ className: 'graticule-label', html: text, iconSize: undefined, iconAnchor: [0, 0] });
   return (
     <>
       <Pane name="graticule" style={{ zIndex: 160 }}>
@@ -63,16 +62,33 @@ function GraticuleLayer() {
           <Polyline key={`lon${lon}`} positions={[[bounds.getSouth(), lon], [bounds.getNorth(), lon]]} pathOptions={line} />
         ))}
       </Pane>
-      {/* Own pane above the lines, so a later-drawn SVG never covers the labels. */}
-      <Pane name="graticule-labels" style={{ zIndex: 170 }}>
-        {grid.lats.map((lat) => (
-          <Marker key={`latl${lat}`} position={[lat, bounds.getWest()]} icon={label(formatGraticuleLabel(lat, 'lat', grid.stepDeg))} interactive={false} keyboard={false} />
-        ))}
-        {grid.lons.map((lon) => (
-          <Marker key={`lonl${lon}`} position={[bounds.getNorth(), lon]} icon={label(formatGraticuleLabel(lon, 'lon', grid.stepDeg))} interactive={false} keyboard={false} />
-        ))}
-      </Pane>
+      <GraticuleLabels lats={grid.lats} lons={grid.lons} stepDeg={grid.stepDeg} />
     </>
+  );
+}
+
+/**
+ * The grid's labels at the view's left (latitudes) and top (longitudes) edges, as plain HTML over the
+ * map (not Leaflet markers: those are for the chosen point), following the map while it moves.
+ */
+function GraticuleLabels({ lats, lons, stepDeg }: { lats: number[]; lons: number[]; stepDeg: number }) {
+  const map = useMap();
+  const [, setMoves] = useState(0);
+  useMapEvents({ move: () => setMoves((n) => n + 1), zoomend: () => setMoves((n) => n + 1) });
+  const center = map.getCenter();
+  return (
+    <div className="graticule-labels" aria-hidden="true">
+      {lats.map((lat) => (
+        <span key={`lat${lat}`} className="graticule-label" style={{ left: 0, top: map.latLngToContainerPoint([lat, center.lng]).y }}>
+          {formatGraticuleLabel(lat, 'lat', stepDeg)}
+        </span>
+      ))}
+      {lons.map((lon) => (
+        <span key={`lon${lon}`} className="graticule-label" style={{ top: 0, left: map.latLngToContainerPoint([center.lat, lon]).x }}>
+          {formatGraticuleLabel(lon, 'lon', stepDeg)}
+        </span>
+      ))}
+    </div>
   );
 }
 
