@@ -14,6 +14,7 @@ import { createLandsatService } from '../src/core/landsat/landsatService.js';
 import { benchWrs2AndOverpass } from '../src/core/wrs2/wrs2.bench.js';
 import { DEFAULT_POINT } from '../src/shared/defaults.js';
 import type { LngLat } from '../src/core/geo/lngLat.js';
+import { benchFirstLoad } from './bench/firstLoad.js';
 
 const log = (msg: string) => process.stderr.write(`${msg}\n`);
 const ms = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6;
@@ -139,6 +140,7 @@ async function main(): Promise<void> {
       sampleCount: data.data[0]?.outputs.data.bands.B04?.stats.sampleCount ?? null,
     },
     wrs2: { lookupsPerSecond: Math.round(orbit.lookupsPerSecond), overpassPredictionsPerSecond: Math.round(orbit.overpassPredictionsPerSecond) },
+    firstLoad: await benchFirstLoad(),
     client: js ? { initialJsFiles: js.files, initialJsGzipKB: round(js.gzipBytes / 1024), budgetKB: 300 } : { initialJsGzipKB: null, note: 'run `npm run build` first' },
   };
   process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);

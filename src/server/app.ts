@@ -5,7 +5,6 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import cors from '@fastify/cors';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { toApiError } from './toApiError.js';
 import {
@@ -25,6 +24,7 @@ import { notificationRoutes } from './routes/notificationRoutes.js';
 import compareRoutes from './routes/compareRoutes.js';
 import overpassCalendarRoutes from './routes/overpassCalendarRoutes.js';
 import { installOps } from './ops/installOps.js';
+import { registerCompression, registerStaticFiles, sendPage } from './staticFiles.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -64,7 +64,7 @@ export async function buildApp(config: Config, overrides: ServerContextOverrides
   app.setNotFoundHandler((req, reply) => {
     const pathname = req.url.split('?')[0];
     const wantsPage = req.method === 'GET' && !pathname.startsWith('/api/') && pathname !== '/api' && existsSync(path.join(config.STATIC_DIR, 'index.html'));
-    if (wantsPage) return reply.type('text/html').sendFile('index.html', config.STATIC_DIR);
+    if (wantsPage) return sendPage(reply, config);
     return reply.status(404).send({ error: { code: 'not_found', message: `No such resource: ${req.method} ${pathname}` } });
   });
 
@@ -113,6 +113,7 @@ export async function buildApp(config: Config, overrides: ServerContextOverrides
     transform: jsonSchemaTransform,
   });
 
+  await registerCompression(app);
   // Every route plugin names its full path (/api/...), so a route reads the same here and in its file.
   installOps(app);
   await app.register(healthRoutes);
@@ -126,8 +127,6 @@ export async function buildApp(config: Config, overrides: ServerContextOverrides
   if (ctx.notifications) await app.register(notificationRoutes, { service: ctx.notifications });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
-  if (existsSync(config.STATIC_DIR)) {
-    await app.register(fastifyStatic, { root: config.STATIC_DIR, wildcard: true, index: 'index.html' });
-  }
+  await registerStaticFiles(app, config);
   return app;
 }

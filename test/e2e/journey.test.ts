@@ -121,7 +121,7 @@ describe('the journey from landing page to results (built page, headless Chromiu
 
     await page.getByLabel('Email').fill('ada@example.org');
     await page.getByRole('button', { name: 'Submit' }).click();
-    await page.getByText(/Check your inbox to confirm|notification service is unavailable/).waitFor();
+    await page.getByText(/Check your inbox to confirm|Email delivery is not configured on this server|notification service is unavailable/).waitFor();
     expect(alerts).toHaveLength(2);
     await harness.screenshot(page, '05-notification', '#results aside');
 

@@ -7,6 +7,8 @@ export interface PageConfig {
   tileAttribution: string;
   source: string;
   synthetic: boolean;
+  /** 'outbox': the server has no SMTP_URL, so emails are only written to its outbox folder. */
+  emailDelivery?: 'smtp' | 'outbox';
 }
 
 export interface Wrs2Tile {
@@ -24,6 +26,8 @@ export interface Wrs2Response {
 
 export interface PlaceResult {
   name: string;
+  /** First-level region (state, province), when the gazetteer names it. */
+  region?: string;
   country: string;
   lat: number;
   lon: number;

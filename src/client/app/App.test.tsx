@@ -69,7 +69,9 @@ describe('App filters and bands', () => {
     render(<App />);
     fillDates('2019-02-01', '2019-01-01');
     fireEvent.click(screen.getByRole('button', { name: 'Fetch Data' }));
-    expect(await screen.findByText(/Start Date \(2019-02-01\) is after End Date \(2019-01-01\)/)).toBeTruthy();
+    // Dates are written as the inputs show them (the locale's numeric form), not as ISO.
+    const shown = (day: string) => new Intl.DateTimeFormat(undefined, { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+    expect(await screen.findByText(`Start Date (${shown('2019-02-01')}) is after End Date (${shown('2019-01-01')}); pick a start on or before the end.`)).toBeTruthy();
     expect(server.calls('/api/landsatData/stream')).toHaveLength(0);
     expect(server.calls('/api/landsat3x3')).toHaveLength(0);
   });

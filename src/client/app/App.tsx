@@ -17,6 +17,7 @@ import { BandCards } from '../bands/BandCards.js';
 import { bandsToRequest } from '../bands/bandsToRequest.js';
 import { CrashForTest } from '../errors/CrashForTest.js';
 import { dateRangeProblem } from '../filters/dateRangeProblem.js';
+import { initialDateRange, localizeIsoDates } from '../filters/dateWords.js';
 import { FiltersForm, type FilterValues } from '../filters/FiltersForm.js';
 import { Landing } from '../landing/Landing.js';
 import { coordinateProblem, formatCoordinate } from '../location/coordinateProblem.js';
@@ -60,8 +61,7 @@ function AppPage() {
   const [locationMessage, setLocationMessage] = useState('');
 
   const [filters, setFilters] = useState<FilterValues>({
-    startDate: urlState.startDate ?? '',
-    endDate: urlState.endDate ?? '',
+    ...initialDateRange(urlState),
     size: urlState.size ?? '3x3',
     cloudCoverage: urlState.cloudCoverage ?? 0,
     scenes: urlState.scenes ?? 'latest',
@@ -323,7 +323,7 @@ function AppPage() {
               </div>
             )}
             <p className="field-error" role="alert">
-              {statusMessage ?? ''}
+              {statusMessage ? localizeIsoDates(statusMessage) : ''}
             </p>
           </aside>
           <div className="section-main">

@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import L from 'leaflet';
-import { GeoJSON, MapContainer, Marker, Pane, Polygon, Rectangle, ScaleControl, TileLayer, Tooltip, useMap, useMapEvents } from 'react-leaflet';
+import { MapContainer, Marker, Polygon, Rectangle, ScaleControl, Tooltip, useMap, useMapEvents } from 'react-leaflet';
 import type { BBox, LngLat } from '../../core/geo/lngLat.js';
 import type { Wrs2Tile } from '../api/apiTypes.js';
 import { markerIcon } from './markerIcon.js';
-import { loadWorldOutline } from './loadWorldOutline.js';
+import { OfflineBaseMap } from './OfflineBaseMap.js';
 import { SceneImageOverlay } from '../analysis/SceneImageOverlay.js';
 import type { LngLatBounds } from '../analysis/parseImageBounds.js';
 
@@ -33,7 +33,6 @@ export interface LocationMapProps {
 const FIT_PADDING_PX = 100;
 const FIT_DURATION_S = 1;
 const MAX_ZOOM = 19;
-const TILE_SIZE_PX = 256;
 
 const toLatLng = ([lon, lat]: LngLat): L.LatLngTuple => [lat, lon];
 const toLatLngBounds = (b: BBox): L.LatLngBoundsExpression => [
@@ -66,28 +65,7 @@ function ViewController({ view }: { view: MapViewRequest | null }) {
   return null;
 }
 
-function WorldOutline() {
-  const [world, setWorld] = useState<GeoJSON.FeatureCollection | null>(null);
-  useEffect(() => {
-    let live = true;
-    loadWorldOutline()
-      .then((fc) => live && setWorld(fc))
-      .catch((err: unknown) => console.error('Could not load the world outline:', err));
-    return () => {
-      live = false;
-    };
-  }, []);
-  if (!world) return null;
-  return (
-    <GeoJSON
-      data={world}
-      interactive={false}
-      style={{ color: '#5b6b5b', weight: 0.8, fillColor: '#e4ead8', fillOpacity: 1 }}
-    />
-  );
-}
-
-/** The location map: bundled world outline under the base tiles, WRS-2 footprints and the chosen point. */
+/** The location map: base tiles or, when they cannot load, the bundled world outline; WRS-2 footprints and the chosen point. */
 export function LocationMap(props: LocationMapProps) {
   const { tileUrl, tileAttribution, initialCenter, initialZoom, marker, bbox, footprints, view, onPick, onReady, imageOverlay, areaBox } = props;
   return (
@@ -99,11 +77,7 @@ export function LocationMap(props: LocationMapProps) {
       worldCopyJump
       whenReady={onReady}
     >
-      {/* Below the tile pane (z-index 200) so real tiles cover it once they load. */}
-      <Pane name="world-outline" style={{ zIndex: 150 }}>
-        <WorldOutline />
-      </Pane>
-      <TileLayer url={tileUrl} attribution={tileAttribution} tileSize={TILE_SIZE_PX} minZoom={0} maxZoom={MAX_ZOOM} />
+      <OfflineBaseMap tileUrl={tileUrl} tileAttribution={tileAttribution} />
       {footprints.map((tile) => (
         <Polygon
           key={`${tile.path}/${tile.row}`}

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { NotificationForm, NOTIFICATION_CONFIRM_TEXT, NOTIFICATION_UNAVAILABLE_TEXT } from './NotificationForm.js';
 import { BOTH_FIELDS_MESSAGE } from './notificationFieldsProblem.js';
+import { NOTIFICATION_OUTBOX_TEXT } from './emailDelivery.js';
 
 const jsonResponse = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -55,8 +56,10 @@ describe('NotificationForm', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('posts both fields with the point and cloud limit, then asks to check the inbox', async () => {
-    const { fetchMock, alertMock } = setup(async () => jsonResponse(201, { id: 'n1', status: 'pending' }));
+  it('posts both fields with the point and cloud limit, then asks to check the inbox (SMTP configured)', async () => {
+    const { fetchMock, alertMock } = setup(async (url) =>
+      url === '/api/config' ? jsonResponse(200, { emailDelivery: 'smtp' }) : jsonResponse(201, { id: 'n1', status: 'pending' }),
+    );
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: ' ada@example.org ' } });
     fireEvent.change(screen.getByLabelText('Lead Time'), { target: { value: '12' } });
     fireEvent.change(screen.getByLabelText('Cloud Coverage: 50%'), { target: { value: '30' } });
@@ -67,6 +70,15 @@ describe('NotificationForm', () => {
     expect(url).toBe('/api/notifications');
     expect(init?.method).toBe('POST');
     expect(JSON.parse(String(init?.body))).toEqual({ email: 'ada@example.org', leadTime: '12', cloudCoverage: 30, lat: -14.7111791, lon: -67.3037941 });
+  });
+
+  it("says the confirmation went to the server's outbox when email delivery is not configured", async () => {
+    setup(async (url) => (url === '/api/config' ? jsonResponse(200, { emailDelivery: 'outbox' }) : jsonResponse(201, { id: 'n2', status: 'pending' })));
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.org' } });
+    fireEvent.change(screen.getByLabelText('Lead Time'), { target: { value: '6' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText(NOTIFICATION_OUTBOX_TEXT)).toBeTruthy();
+    expect(screen.queryByText(NOTIFICATION_CONFIRM_TEXT)).toBeNull();
   });
 
   it('says plainly that the service is unavailable when the route is missing', async () => {

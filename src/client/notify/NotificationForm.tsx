@@ -5,8 +5,9 @@ import type { NotificationCreated } from '../api/apiTypes.js';
 import { requestJson } from '../api/requestJson.js';
 import { ApiRequestError } from '../api/ApiRequestError.js';
 import { notificationFieldsProblem } from './notificationFieldsProblem.js';
+import { NOTIFICATION_CONFIRM_TEXT, readEmailDelivery, subscribedText } from './emailDelivery.js';
 
-export const NOTIFICATION_CONFIRM_TEXT = 'Check your inbox to confirm the notification.';
+export { NOTIFICATION_CONFIRM_TEXT };
 export const NOTIFICATION_UNAVAILABLE_TEXT = 'The notification service is unavailable on this server, so no notification was set up.';
 
 /** Seed default for the notification form's cloud limit. */
@@ -42,7 +43,9 @@ export function NotificationForm({ lngLat }: { lngLat: LngLat }) {
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ email: email.trim(), leadTime, cloudCoverage, lat: lngLat[1], lon: lngLat[0] }),
       });
-      setOutcome({ kind: 'ok', text: NOTIFICATION_CONFIRM_TEXT });
+      // Say what really happened to the confirmation email: sent, or only written to the server's outbox.
+      const delivery = await readEmailDelivery();
+      setOutcome({ kind: delivery === 'smtp' ? 'ok' : 'info', text: subscribedText(delivery) });
     } catch (err) {
       console.error('Notification request failed:', err);
       const routeMissing = err instanceof ApiRequestError && err.status === 404 && (err.code === 'not_found' || err.code === 'http_404');
@@ -80,7 +83,7 @@ export function NotificationForm({ lngLat }: { lngLat: LngLat }) {
       <button type="submit" className="primary-button" disabled={sending}>
         Submit
       </button>
-      <p className={outcome?.kind === 'error' ? 'field-error' : 'form-message'} role="status">
+      <p className={outcome?.kind === 'error' ? 'field-error' : outcome?.kind === 'info' ? 'form-message info' : 'form-message'} role="status">
         {outcome?.text ?? ''}
       </p>
     </form>

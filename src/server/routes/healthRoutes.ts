@@ -17,7 +17,7 @@ export default async function healthRoutes(app: FastifyInstance): Promise<void> 
     };
   });
 
-  api.get('/api/config', { schema: { summary: 'What the page needs to know: map tiles and the data source' } }, async () => {
+  api.get('/api/config', { schema: { summary: 'What the page needs to know: map tiles, the data source, and whether emails really leave (smtp) or are written to the server outbox' } }, async () => {
     const { config, catalog } = app.ctx;
     return {
       tileUrl: config.TILE_URL,
@@ -25,6 +25,8 @@ export default async function healthRoutes(app: FastifyInstance): Promise<void> 
       source: catalog.name,
       synthetic: catalog.synthetic,
       maxScenes: config.MAX_SCENES,
+      /** 'outbox': no SMTP_URL, so emails are written to OUTBOX_DIR and never leave the server. */
+      emailDelivery: config.SMTP_URL ? ('smtp' as const) : ('outbox' as const),
     };
   });
 }

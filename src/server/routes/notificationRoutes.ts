@@ -6,6 +6,8 @@ import { ApiError } from '../apiError.js';
 import { createRateLimiter, type RateLimiter } from '../notifications/createRateLimiter.js';
 import { formatLatLon, satelliteName } from '../notifications/emailTemplates.js';
 import type { NotificationService, SubscriptionView } from '../notifications/notificationService.js';
+import { SUBSCRIPTION_PAGE_STYLE } from '../notifications/subscriptionPageStyle.js';
+import { upcomingPassProblem } from '../../core/overpass/upcomingPassProblem.js';
 
 export interface NotificationRoutesOptions {
   service: NotificationService;
@@ -80,13 +82,15 @@ function htmlPage(title: string, view: SubscriptionView, token: string, lead: st
       : '';
   const unsubscribe =
     view.status === 'active' || view.status === 'pending'
-      ? `<form method="post" action="${base}/unsubscribe?token=${encodeURIComponent(token)}"><button type="submit">Unsubscribe</button></form>`
+      ? `<form method="post" class="secondary" action="${base}/unsubscribe?token=${encodeURIComponent(token)}"><button type="submit">Unsubscribe</button></form>`
       : '';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title></head><body style="font-family:sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem">
-<h1>${escapeHtml(title)}</h1><p>${escapeHtml(lead)}</p>
-<p>Point ${escapeHtml(where)}, ${escapeHtml(view.leadTime)} hours ahead, clouds up to ${view.cloudCoverage}%. Email: ${escapeHtml(view.email)}. Status: ${escapeHtml(view.status)}.</p>
-${confirm}${passes ? `<h2>Next passes</h2><ul>${passes}</ul>` : ''}${unsubscribe}<p><a href="/">Open Landsat On the Fly</a></p></body></html>`;
+<title>${escapeHtml(title)}</title><style>${SUBSCRIPTION_PAGE_STYLE}</style></head><body>
+<header class="page-header"><a href="/">Landsat On the Fly</a></header>
+<main><h1>${escapeHtml(title)}</h1>${lead ? `<p>${escapeHtml(lead)}</p>` : ''}
+<div class="panel"><dl><dt>Point</dt><dd>${escapeHtml(where)}</dd><dt>Lead time</dt><dd>${escapeHtml(view.leadTime)} hours ahead</dd>
+<dt>Clouds</dt><dd>up to ${view.cloudCoverage}%</dd><dt>Email</dt><dd>${escapeHtml(view.email)}</dd><dt>Status</dt><dd>${escapeHtml(view.status)}</dd></dl></div>
+${confirm}${passes ? `<h2>Next passes</h2><ul>${passes}</ul>` : ''}${unsubscribe}<p><a href="/">Open Landsat On the Fly</a></p></main></body></html>`;
 }
 
 function answer(request: FastifyRequest, reply: FastifyReply, view: SubscriptionView, token: string, title: string, lead: string, action?: 'confirm') {
@@ -132,6 +136,8 @@ export const notificationRoutes: FastifyPluginAsync<NotificationRoutesOptions> =
       },
     },
     async (request, reply) => {
+      const noPass = upcomingPassProblem([request.body.lon, request.body.lat], new Date());
+      if (noPass) throw new ApiError(400, 'no_upcoming_pass', noPass);
       const result = await service.subscribe(request.body);
       return reply.code(201).header('cache-control', 'no-store').send(result);
     },

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { dateRangeProblem } from './dateRangeProblem.js';
+import { formatInputDate, initialDateRange, lastTwelveMonths, localizeIsoDates } from './dateWords.js';
+
+describe('date words', () => {
+  it('writes a day as a date input shows it in the locale', () => {
+    expect(formatInputDate('2019-01-31', 'en-US')).toBe('01/31/2019');
+    expect(formatInputDate('2019-01-31', 'en-GB')).toBe('31/01/2019');
+    expect(formatInputDate('2019-01-31', 'de-DE')).toBe('31.01.2019');
+  });
+
+  it("rewrites the ISO days of a server message", () => {
+    expect(localizeIsoDates('No Landsat scene covers (1, 2) between 2019-01-01 and 2019-01-31 with at most 0% cloud cover.', 'en-US')).toBe(
+      'No Landsat scene covers (1, 2) between 01/01/2019 and 01/31/2019 with at most 0% cloud cover.',
+    );
+  });
+
+  it('starts with the last 12 months; a link’s dates win', () => {
+    const today = new Date(2026, 10, 22); // 22 November 2026, local
+    expect(lastTwelveMonths(today)).toEqual({ startDate: '2025-11-22', endDate: '2026-11-22' });
+    expect(initialDateRange({}, today)).toEqual({ startDate: '2025-11-22', endDate: '2026-11-22' });
+    expect(initialDateRange({ startDate: '2020-01-01', endDate: '2020-02-01' }, today)).toEqual({ startDate: '2020-01-01', endDate: '2020-02-01' });
+    expect(initialDateRange({ startDate: '2026-01-01' }, today)).toEqual({ startDate: '2026-01-01', endDate: '2026-11-22' });
+  });
+});
+
+describe('dateRangeProblem', () => {
+  it('needs both dates and a start on or before the end, written in the locale', () => {
+    expect(dateRangeProblem('', '2020-01-01')).toBe('Start Date and End Date are both required.');
+    expect(dateRangeProblem('2020-02-01', '2020-01-01', 'en-US')).toBe('Start Date (02/01/2020) is after End Date (01/01/2020); pick a start on or before the end.');
+    expect(dateRangeProblem('2020-01-01', '2020-02-01')).toBeNull();
+  });
+
+  it('explains a range before Landsat 8: only Landsat 8 and 9 are searched', () => {
+    expect(dateRangeProblem('2010-01-01', '2012-12-31', 'en-US')).toBe(
+      "The range 01/01/2010 to 12/31/2012 ends before Landsat 8's first scenes (03/18/2013): only Landsat 8 and 9 are searched. Pick an End Date on or after 03/18/2013.",
+    );
+    // A range reaching into Landsat 8's time is searched.
+    expect(dateRangeProblem('2012-01-01', '2013-06-30')).toBeNull();
+  });
+});

@@ -1,0 +1,169 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import L from 'leaflet';
+import { GeoJSON, Pane, Polyline, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import { loadWorldOutline, outlineScaleForZoom, type WorldOutline } from './loadWorldOutline.js';
+import { formatGraticuleLabel, graticuleLines } from './graticuleLines.js';
+import { RETRY_AFTER_MS, createTileFailureCounter, probeTile, tileUrlFor } from './tileAvailability.js';
+
+export const TILES_UNAVAILABLE_NOTE = 'Map tiles are unavailable; showing the built-in outline';
+
+const MAX_ZOOM = 19;
+const TILE_SIZE_PX = 256;
+
+type TileStatus = 'probing' | 'ok' | 'unavailable';
+
+/** The view's box and zoom, kept current on every move. */
+function useView() {
+  const map = useMap();
+  const read = () => ({ bounds: map.getBounds(), zoom: map.getZoom() });
+  const [view, setView] = useState(read);
+  useMapEvents({ moveend: () => setView(read()), zoomend: () => setView(read()) });
+  return view;
+}
+
+function OutlineLayer() {
+  const { zoom } = useView();
+  const scale = outlineScaleForZoom(zoom);
+  const [outline, setOutline] = useState<{ scale: string; data: WorldOutline } | null>(null);
+  useEffect(() => {
+    let live = true;
+    loadWorldOutline(scale)
+      .then((data) => live && setOutline({ scale, data }))
+      .catch((err: unknown) => console.error('Could not load the world outline:', err));
+    return () => {
+      live = false;
+    };
+  }, [scale]);
+  if (!outline) return null;
+  // key: GeoJSON layers take their data once; a new scale is a new layer.
+  return (
+    <>
+      <GeoJSON key={`land-${outline.scale}`} data={outline.data.countries} interactive={false} style={{ stroke: true, color: '#3d5a73', weight: 1.2, fillColor: '#e4ead8', fillOpacity: 1 }} />
+      <GeoJSON key={`borders-${outline.scale}`} data={outline.data.borders} interactive={false} style={{ color: '#7a5c3c', weight: 1, dashArray: '5 3', fill: false }} />
+    </>
+  );
+}
+
+/** A latitude/longitude grid with labels at the view's left and top edges. */
+function GraticuleLayer() {
+  const { bounds } = useView();
+  const grid = useMemo(
+    () => graticuleLines({ south: bounds.getSouth(), north: bounds.getNorth(), west: bounds.getWest(), east: bounds.getEast() }),
+    [bounds],
+  );
+  const line = { color: '#5f7386', weight: 0.7, opacity: 0.6, interactive: false };
+  return (
+    <>
+      <Pane name="graticule" style={{ zIndex: 160 }}>
+        {grid.lats.map((lat) => (
+          <Polyline key={`lat${lat}`} positions={[[lat, bounds.getWest()], [lat, bounds.getEast()]]} pathOptions={line} />
+        ))}
+        {grid.lons.map((lon) => (
+          <Polyline key={`lon${lon}`} positions={[[bounds.getSouth(), lon], [bounds.getNorth(), lon]]} pathOptions={line} />
+        ))}
+      </Pane>
+      <GraticuleLabels lats={grid.lats} lons={grid.lons} stepDeg={grid.stepDeg} />
+    </>
+  );
+}
+
+/**
+ * The grid's labels at the view's left (latitudes) and top (longitudes) edges, as plain HTML over the
+ * map (not Leaflet markers: those are for the chosen point), following the map while it moves.
+ */
+function GraticuleLabels({ lats, lons, stepDeg }: { lats: number[]; lons: number[]; stepDeg: number }) {
+  const map = useMap();
+  const [, setMoves] = useState(0);
+  useMapEvents({ move: () => setMoves((n) => n + 1), zoomend: () => setMoves((n) => n + 1) });
+  const center = map.getCenter();
+  return (
+    <div className="graticule-labels" aria-hidden="true">
+      {lats.map((lat) => (
+        <span key={`lat${lat}`} className="graticule-label" style={{ left: 0, top: map.latLngToContainerPoint([lat, center.lng]).y }}>
+          {formatGraticuleLabel(lat, 'lat', stepDeg)}
+        </span>
+      ))}
+      {lons.map((lon) => (
+        <span key={`lon${lon}`} className="graticule-label" style={{ top: 0, left: map.latLngToContainerPoint([center.lat, lon]).x }}>
+          {formatGraticuleLabel(lon, 'lon', stepDeg)}
+        </span>
+      ))}
+    </div>
+  );
+}
+
+/** A quiet note over the map; clicks on it do not pick a point. */
+function TilesNote() {
+  const ref = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (ref.current) L.DomEvent.disableClickPropagation(ref.current);
+  }, []);
+  return (
+    <p ref={ref} className="map-tiles-note" role="status">
+      {TILES_UNAVAILABLE_NOTE}
+    </p>
+  );
+}
+
+/**
+ * The base map: street tiles when the tile server answers, otherwise the bundled Natural Earth outline
+ * (1:110m, 1:50m from zoom 4) with a coordinate grid. One probe tile is asked first; after it fails,
+ * or after a few tiles fail in a row, no tile is asked for RETRY_AFTER_MS, so an offline page logs
+ * one failed request a minute instead of one per tile on every move.
+ */
+export function OfflineBaseMap({ tileUrl, tileAttribution }: { tileUrl: string; tileAttribution: string }) {
+  const [status, setStatus] = useState<TileStatus>('probing');
+  const [failedBefore, setFailedBefore] = useState(false);
+  const failures = useMemo(() => createTileFailureCounter(), []);
+
+  useEffect(() => {
+    if (status === 'ok') return;
+    if (status === 'unavailable') {
+      const timer = setTimeout(() => setStatus('probing'), RETRY_AFTER_MS);
+      return () => clearTimeout(timer);
+    }
+    let live = true;
+    void probeTile(tileUrlFor(tileUrl, 0, 0, 0)).then((ok) => {
+      if (!live) return;
+      failures.reset();
+      if (!ok) setFailedBefore(true);
+      setStatus(ok ? 'ok' : 'unavailable');
+    });
+    return () => {
+      live = false;
+    };
+  }, [status, tileUrl, failures]);
+
+  return (
+    <>
+      {status === 'ok' && (
+        <TileLayer
+          url={tileUrl}
+          attribution={tileAttribution}
+          tileSize={TILE_SIZE_PX}
+          minZoom={0}
+          maxZoom={MAX_ZOOM}
+          eventHandlers={{
+            tileload: () => failures.loaded(),
+            tileerror: () => {
+              if (!failures.failed()) return;
+              setFailedBefore(true);
+              setStatus('unavailable');
+            },
+          }}
+        />
+      )}
+      {/* Only once tiles failed: while the first probe runs (a tile's time) the outline need not load. */}
+      {status !== 'ok' && failedBefore && (
+        // Below the overlay pane (z-index 400) so footprints, the box and the scene image draw on top.
+        <>
+          <Pane name="world-outline" style={{ zIndex: 150 }}>
+            <OutlineLayer />
+          </Pane>
+          <GraticuleLayer />
+        </>
+      )}
+      {status !== 'ok' && failedBefore && <TilesNote />}
+    </>
+  );
+}

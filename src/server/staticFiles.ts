@@ -1,0 +1,42 @@
+import path from 'node:path';
+import { existsSync } from 'node:fs';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import compress from '@fastify/compress';
+import fastifyStatic from '@fastify/static';
+import type { Config } from './config.js';
+
+/** Vite names every built asset after its content hash, so a changed file gets a new URL. */
+export const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
+/** index.html names the current hashed assets: the browser asks again every time (304 when unchanged). */
+export const PAGE_CACHE = 'no-cache';
+
+/**
+ * Brotli or gzip (by Accept-Encoding) for JSON, HTML, JS, CSS and SVG. Registered before the routes:
+ * the plugin attaches itself to each route as it is declared. PNGs are already compressed and the
+ * NDJSON progress streams stay uncompressed so each line reaches the page at once.
+ */
+export async function registerCompression(app: FastifyInstance): Promise<void> {
+  await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
+}
+
+function setCacheHeaders(reply: FastifyReply, filePath: string): void {
+  const relative = filePath.split(path.sep).join('/');
+  reply.header('cache-control', /\/assets\/[^/]+-[\w-]{8,}\.\w+$/.test(relative) ? HASHED_ASSET_CACHE : PAGE_CACHE);
+}
+
+/** The built page: hashed assets cached a year as immutable, everything else (index.html) revalidated. */
+export async function registerStaticFiles(app: FastifyInstance, config: Config): Promise<void> {
+  if (!existsSync(config.STATIC_DIR)) return;
+  await app.register(fastifyStatic, {
+    root: config.STATIC_DIR,
+    wildcard: true,
+    index: 'index.html',
+    cacheControl: false,
+    setHeaders: (reply, filePath) => setCacheHeaders(reply, filePath),
+  });
+}
+
+/** The page for a client-side URL (the not-found handler's answer to a browser). */
+export function sendPage(reply: FastifyReply, config: Config): FastifyReply {
+  return reply.type('text/html').header('cache-control', PAGE_CACHE).sendFile('index.html', config.STATIC_DIR, { cacheControl: false });
+}
