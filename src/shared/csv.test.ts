@@ -64,7 +64,8 @@ describe('pixelCsv', () => {
 
   it('keeps the earlier columns in order and appends the indices of each clear pixel', () => {
     expect(PIXEL_CSV_HEADER.slice(0, 26)).toEqual(['scene_id', 'satellite', 'datetime_utc', 'wrs_path', 'wrs_row', 'scene_cloud_cover_percent', 'target_lat', 'target_lon', 'band', 'band_label', 'center_wavelength_um', 'unit', 'row_offset', 'col_offset', 'is_target', 'value', 'dn', 'qa_pixel', 'clear', 'cloud', 'dilated_cloud', 'cloud_shadow', 'cirrus', 'snow', 'water', 'fill']);
-    expect(PIXEL_CSV_HEADER.slice(26)).toEqual(['ndvi', 'evi', 'ndwi', 'nbr', 'ndsi', 'surface_temperature_c']);
+    expect(PIXEL_CSV_HEADER.slice(26, 32)).toEqual(['ndvi', 'evi', 'ndwi', 'nbr', 'ndsi', 'surface_temperature_c']);
+    expect(PIXEL_CSV_HEADER.slice(32)).toEqual(['covered_start_date', 'covered_end_date', 'older_scenes_left_out']);
     const targets = records.filter((r) => r[col('scene_id')] === response.scenes[0].id && r[col('is_target')] === 'true');
     for (const r of targets) {
       // Same on every band's row of the pixel: ST from B09; NDVI needs B05, which the sample lacks.
