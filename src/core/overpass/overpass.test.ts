@@ -117,6 +117,20 @@ describe('predictOverpasses / nextOverpasses', () => {
     expect(new Set(list.map((o) => o.satellite))).toEqual(new Set(['landsat-8', 'landsat-9']));
   });
 
+  it('images rows 246-248 of path p at the end of its orbit, one row time before row 1 of path p + 16 (north of 81 N)', () => {
+    const rowMs = ORBIT_PERIOD_MS / 248;
+    const at = Date.parse('2024-06-01T00:00:00Z');
+    for (const satellite of ['landsat-8', 'landsat-9'] as const) {
+      const row1 = nearest(satellite, 33, 1, at).getTime();
+      expect(nearest(satellite, 17, 248, row1).getTime()).toBeCloseTo(row1 - rowMs, -1);
+      expect(nearest(satellite, 17, 246, row1).getTime()).toBeCloseTo(row1 - 3 * rowMs, -1);
+    }
+    // a point above 81 N is predicted on those rows, not on another path's row 1
+    const passes = predictOverpasses(wrs2SceneCenter(17, 248), new Date(at), 16);
+    expect(passes.length).toBeGreaterThan(0);
+    expect(passes.some((o) => o.path === 17 && o.row === 248)).toBe(true);
+  });
+
   it('answers nothing for a point no tile covers', () => {
     expect(predictOverpasses([0, 89], dayStart('2024-03-01'), 32)).toEqual([]);
     expect(nextOverpasses([0, 89], dayStart('2024-03-01'))).toEqual([]);
