@@ -12,9 +12,10 @@ const intFrom = (name: string, min: number, max: number, fallback: number) =>
     .optional()
     .transform((value, ctx) => {
       if (value === undefined || value.trim() === '') return fallback;
-      const n = Number(value);
+      // Decimal digits only: Number() would also read "0x1F90" or "1e3".
+      const n = /^\s*[+-]?\d+\s*$/.test(value) ? Number(value) : Number.NaN;
       if (!Number.isInteger(n) || n < min || n > max) {
-        ctx.addIssue({ code: 'custom', message: `${name} must be a whole number from ${min} to ${max}, got "${value}"` });
+        ctx.addIssue({ code: 'custom', message: `${name} must be a whole number from ${min} to ${max} written in decimal, got "${value}"` });
         return z.NEVER;
       }
       return n;

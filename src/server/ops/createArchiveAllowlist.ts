@@ -1,3 +1,4 @@
+import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { PLANETARY_COMPUTER_STAC_URL } from '../../core/stac/createPlanetaryComputerCatalog.js';
 import { parseLandsatSource } from '../../core/stac/createSceneCatalog.js';
@@ -62,8 +63,30 @@ export function createArchiveAllowlist(options: ArchiveAllowlistOptions): Archiv
     },
     isAllowedPath(filePath) {
       if (!path.isAbsolute(filePath)) return false;
-      const resolved = path.resolve(filePath);
-      return folders.some((folder) => resolved === folder || resolved.startsWith(folder + path.sep));
+      // Symlinks resolved first on both sides: a link inside the folder pointing elsewhere is outside.
+      const resolved = realPathOf(filePath);
+      return folders.some((configured) => {
+        const folder = realPathOf(configured);
+        return resolved === folder || resolved.startsWith(folder + path.sep);
+      });
     },
   };
+}
+
+/**
+ * The path with every symlink resolved (realpath). A path that does not exist yet resolves its
+ * nearest existing ancestor and keeps the rest as written, so the answer never depends on a later
+ * link; `..` segments are folded first.
+ */
+function realPathOf(filePath: string): string {
+  const absolute = path.resolve(filePath);
+  const rest: string[] = [];
+  for (let current = absolute; ; current = path.dirname(current)) {
+    try {
+      return path.join(realpathSync.native(current), ...rest.reverse());
+    } catch {
+      if (path.dirname(current) === current) return absolute;
+      rest.push(path.basename(current));
+    }
+  }
 }
