@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { parseLandsatSource } from '../core/stac/createSceneCatalog.js';
+import { PLANETARY_COMPUTER_STAC_URL, PLANETARY_COMPUTER_TOKEN_URL } from '../core/stac/createPlanetaryComputerCatalog.js';
 
 /**
  * Server configuration from environment variables, validated once at start so that a typo fails
@@ -26,6 +27,17 @@ const optionalString = z
   .optional()
   .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
 
+const httpUrl = (name: string, fallback: string) =>
+  optionalString
+    .transform((v) => (v ?? fallback).replace(/\/+$/, ''))
+    .refine((v) => {
+      try {
+        return ['http:', 'https:'].includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    }, `${name} must be an http(s) URL`);
+
 const envSchema = z.object({
   PORT: intFrom('PORT', 0, 65535, 8080),
   HOST: optionalString.transform((v) => v ?? '0.0.0.0'),
@@ -38,6 +50,9 @@ const envSchema = z.object({
         ctx.addIssue({ code: 'custom', message: `LANDSAT_SOURCE: ${(err as Error).message}` });
       }
     }),
+  /** The Planetary Computer's STAC API root and its SAS token endpoint for landsat-c2-l2 (a mirror or a replay in tests). */
+  PC_STAC_URL: httpUrl('PC_STAC_URL', PLANETARY_COMPUTER_STAC_URL),
+  PC_SAS_URL: httpUrl('PC_SAS_URL', PLANETARY_COMPUTER_TOKEN_URL),
   STATIC_DIR: optionalString.transform((v) => path.resolve(v ?? 'dist/client')),
   DEMO_DIR: optionalString.transform((v) => path.resolve(v ?? 'data/demo')),
   DEMO_WORKER: z.enum(['true', 'false']).optional().default('true').transform((v) => v === 'true'),

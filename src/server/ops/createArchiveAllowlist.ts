@@ -17,6 +17,8 @@ export interface ArchiveAllowlistOptions {
   /** ARCHIVE_HOSTS: comma-separated host patterns; replaces the default when given. */
   archiveHosts?: string;
   demoDir: string;
+  /** PC_STAC_URL and PC_SAS_URL: their hosts are allowed for the Planetary Computer sources (default: the public ones). */
+  planetaryComputerUrls?: readonly string[];
   /** An injected catalogue's hosts are not known from the configuration: without ARCHIVE_HOSTS, allow any. */
   injectedCatalog?: boolean;
 }
@@ -39,8 +41,9 @@ export function createArchiveAllowlist(options: ArchiveAllowlistOptions): Archiv
   } else if (options.injectedCatalog) {
     hosts = null;
   } else {
-    const stacUrl = source.kind === 'stac' ? source.url! : PLANETARY_COMPUTER_STAC_URL;
-    hosts = source.kind === 'local' || source.kind === 'demo' ? [] : [new URL(stacUrl).host.toLowerCase(), AZURE_BLOB_HOSTS];
+    const apiUrls = source.kind === 'stac' ? [source.url!] : (options.planetaryComputerUrls ?? [PLANETARY_COMPUTER_STAC_URL]);
+    const apiHosts = [...new Set(apiUrls.map((u) => new URL(u).host.toLowerCase()))];
+    hosts = source.kind === 'local' || source.kind === 'demo' ? [] : [...apiHosts, AZURE_BLOB_HOSTS];
   }
 
   const hostMatches = (pattern: string, url: URL) => {
