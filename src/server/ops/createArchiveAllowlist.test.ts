@@ -53,6 +53,12 @@ describe('createArchiveAllowlist', () => {
       expect(allow.isAllowedPath(path.join(catalogue, 'scene', 'B5.TIF'))).toBe(false);
       expect(allow.isAllowedPath(path.join(catalogue, 'up', 'secret.txt'))).toBe(false);
       expect(allow.isAllowedPath(path.join(catalogue, 'up', 'catalogue', 'scene', 'B4.TIF'))).toBe(true);
+      // `..` after a link climbs from the link's target, as open() does, not from the link's folder
+      mkdirSync(path.join(tmp, 'outside', 'deep'), { recursive: true });
+      writeFileSync(path.join(tmp, 'outside', 'B4.TIF'), 'outside');
+      symlinkSync(path.join(tmp, 'outside', 'deep'), path.join(catalogue, 'scene', 'deep'));
+      expect(allow.isAllowedPath(`${catalogue}/scene/deep/../B4.TIF`)).toBe(false);
+      expect(allow.isAllowedPath(`${catalogue}/scene/../scene/B4.TIF`)).toBe(true);
       // not existing yet: judged by its nearest existing ancestor
       expect(allow.isAllowedPath(path.join(catalogue, 'scene', 'missing.TIF'))).toBe(true);
       expect(allow.isAllowedPath(path.join(catalogue, 'up', 'missing.TIF'))).toBe(false);

@@ -77,12 +77,11 @@ export function createArchiveAllowlist(options: ArchiveAllowlistOptions): Archiv
 }
 
 /**
- * The path with every symlink resolved (realpath). A path that does not exist yet resolves its
- * nearest existing ancestor and keeps the rest as written, so the answer never depends on a later
- * link; `..` segments are folded first.
+ * The path with every symlink resolved (realpath), `..` taken as the system takes it (after the link
+ * before it, not folded away as text: `folder/link/../x` lies beside the link's target). A path that
+ * does not exist yet resolves its nearest existing ancestor and keeps the rest as written.
  */
-function realPathOf(filePath: string): string {
-  const absolute = path.resolve(filePath);
+function realPathOf(absolute: string): string {
   const rest: string[] = [];
   for (let current = absolute; ; current = path.dirname(current)) {
     try {
