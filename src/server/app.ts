@@ -1,17 +1,19 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
-import { toApiError } from './toApiError.js';
+import { sendApiError } from './sendApiError.js';
+import { trackRouteMethods } from './methodNotAllowed.js';
 import {
   jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
 import type { Config } from './config.js';
 import { createServerContext, type ServerContext, type ServerContextOverrides } from './serverContext.js';
 import healthRoutes from './routes/healthRoutes.js';
@@ -32,15 +34,22 @@ declare module 'fastify' {
   }
 }
 
-export async function buildApp(config: Config, overrides: ServerContextOverrides = {}): Promise<FastifyInstance> {
+export interface BuildAppOptions extends ServerContextOverrides {
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: DestinationStream;
+}
+
+export async function buildApp(config: Config, overrides: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL, ...(overrides.logStream ? { stream: overrides.logStream } : {}) },
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: 64 * 1024,
     routerOptions: { maxParamLength: 200 },
+    // Malformed percent-encoding and the like fail before routing: answer them in the API's one shape too.
+    frameworkErrors: sendApiError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -52,19 +61,13 @@ export async function buildApp(config: Config, overrides: ServerContextOverrides
     reply.header('x-request-id', req.id);
   });
 
-  app.setErrorHandler((err: FastifyError, req, reply) => {
-    const { statusCode, code, message } = toApiError(err);
-    if (statusCode >= 500) req.log.error({ err }, 'request failed');
-    else req.log.info({ code, message }, 'request rejected');
-    // Busy (503) and paused-archive (502) answers say when trying again makes sense.
-    const retryAfterSeconds = (err as { retryAfterSeconds?: unknown }).retryAfterSeconds;
-    if (typeof retryAfterSeconds === 'number') reply.header('retry-after', String(retryAfterSeconds));
-    void reply.status(statusCode).type('application/json').send({ error: { code, message } });
-  });
+  app.setErrorHandler(sendApiError);
+  const routeMethods = trackRouteMethods(app);
   app.setNotFoundHandler((req, reply) => {
     const pathname = req.url.split('?')[0];
     const wantsPage = req.method === 'GET' && !pathname.startsWith('/api/') && pathname !== '/api' && existsSync(path.join(config.STATIC_DIR, 'index.html'));
     if (wantsPage) return sendPage(reply, config);
+    if (routeMethods.replyIfWrongMethod(req, reply, pathname)) return reply;
     return reply.status(404).send({ error: { code: 'not_found', message: `No such resource: ${req.method} ${pathname}` } });
   });
 

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { parseLandsatSource } from '../core/stac/createSceneCatalog.js';
+import { PLANETARY_COMPUTER_STAC_URL, PLANETARY_COMPUTER_TOKEN_URL } from '../core/stac/createPlanetaryComputerCatalog.js';
 
 /**
  * Server configuration from environment variables, validated once at start so that a typo fails
@@ -12,9 +13,10 @@ const intFrom = (name: string, min: number, max: number, fallback: number) =>
     .optional()
     .transform((value, ctx) => {
       if (value === undefined || value.trim() === '') return fallback;
-      const n = Number(value);
+      // Decimal digits only: Number() would also read "0x1F90" or "1e3".
+      const n = /^\s*[+-]?\d+\s*$/.test(value) ? Number(value) : Number.NaN;
       if (!Number.isInteger(n) || n < min || n > max) {
-        ctx.addIssue({ code: 'custom', message: `${name} must be a whole number from ${min} to ${max}, got "${value}"` });
+        ctx.addIssue({ code: 'custom', message: `${name} must be a whole number from ${min} to ${max} written in decimal, got "${value}"` });
         return z.NEVER;
       }
       return n;
@@ -24,6 +26,17 @@ const optionalString = z
   .string()
   .optional()
   .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
+
+const httpUrl = (name: string, fallback: string) =>
+  optionalString
+    .transform((v) => (v ?? fallback).replace(/\/+$/, ''))
+    .refine((v) => {
+      try {
+        return ['http:', 'https:'].includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    }, `${name} must be an http(s) URL`);
 
 const envSchema = z.object({
   PORT: intFrom('PORT', 0, 65535, 8080),
@@ -37,6 +50,9 @@ const envSchema = z.object({
         ctx.addIssue({ code: 'custom', message: `LANDSAT_SOURCE: ${(err as Error).message}` });
       }
     }),
+  /** The Planetary Computer's STAC API root and its SAS token endpoint for landsat-c2-l2 (a mirror or a replay in tests). */
+  PC_STAC_URL: httpUrl('PC_STAC_URL', PLANETARY_COMPUTER_STAC_URL),
+  PC_SAS_URL: httpUrl('PC_SAS_URL', PLANETARY_COMPUTER_TOKEN_URL),
   STATIC_DIR: optionalString.transform((v) => path.resolve(v ?? 'dist/client')),
   DEMO_DIR: optionalString.transform((v) => path.resolve(v ?? 'data/demo')),
   DEMO_WORKER: z.enum(['true', 'false']).optional().default('true').transform((v) => v === 'true'),

@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { toApiError } from './toApiError.js';
+import { errorLogLevel } from './errorLogLevel.js';
 
 export type ProgressReporter = (done: number, total: number) => void;
 
@@ -24,8 +25,11 @@ export function sendNdjsonProgress<T>(req: FastifyRequest, reply: FastifyReply, 
   job(onProgress)
     .then((result) => write({ type: 'result', result }))
     .catch((err: FastifyError) => {
-      const { statusCode, code, message } = toApiError(err);
-      if (statusCode >= 500) req.log.error({ err }, 'streamed request failed');
+      const answer = toApiError(err);
+      const { statusCode, code, message } = answer;
+      const level = errorLogLevel(answer);
+      if (level === 'error') req.log.error({ err, statusCode, code }, 'streamed request failed');
+      else req.log[level]({ statusCode, code, message }, 'streamed request refused');
       write({ type: 'error', error: { code, message }, status: statusCode });
     })
     .finally(() => stream.end());

@@ -46,6 +46,7 @@ export async function createServerContext(config: Config, overrides: ServerConte
       landsatSource: config.LANDSAT_SOURCE,
       archiveHosts: config.ARCHIVE_HOSTS,
       demoDir: config.DEMO_DIR,
+      planetaryComputerUrls: [config.PC_STAC_URL, config.PC_SAS_URL],
       injectedCatalog: overrides.catalog !== undefined || overrides.createCatalog !== undefined,
     }),
     fetch: overrides.fetch,
@@ -63,6 +64,8 @@ export async function createServerContext(config: Config, overrides: ServerConte
     (await createSceneCatalog(config.LANDSAT_SOURCE, {
       fetch: upstream.fetch,
       timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+      planetaryComputerStacUrl: config.PC_STAC_URL,
+      planetaryComputerTokenUrl: config.PC_SAS_URL,
       onAutoChoice: ({ source, reason }) =>
         source === 'demo'
           ? log.warn({ reason }, 'LANDSAT_SOURCE=auto: the Planetary Computer did not answer, so the SYNTHETIC demo archive is served')

@@ -1,8 +1,23 @@
 import type { FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { redactServerPaths } from './redactServerPaths.js';
 
-/** Turns any thrown error into the API's one error shape with a message a person can act on. */
-export function toApiError(err: FastifyError & { name?: string }): { statusCode: number; code: string; message: string } {
+export interface ApiErrorAnswer {
+  statusCode: number;
+  code: string;
+  message: string;
+}
+
+/**
+ * Turns any thrown error into the API's one error shape with a message a person can act on;
+ * absolute server paths in it are cut to the file name (see redactServerPaths).
+ */
+export function toApiError(err: FastifyError & { name?: string }): ApiErrorAnswer {
+  const answer = classify(err);
+  return { ...answer, message: redactServerPaths(answer.message) };
+}
+
+function classify(err: FastifyError & { name?: string }): ApiErrorAnswer {
   if (hasZodFastifySchemaValidationErrors(err)) {
     const message = err.validation
       .map((v) => {
@@ -21,6 +36,16 @@ export function toApiError(err: FastifyError & { name?: string }): { statusCode:
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return { statusCode: 400, code: 'bad_request', message: 'The request body is not valid JSON.' };
+    case 'FST_ERR_BAD_URL':
+      return {
+        statusCode: 400,
+        code: 'bad_request',
+        message: 'The request URL is not valid: it has a malformed percent-encoding (a % must be followed by two hex digits of UTF-8).',
+      };
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return { statusCode: 414, code: 'uri_too_long', message: 'A part of the request path is too long.' };
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return { statusCode: 400, code: 'bad_request', message: 'The request body does not match its Content-Length.' };
   }
   if (err.name === 'NoSceneError') return { statusCode: 404, code: 'no_scene', message: err.message };
   if (err.name === 'NoUsableBandError') return { statusCode: 400, code: 'unavailable_band', message: err.message };

@@ -9,15 +9,30 @@ import { BAND_IDS, DEFAULT_BAND_IDS, isBandId, type BandId } from '../core/bands
 /** Most a box may span on either axis: larger boxes would be whole-scene mosaics, not "a place". */
 export const MAX_BOX_KM = 400;
 
+/**
+ * Numbers are written in decimal: `45`, `-12.5`, `.5`, `1e-7` (what a program's number-to-text gives).
+ * JavaScript's Number() would also read `0x2D`, `0b101`, `0o17` and `Infinity`; those are refused,
+ * so a query means the same to every reader of it.
+ */
+const DECIMAL_NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+
+/** The number a decimal string says, or undefined when it is not a finite decimal number. */
+export function parseDecimal(value: string): number | undefined {
+  const text = value.trim();
+  if (!DECIMAL_NUMBER.test(text)) return undefined;
+  const n = Number(text);
+  return Number.isFinite(n) ? n : undefined;
+}
+
 const numberParam = (name: string, min: number, max: number, description: string) =>
   z
     .string()
     .trim()
     .min(1, `${name} is required`)
     .transform((value, ctx) => {
-      const n = Number(value);
+      const n = parseDecimal(value) ?? Number.NaN;
       if (!Number.isFinite(n)) {
-        ctx.addIssue({ code: 'custom', message: `${name} must be a number, got "${value}"` });
+        ctx.addIssue({ code: 'custom', message: `${name} must be a decimal number, got "${value}"` });
         return z.NEVER;
       }
       if (n < min || n > max) {
@@ -62,19 +77,24 @@ export const bandsParam = z
   })
   .describe(`Comma-separated band ids (${BAND_IDS.join(', ')}); absent or empty means ${DEFAULT_BAND_IDS.join(',')}`);
 
-export const cloudCoverageParam = z
-  .string()
-  .optional()
-  .transform((value, ctx) => {
-    if (value === undefined || value.trim() === '') return 100;
-    const n = Number(value);
-    if (!Number.isInteger(n) || n < 0 || n > 100) {
-      ctx.addIssue({ code: 'custom', message: `cloudCoverage must be a whole number from 0 to 100, got "${value}"` });
-      return z.NEVER;
-    }
-    return n;
-  })
-  .describe('Largest scene cloud cover accepted, whole percent 0-100 (default 100)');
+/** An optional whole number written in decimal, within [min, max], `fallback` when absent or empty. */
+export const wholeNumberParam = (name: string, min: number, max: number, fallback: number) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value.trim() === '') return fallback;
+      const n = parseDecimal(value);
+      if (n === undefined || !Number.isInteger(n) || n < min || n > max) {
+        ctx.addIssue({ code: 'custom', message: `${name} must be a whole number from ${min} to ${max} written in decimal, got "${value}"` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+export const cloudCoverageParam = wholeNumberParam('cloudCoverage', 0, 100, 100).describe(
+  'Largest scene cloud cover accepted, whole percent 0-100 (default 100)',
+);
 
 export const filterShape = {
   startDate: dateParam('startDate', 'First acquisition date, inclusive, YYYY-MM-DD (UTC)'),

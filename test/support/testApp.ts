@@ -1,13 +1,12 @@
 import path from 'node:path';
 import os from 'node:os';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/server/app.js';
+import { buildApp, type BuildAppOptions } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
-import type { ServerContextOverrides } from '../../src/server/serverContext.js';
 import { FIXTURE_CATALOG_DIR } from './fixturePaths.js';
 
 /** An app on the real fixture catalogue with an in-memory store, no scheduler, no logs. */
-export async function buildTestApp(env: Record<string, string> = {}, overrides: ServerContextOverrides = {}): Promise<FastifyInstance> {
+export async function buildTestApp(env: Record<string, string> = {}, overrides: BuildAppOptions = {}): Promise<FastifyInstance> {
   return buildApp(
     loadConfig({
       LANDSAT_SOURCE: `local:${FIXTURE_CATALOG_DIR}`,

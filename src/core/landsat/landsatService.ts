@@ -38,6 +38,8 @@ export interface LandsatDataEntry {
   interval: { from: string; to: string };
   scene: SceneSummary;
   outputs: { data: { bands: Record<string, { stats: BandStatistics }> } };
+  /** Chosen bands this scene's archive entry has no file for, with the reason (absent when none). */
+  missingBands?: Record<string, string>;
 }
 
 export interface LandsatDataResponse extends CoveredDates {
@@ -65,6 +67,8 @@ export interface PixelScene extends SceneSummary {
   crs: string;
   pixel: { col: number; row: number };
   bands: Record<string, PixelBand>;
+  /** Chosen bands this scene's archive entry has no file for, with the reason (absent when none). */
+  missingBands?: Record<string, string>;
   qa: { values: (number | null)[][]; flags: (QaFlags | null)[][] };
 }
 
@@ -132,6 +136,22 @@ const summarize = (s: LandsatScene): SceneSummary => ({
   wrsRow: s.wrsRow,
   cloudCover: s.cloudCover,
 });
+
+/**
+ * Splits the chosen bands into those the scene has a file for and those it lacks. Real archives
+ * leave assets out: Planetary Computer's L2SR items (surface reflectance only) carry no lwir11.
+ * A missing band is reported per scene, never read from elsewhere or invented.
+ */
+function bandsInScene(scene: LandsatScene, bands: BandSelection['available']) {
+  const present = bands.filter((band) => scene.assets[band.asset]);
+  const missing: Record<string, string> = {};
+  for (const band of bands) {
+    if (scene.assets[band.asset]) continue;
+    const why = scene.processingLevel === 'L2SR' && band.asset === 'lwir11' ? 'L2SR products hold surface reflectance only, no surface temperature' : 'the archive lists no file for it';
+    missing[band.id] = `Scene ${scene.id} has no ${band.label} (${band.asset}): ${why}.`;
+  }
+  return { present, missing: Object.keys(missing).length > 0 ? missing : undefined };
+}
 
 /** The WGS84 box around a projected box's four corners (the grid is rotated against lon/lat). */
 function projectedBoundsToLngLat(crs: string, b: ProjectedBounds): [number, number, number, number] {
@@ -212,13 +232,14 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
       const { available, unavailable } = requireBands(filters);
       const found = await search([lngLat[0], lngLat[1], lngLat[0], lngLat[1]], filters, options.signal, options.latest ? 1 : seriesLimit(options.streamed));
       const scenes = options.latest ? found.scenes.slice(-1) : found.scenes;
-      const assets: AssetKey[] = [...available.map((b) => b.asset), 'qa_pixel'];
       let done = 0;
       const read = await mapWithConcurrency(scenes, sceneConcurrency, async (scene): Promise<PixelScene | null> => {
+        const { present, missing } = bandsInScene(scene, available);
+        const assets: AssetKey[] = [...present.map((b) => b.asset), 'qa_pixel'];
         const hood = await readerFor(scene).readNeighborhood(lngLat, assets, 1, options.signal);
         options.onProgress?.(++done, scenes.length);
         const bands: Record<string, PixelBand> = {};
-        for (const band of available) {
+        for (const band of present) {
           const dn = hood.dn[band.asset]!;
           bands[band.id] = { unit: band.unit!, dn, values: dn.map((row) => row.map((v) => (v === null ? null : dnToPhysical(band.asset, v)))) };
         }
@@ -233,6 +254,7 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
           crs: hood.crs,
           pixel: hood.pixel,
           bands,
+          ...(missing ? { missingBands: missing } : {}),
           qa: { values: qaDn, flags: qaDn.map((row) => row.map((v) => (v === null ? null : decodeQaPixel(v)))) },
         };
       });
@@ -255,12 +277,13 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
     ): Promise<LandsatDataResponse> {
       const selection = selectBands(filters.bands);
       const found = await search(boxToBBoxLngLat(box), filters, options.signal, seriesLimit(options.streamed));
-      const assets: AssetKey[] = [...selection.available.map((b) => b.asset), 'qa_pixel'];
       let done = 0;
       const entries = await mapWithConcurrency(found.scenes, sceneConcurrency, async (scene): Promise<LandsatDataEntry | null> => {
         if (selection.available.length === 0) {
           return { interval: { from: scene.datetime, to: scene.datetime }, scene: summarize(scene), outputs: { data: { bands: {} } } };
         }
+        const { present, missing } = bandsInScene(scene, selection.available);
+        const assets: AssetKey[] = [...present.map((b) => b.asset), 'qa_pixel'];
         const window = await readerFor(scene).readBox(box, assets, { maxSize: STATS_MAX_SIDE }, options.signal);
         options.onProgress?.(++done, found.scenes.length);
         if (window.width === 0 || window.height === 0) return null;
@@ -270,11 +293,16 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
           return q !== 0 && (q & (QA_FILL | QA_CLOUD | QA_SHADOW)) === 0;
         };
         const bands: Record<string, { stats: BandStatistics }> = {};
-        for (const band of selection.available) {
+        for (const band of present) {
           bands[band.id] = { stats: computeBandStatistics(window.dn[band.asset]!, (dn) => dnToPhysical(band.asset, dn), isClear) };
         }
         const day = scene.datetime.slice(0, 10);
-        return { interval: { from: `${day}T00:00:00Z`, to: `${day}T23:59:59Z` }, scene: summarize(scene), outputs: { data: { bands } } };
+        return {
+          interval: { from: `${day}T00:00:00Z`, to: `${day}T23:59:59Z` },
+          scene: summarize(scene),
+          outputs: { data: { bands } },
+          ...(missing ? { missingBands: missing } : {}),
+        };
       });
       return {
         data: entries.filter((e): e is LandsatDataEntry => e !== null),

@@ -46,6 +46,14 @@ const EPOCHS: Record<LandsatSatellite, { path: number; nodeMs: number }> = {
   'landsat-9': { path: 10, nodeMs: Date.parse('2022-01-29T15:26:35Z') },
 };
 
+/**
+ * First day each satellite imaged the WRS-2 grid: Landsat 8 reached its operational orbit on
+ * 2013-04-11 (launched 2013-02-11; it flew a different orbit before), Landsat 9 took its first
+ * images on 2021-10-31 (launched 2021-09-27). No pass is predicted before it: it never happened.
+ * https://www.usgs.gov/landsat-missions/landsat-8 and /landsat-9
+ */
+export const FIRST_WRS2_DAY: Record<LandsatSatellite, string> = { 'landsat-8': '2013-04-11', 'landsat-9': '2021-10-31' };
+
 function assertSatellite(satellite: string): asserts satellite is LandsatSatellite {
   if (satellite !== 'landsat-8' && satellite !== 'landsat-9') throw new RangeError(`unknown satellite ${satellite}`);
 }
@@ -67,7 +75,7 @@ export function overpassesForPathRow(satellite: LandsatSatellite, path: number, 
   assertSatellite(satellite);
   if (!Number.isInteger(path) || path < 1 || path > WRS2_PATHS) throw new RangeError(`WRS-2 path must be an integer 1..${WRS2_PATHS}`);
   if (!Number.isInteger(row) || row < 1 || row > WRS2_ROWS) throw new RangeError(`WRS-2 row must be an integer 1..${WRS2_ROWS}`);
-  const fromMs = from.getTime();
+  const fromMs = Math.max(from.getTime(), Date.parse(`${FIRST_WRS2_DAY[satellite]}T00:00:00Z`));
   const toMs = to.getTime();
   if (!(toMs > fromMs)) return [];
   const base = pathNodeMs(satellite, path) + rowTimeOffsetMs(row);

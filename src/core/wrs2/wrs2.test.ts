@@ -6,8 +6,10 @@ import { haversineMeters, type LngLat } from '../geo/lngLat.js';
 import {
   findWrs2Tiles,
   seedBBoxFromTile,
-  WRS2_LAST_DAY_ROW,
+  WRS2_DAY_ROWS,
+  WRS2_DAY_TILE_COUNT,
   WRS2_PATHS,
+  wrs2OrbitCoordinates,
   wrs2SceneCenter,
   wrs2Tile,
   wrs2TileContains,
@@ -59,7 +61,7 @@ const key = (t: { path: number; row: number }) => `${t.path}/${t.row}`;
 /** Every daytime tile, the brute-force reference the fast lookup must agree with. */
 let allTiles: Wrs2Tile[] | undefined;
 function bruteForce(lngLat: LngLat): string[] {
-  allTiles ??= Array.from({ length: WRS2_PATHS * WRS2_LAST_DAY_ROW }, (_, i) => wrs2Tile(1 + Math.floor(i / WRS2_LAST_DAY_ROW), 1 + (i % WRS2_LAST_DAY_ROW)));
+  allTiles ??= Array.from({ length: WRS2_PATHS }, (_, i) => WRS2_DAY_ROWS.map((row) => wrs2Tile(1 + i, row))).flat();
   return allTiles.filter((t) => wrs2TileContains(t, lngLat)).map(key).sort();
 }
 
@@ -145,7 +147,7 @@ describe('findWrs2Tiles', () => {
 
   it('maps a point at any computed centre back to that path/row, nearest first (property)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: WRS2_PATHS }), fc.integer({ min: 1, max: WRS2_LAST_DAY_ROW }), (p, r) => {
+      fc.property(fc.integer({ min: 1, max: WRS2_PATHS }), fc.constantFrom(...WRS2_DAY_ROWS), (p, r) => {
         const tiles = findWrs2Tiles(wrs2SceneCenter(p, r));
         expect(key(tiles[0])).toBe(`${p}/${r}`);
       }),
@@ -153,7 +155,9 @@ describe('findWrs2Tiles', () => {
     );
   });
 
-  it('returns exactly the tiles a brute-force scan of all 28,426 footprints returns, nearest first (property)', () => {
+  it(`returns exactly the tiles a brute-force scan of all ${WRS2_DAY_TILE_COUNT} daytime footprints returns, nearest first (property)`, () => {
+    bruteForce([0, 0]);
+    expect(allTiles).toHaveLength(WRS2_DAY_TILE_COUNT);
     const lat = fc.oneof(fc.double({ min: -85, max: 85, noNaN: true }), fc.double({ min: 78, max: 84, noNaN: true }), fc.double({ min: -84, max: -78, noNaN: true }));
     const lon = fc.oneof(fc.double({ min: -180, max: 180, noNaN: true }), fc.double({ min: 178, max: 180, noNaN: true }), fc.double({ min: -180, max: -178, noNaN: true }));
     fc.assert(
@@ -193,7 +197,7 @@ describe('findWrs2Tiles', () => {
     expect(findWrs2Tiles([0, 86])).toEqual([]);
     const arctic = findWrs2Tiles([-46.23144, 80.774791]);
     expect(arctic.length).toBeGreaterThan(4); // tracks converge near the turning latitude
-    expect(arctic.every((t) => t.row <= 3)).toBe(true);
+    expect(arctic.every((t) => t.row <= 3 || t.row >= 246)).toBe(true);
     const antarctic = findWrs2Tiles([0, -80]);
     expect(antarctic.length).toBeGreaterThan(4);
     expect(antarctic.every((t) => t.row >= 110 && t.row <= 122)).toBe(true);
@@ -202,6 +206,53 @@ describe('findWrs2Tiles', () => {
   it('returns nothing for invalid input', () => {
     expect(findWrs2Tiles([Number.NaN, 0])).toEqual([]);
     expect(findWrs2Tiles([0, 91])).toEqual([]);
+  });
+});
+
+describe('rows north of row 1 (246-248), as USGS numbers them', () => {
+  const prevOrbitPath = (p: number) => ((p - 16 - 1 + WRS2_PATHS) % WRS2_PATHS) + 1;
+  const rowPositionOnTrack = (lngLat: LngLat, path: number) => 60 + (wrs2OrbitCoordinates(lngLat, path).alongRad * 248) / (2 * Math.PI);
+
+  it.each([1, 33, 104, 233])('puts rows 246, 247, 248 of path p - 16 on path %i\'s track, one row apart, just north of its row 1', (p) => {
+    const q = prevOrbitPath(p);
+    const positions = [246, 247, 248].map((r) => rowPositionOnTrack(wrs2SceneCenter(q, r), p));
+    expect(positions[0]).toBeCloseTo(-2, 6);
+    expect(positions[1]).toBeCloseTo(-1, 6);
+    expect(positions[2]).toBeCloseTo(0, 6);
+    expect(Math.abs(wrs2OrbitCoordinates(wrs2SceneCenter(q, 248), p).acrossRad)).toBeLessThan(1e-9);
+    // a row spacing (2 pi / 248 of the orbit, about 161 km on the ground) from row 248 to row 1
+    const spacingKm = haversineMeters(wrs2SceneCenter(q, 248), wrs2SceneCenter(p, 1)) / 1000;
+    expect(spacingKm).toBeGreaterThan(158);
+    expect(spacingKm).toBeLessThan(165);
+    // row 246 sits on the turning point: the northernmost scene centre of the orbit
+    expect(wrs2SceneCenter(q, 246)[1]).toBeGreaterThan(wrs2SceneCenter(q, 247)[1]);
+    expect(wrs2SceneCenter(q, 247)[1]).toBeGreaterThan(wrs2SceneCenter(q, 248)[1]);
+    expect(wrs2SceneCenter(q, 248)[1]).toBeGreaterThan(wrs2SceneCenter(p, 1)[1]);
+  });
+
+  it.each([
+    [-46.23, 81.36],
+    [-20, 81.5],
+    [100, 81.7],
+    [170, 82.2],
+  ] as Array<[number, number]>)('a point at %f, %f (above 81 N) lies first in a row 246-248 tile, not another path\'s row 1', (lon, lat) => {
+    const tiles = findWrs2Tiles([lon, lat]);
+    expect(tiles.length).toBeGreaterThan(0);
+    expect(tiles[0].row).toBeGreaterThanOrEqual(246);
+    expect(wrs2TileContains(tiles[0], [lon, lat])).toBe(true);
+  });
+
+  it('returns row 248 of path 17 at its centre, on path 33\'s track north of 33/1 (the USGS centre 80.77 N)', () => {
+    const centre = wrs2SceneCenter(17, 248);
+    expect(centre[1]).toBeGreaterThan(81.3);
+    expect(key(findWrs2Tiles(centre)[0])).toBe('17/248');
+  });
+
+  it('finds path 33 row 1 and path 17 row 248 both, between their centres (the rows overlap)', () => {
+    const a = wrs2SceneCenter(33, 1);
+    const b = wrs2SceneCenter(17, 248);
+    const between: LngLat = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+    expect(findWrs2Tiles(between).map(key)).toEqual(expect.arrayContaining(['33/1', '17/248']));
   });
 });
 

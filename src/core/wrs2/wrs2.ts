@@ -29,9 +29,27 @@ export const WRS2_PATHS = 233;
 export const WRS2_ROWS = 248;
 /** Row on the descending node (equator). */
 export const WRS2_DESCENDING_NODE_ROW = 60;
-/** Daytime rows (descending half of the orbit, north to south) that the USGS WRS2_descending grid holds and point lookup searches. */
+/**
+ * Daytime rows (descending half of the orbit, north to south) that the USGS WRS2_descending grid holds
+ * and point lookup searches: rows 1..122, and north of row 1 the last rows of the PREVIOUS path's
+ * orbit, 246..248 (row 246 centred on the northern turning point, as row 122 is on the southern one).
+ * Rows are numbered continuously along each orbit from row 1 (80.77 N); an orbit ends with rows
+ * 246-248 just before the next orbit, 16 paths west, starts its row 1. So north of about 81 N the
+ * point lies on path p's track but in path p - 16's rows 246-248 (the "end of path" rows of the
+ * USGS/GCTP Space Oblique Mercator WRS definition: "a portion of Landsat rows 1 and 2 may also be
+ * seen as parts of rows 246 or 247").
+ */
 export const WRS2_FIRST_DAY_ROW = 1;
 export const WRS2_LAST_DAY_ROW = 122;
+export const WRS2_FIRST_NORTH_POLAR_DAY_ROW = 246;
+/** Number of daytime tiles: 233 paths x (122 + 3) rows. */
+export const WRS2_DAY_TILE_COUNT = WRS2_PATHS * (WRS2_LAST_DAY_ROW + WRS2_ROWS - WRS2_FIRST_NORTH_POLAR_DAY_ROW + 1);
+
+/** Every daytime row, north to south: 246, 247, 248, 1, 2, ..., 122. */
+export const WRS2_DAY_ROWS: readonly number[] = [
+  ...Array.from({ length: WRS2_ROWS - WRS2_FIRST_NORTH_POLAR_DAY_ROW + 1 }, (_, i) => WRS2_FIRST_NORTH_POLAR_DAY_ROW + i),
+  ...Array.from({ length: WRS2_LAST_DAY_ROW }, (_, i) => WRS2_FIRST_DAY_ROW + i),
+];
 
 const DEG = Math.PI / 180;
 const INCLINATION_RAD = 98.2096 * DEG;
@@ -205,6 +223,8 @@ function cachedTile(path: number, row: number): Wrs2Tile {
   return tile;
 }
 
+/** Successive orbits are this many paths apart (westward): the Earth turns 16 path spacings per orbit. */
+const ORBIT_PATH_STEP = 16;
 const normPath = (p: number) => ((((p - 1) % WRS2_PATHS) + WRS2_PATHS) % WRS2_PATHS) + 1;
 // A point farther across track than this from a path's ground track cannot be in any of its scenes.
 const ACROSS_LIMIT_RAD = HALF_ACROSS_RAD * 1.25;
@@ -212,7 +232,7 @@ const ACROSS_LIMIT_RAD = HALF_ACROSS_RAD * 1.25;
 const ALONG_LIMIT_RAD = HALF_ALONG_RAD * 1.25;
 
 /**
- * Every daytime WRS-2 tile (rows 1..122) whose footprint contains the point, nearest scene centre
+ * Every daytime WRS-2 tile (rows 246..248 and 1..122) whose footprint contains the point, nearest scene centre
  * first. Inverts the orbit geometry to the path whose ground track passes nearest, walks to the
  * neighbouring paths while the point stays within a scene half-width of their tracks, and tests
  * the polygons of the one or two rows around the point's along-track position.
@@ -239,12 +259,14 @@ export function findWrs2Tiles(lngLat: LngLat): Wrs2Tile[] {
     // Started from the on-track guess, three steps leave well under a kilometre of error, which the limits' margins absorb.
     const { alongRad, acrossRad } = orbitCoordinatesGeocentric(cosLat, sinLat, lonRad, descendingNodeLonRad(path), along0, 3);
     if (Math.abs(acrossRad) > ACROSS_LIMIT_RAD) return Math.abs(acrossRad);
+    // Row positions along this track: 1..122, and 246..248 counted as -2..0 (see WRS2_DAY_ROWS).
     const rowFloat = WRS2_DESCENDING_NODE_ROW + alongRad / ROW_SPACING_RAD;
     const rowMargin = ALONG_LIMIT_RAD / ROW_SPACING_RAD;
-    const rMin = Math.max(WRS2_FIRST_DAY_ROW, Math.ceil(rowFloat - rowMargin));
+    const rMin = Math.max(WRS2_FIRST_NORTH_POLAR_DAY_ROW - WRS2_ROWS, Math.ceil(rowFloat - rowMargin));
     const rMax = Math.min(WRS2_LAST_DAY_ROW, Math.floor(rowFloat + rowMargin));
-    for (let row = rMin; row <= rMax; row++) {
-      const tile = cachedTile(path, row);
+    for (let position = rMin; position <= rMax; position++) {
+      // Rows 246-248 on this track belong to the orbit before it, 16 paths east (lower numbers).
+      const tile = position >= WRS2_FIRST_DAY_ROW ? cachedTile(path, position) : cachedTile(normPath(path - ORBIT_PATH_STEP), position + WRS2_ROWS);
       if (wrs2TileContains(tile, lngLat)) {
         const c = tile.centerLngLat;
         const dLat = (c[1] - latDeg) * DEG;

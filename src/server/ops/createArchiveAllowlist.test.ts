@@ -1,3 +1,5 @@
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createArchiveAllowlist } from './createArchiveAllowlist.js';
@@ -31,5 +33,38 @@ describe('createArchiveAllowlist', () => {
     expect(allow.isAllowedPath('/etc/passwd')).toBe(false);
     expect(allow.isAllowedPath('relative/B4.TIF')).toBe(false);
     expect(allow.isAllowedPath(path.join('/srv/demo', 'x.TIF'))).toBe(true);
+  });
+
+  it('resolves symlinks before the folder check: a link inside the folder pointing outside is refused', () => {
+    const tmp = mkdtempSync(path.join(os.tmpdir(), 'allowlist-'));
+    try {
+      const catalogue = path.join(tmp, 'catalogue');
+      mkdirSync(path.join(catalogue, 'scene'), { recursive: true });
+      writeFileSync(path.join(catalogue, 'scene', 'B4.TIF'), 'inside');
+      writeFileSync(path.join(tmp, 'secret.txt'), 'outside');
+      symlinkSync(path.join(tmp, 'secret.txt'), path.join(catalogue, 'scene', 'B5.TIF'));
+      symlinkSync(tmp, path.join(catalogue, 'up'));
+      symlinkSync(path.join(catalogue, 'scene', 'B4.TIF'), path.join(catalogue, 'alias.TIF'));
+      // the configured folder itself reached through a link still counts as the folder
+      symlinkSync(catalogue, path.join(tmp, 'catalogue-link'));
+      const allow = createArchiveAllowlist({ landsatSource: `local:${path.join(tmp, 'catalogue-link')}`, demoDir: path.join(tmp, 'demo') });
+      expect(allow.isAllowedPath(path.join(catalogue, 'scene', 'B4.TIF'))).toBe(true);
+      expect(allow.isAllowedPath(path.join(catalogue, 'alias.TIF'))).toBe(true);
+      expect(allow.isAllowedPath(path.join(catalogue, 'scene', 'B5.TIF'))).toBe(false);
+      expect(allow.isAllowedPath(path.join(catalogue, 'up', 'secret.txt'))).toBe(false);
+      expect(allow.isAllowedPath(path.join(catalogue, 'up', 'catalogue', 'scene', 'B4.TIF'))).toBe(true);
+      // `..` after a link climbs from the link's target, as open() does, not from the link's folder
+      mkdirSync(path.join(tmp, 'outside', 'deep'), { recursive: true });
+      writeFileSync(path.join(tmp, 'outside', 'B4.TIF'), 'outside');
+      symlinkSync(path.join(tmp, 'outside', 'deep'), path.join(catalogue, 'scene', 'deep'));
+      expect(allow.isAllowedPath(`${catalogue}/scene/deep/../B4.TIF`)).toBe(false);
+      expect(allow.isAllowedPath(`${catalogue}/scene/../scene/B4.TIF`)).toBe(true);
+      // not existing yet: judged by its nearest existing ancestor
+      expect(allow.isAllowedPath(path.join(catalogue, 'scene', 'missing.TIF'))).toBe(true);
+      expect(allow.isAllowedPath(path.join(catalogue, 'up', 'missing.TIF'))).toBe(false);
+      expect(allow.isAllowedPath(path.join(tmp, 'demo', 'later', 'x.TIF'))).toBe(true);
+    } finally {
+      rmSync(tmp, { recursive: true, force: true });
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { PLANETARY_COMPUTER_STAC_URL } from '../../core/stac/createPlanetaryComputerCatalog.js';
 import { parseLandsatSource } from '../../core/stac/createSceneCatalog.js';
@@ -16,6 +17,8 @@ export interface ArchiveAllowlistOptions {
   /** ARCHIVE_HOSTS: comma-separated host patterns; replaces the default when given. */
   archiveHosts?: string;
   demoDir: string;
+  /** PC_STAC_URL and PC_SAS_URL: their hosts are allowed for the Planetary Computer sources (default: the public ones). */
+  planetaryComputerUrls?: readonly string[];
   /** An injected catalogue's hosts are not known from the configuration: without ARCHIVE_HOSTS, allow any. */
   injectedCatalog?: boolean;
 }
@@ -38,8 +41,9 @@ export function createArchiveAllowlist(options: ArchiveAllowlistOptions): Archiv
   } else if (options.injectedCatalog) {
     hosts = null;
   } else {
-    const stacUrl = source.kind === 'stac' ? source.url! : PLANETARY_COMPUTER_STAC_URL;
-    hosts = source.kind === 'local' || source.kind === 'demo' ? [] : [new URL(stacUrl).host.toLowerCase(), AZURE_BLOB_HOSTS];
+    const apiUrls = source.kind === 'stac' ? [source.url!] : (options.planetaryComputerUrls ?? [PLANETARY_COMPUTER_STAC_URL]);
+    const apiHosts = [...new Set(apiUrls.map((u) => new URL(u).host.toLowerCase()))];
+    hosts = source.kind === 'local' || source.kind === 'demo' ? [] : [...apiHosts, AZURE_BLOB_HOSTS];
   }
 
   const hostMatches = (pattern: string, url: URL) => {
@@ -62,8 +66,29 @@ export function createArchiveAllowlist(options: ArchiveAllowlistOptions): Archiv
     },
     isAllowedPath(filePath) {
       if (!path.isAbsolute(filePath)) return false;
-      const resolved = path.resolve(filePath);
-      return folders.some((folder) => resolved === folder || resolved.startsWith(folder + path.sep));
+      // Symlinks resolved first on both sides: a link inside the folder pointing elsewhere is outside.
+      const resolved = realPathOf(filePath);
+      return folders.some((configured) => {
+        const folder = realPathOf(configured);
+        return resolved === folder || resolved.startsWith(folder + path.sep);
+      });
     },
   };
+}
+
+/**
+ * The path with every symlink resolved (realpath), `..` taken as the system takes it (after the link
+ * before it, not folded away as text: `folder/link/../x` lies beside the link's target). A path that
+ * does not exist yet resolves its nearest existing ancestor and keeps the rest as written.
+ */
+function realPathOf(absolute: string): string {
+  const rest: string[] = [];
+  for (let current = absolute; ; current = path.dirname(current)) {
+    try {
+      return path.join(realpathSync.native(current), ...rest.reverse());
+    } catch {
+      if (path.dirname(current) === current) return absolute;
+      rest.push(path.basename(current));
+    }
+  }
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { wholeNumberParam } from '../../shared/apiQuery.js';
 
 export default async function geocodeRoutes(app: FastifyInstance): Promise<void> {
   // Build the gazetteer (~2 s of CPU: the city list and its region names) right after the server
@@ -20,7 +21,7 @@ export default async function geocodeRoutes(app: FastifyInstance): Promise<void>
         summary: 'Offline place search over GeoNames cities (with their state/province and country), ranked by match then population',
         querystring: z.object({
           q: z.string().trim().min(1, 'q (the place name to search) is required').max(100, 'q is at most 100 characters').describe('Place name or its beginning'),
-          limit: z.coerce.number().int().min(1).max(10).optional().default(10).describe('Most results, 1 to 10 (default 10)'),
+          limit: wholeNumberParam('limit', 1, 10, 10).describe('Most results, 1 to 10 (default 10)'),
         }),
       },
     },

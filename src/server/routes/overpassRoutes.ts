@@ -5,12 +5,32 @@ import { predictOverpasses } from '../../core/overpass/overpass.js';
 import { dateParam, latitudeParam, longitudeParam } from '../../shared/apiQuery.js';
 
 export const MAX_OVERPASS_DAYS = 366;
+/** Landsat 8's launch: no Landsat 8 or 9 pass exists before it. */
+export const FIRST_OVERPASS_DAY = '2013-02-11';
+/**
+ * How far ahead `from` may lie. The prediction assumes the orbits stay maintained as they are now
+ * (the equator-crossing time already wanders tens of seconds a year); beyond a year it is a guess.
+ */
+export const OVERPASS_HORIZON_DAYS = 366;
+
+const DAY_MS = 86_400_000;
+const latestFromDay = () => new Date(Date.now() + OVERPASS_HORIZON_DAYS * DAY_MS).toISOString().slice(0, 10);
 
 /** The point and days of /api/overpasses (and of its calendar feed, /api/overpasses.ics). */
 export const overpassQuerySchema = z.object({
   lat: latitudeParam('lat'),
   lon: longitudeParam('lon'),
-  from: dateParam('from', 'First UTC day, YYYY-MM-DD (default: today, UTC)').optional(),
+  from: dateParam('from', `First UTC day, YYYY-MM-DD, from ${FIRST_OVERPASS_DAY} (Landsat 8 launch) to ${OVERPASS_HORIZON_DAYS} days after today (default: today, UTC)`)
+    .superRefine((day, ctx) => {
+      const latest = latestFromDay();
+      if (day < FIRST_OVERPASS_DAY || day > latest) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `from must lie between ${FIRST_OVERPASS_DAY} (Landsat 8 launch) and ${latest} (${OVERPASS_HORIZON_DAYS} days ahead, as far as the orbit prediction holds), got ${day}`,
+        });
+      }
+    })
+    .optional(),
   days: z
     .string()
     .trim()
