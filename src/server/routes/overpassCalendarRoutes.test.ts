@@ -18,7 +18,7 @@ describe('GET /api/overpasses.ics', () => {
   afterAll(() => app.close());
 
   it('is an RFC 5545 feed with one event per pass of /api/overpasses, read back with ical.js', async () => {
-    const query = 'lat=-14.4&lon=-67.7&from=2022-01-01&days=40';
+    const query = 'lat=-14.4&lon=-67.7&from=2019-01-01&days=96';
     const res = await app.inject(`/api/overpasses.ics?${query}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/calendar; charset=utf-8');
