@@ -53,7 +53,7 @@ export function describeStoreFailure(err: unknown, target: StoreTarget): { code:
   if (code.startsWith('SQLITE_READONLY') || code === 'EROFS' || code === 'EACCES' || code === 'EPERM') {
     return { code: 'notifications_unavailable', problem: `the notification ${file} is read-only; make it and its folder writable by the server` };
   }
-  if (code.startsWith('SQLITE_CANTOPEN') || code === 'ENOENT' || code === 'ENOTDIR') {
+  if (code.startsWith('SQLITE_CANTOPEN') || code === 'ENOENT' || code === 'ENOTDIR' || code === 'EEXIST') {
     return { code: 'notifications_unavailable', problem: 'the notification file cannot be opened or created; check that its folder exists and is writable' };
   }
   if (code.startsWith('SQLITE_IOERR')) {
