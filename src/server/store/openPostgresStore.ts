@@ -66,10 +66,14 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
     },
   });
 
+  const quietened = new WeakSet<pg.PoolClient>();
   const connect = async () => {
     try {
       const client = await pool.connect();
-      client.on('error', () => {}); // reported by the query that was running; see pool.on('error') above
+      if (!quietened.has(client)) {
+        client.on('error', () => {}); // reported by the query that was running; see pool.on('error') above
+        quietened.add(client);
+      }
       return client;
     } catch (err) {
       return fail(err);
