@@ -65,8 +65,7 @@ export function createNotificationService(options: NotificationServiceOptions): 
     if (ticking) return ticking;
     ticking = (async () => {
       // One replica at a time runs the pass (PostgreSQL advisory lock); every replica sends.
-      const pass = await db.withExclusiveLock('notification-scheduler', () => scheduler.runPass(clock.now()));
-      if (!pass.ran) logger.info({}, 'scheduler pass skipped: another replica is running it');
+      await db.withExclusiveLock('notification-scheduler', () => scheduler.runPass(clock.now()));
       if (delivering) await delivering;
       await deliverSoon();
     })().finally(() => {
