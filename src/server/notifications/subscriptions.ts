@@ -14,6 +14,9 @@ import {
 } from './notificationTypes.js';
 import { upcomingPasses } from './upcomingPasses.js';
 
+/** Advisory-lock namespace for per-mailbox turns ("LOTG"; the store's own locks use "LOTF"). */
+const MAILBOX_LOCK_CLASS = 0x4c4f5447;
+
 const notFound = () => new ApiError(404, 'not_found', 'No such subscription, or the link is not valid.');
 const expired = () => new ApiError(410, 'link_expired', 'This confirmation link has expired; please subscribe again.');
 
@@ -62,6 +65,9 @@ export function createSubscriptions(
     const emailKey = mailboxKey(email);
     const id = randomUUID();
     const queued = await db.transaction(async (tx) => {
+      // Replicas: requests for one mailbox take turns, so two at once cannot both pass the check below
+      // (SQLite transactions are serial already).
+      if (db.kind === 'postgres') await tx.run('SELECT pg_advisory_xact_lock(?, hashtext(?))', [MAILBOX_LOCK_CLASS, emailKey]);
       // One unconfirmed request per mailbox at a time (per cooldown): the answer is the same 201 either way,
       // so it tells nobody whether the address is known, and the owner can always subscribe once it passes.
       const pending = await tx.get<{ n: number }>(
