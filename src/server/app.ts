@@ -21,6 +21,7 @@ import dataRoutes from './routes/dataRoutes.js';
 import wrs2Routes from './routes/wrs2Routes.js';
 import overpassRoutes from './routes/overpassRoutes.js';
 import { notificationRoutes } from './routes/notificationRoutes.js';
+import { clientKey } from './notifications/clientKey.js';
 import { installOps } from './ops/installOps.js';
 
 declare module 'fastify' {
@@ -93,6 +94,7 @@ export async function buildApp(config: Config, overrides: ServerContextOverrides
   await app.register(rateLimit, {
     max: config.RATE_LIMIT_PER_MINUTE,
     timeWindow: 60_000,
+    keyGenerator: (req) => clientKey(req.ip), // an IPv6 client counts by its /64
     errorResponseBuilder: (_req, context) => ({
       statusCode: 429,
       code: 'rate_limited',

@@ -94,3 +94,19 @@ describe('storage failures in words naming DATABASE_PATH and the file', () => {
     await db.close();
   });
 });
+
+describe('storage failures at run time', () => {
+  it('a store that turns read-only under a running server answers 503 in words', async () => {
+    const db = openSqliteStore(path.join(tempDir(), 'landsat.db'));
+    // SQLite's own read-only refusal (SQLITE_READONLY), as when the file or its mount turns read-only.
+    db.db.pragma('query_only = ON');
+    await expect(
+      db.run("INSERT INTO subscription_tokens (token_hash, subscription_id, created_at) VALUES ('h', 's', 't')"),
+    ).rejects.toMatchObject({
+      statusCode: 503,
+      code: 'notifications_unavailable',
+      message: 'Notifications are unavailable: the notification file is read-only; make it and its folder writable by the server (DATABASE_PATH: landsat.db).',
+    });
+    await db.close();
+  });
+});
