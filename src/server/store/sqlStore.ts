@@ -20,7 +20,12 @@ export interface SqlStore extends SqlQueryable {
   readonly kind: StoreKind;
   /** Where the data lives, for logs: the SQLite file, or the PostgreSQL host/database (never a password). */
   readonly location: string;
-  /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
+  /**
+   * Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. Inside `fn`
+   * use `tx` only: calls on the store itself wait until the transaction ends (SQLite), so they would
+   * never run. Keep network calls (SMTP, the archive) out of transactions, except the PostgreSQL outbox
+   * claim, which holds its row lock while the email is sent on purpose.
+   */
   transaction<T>(fn: (tx: SqlQueryable) => Promise<T>): Promise<T>;
   /**
    * Runs `fn` only if no other process holds the lock named `name` (PostgreSQL: a session advisory lock,
