@@ -50,6 +50,8 @@ interface Replica {
   name: string;
   child: ChildProcess;
   searches: number;
+  ready: boolean;
+  /** Simulated time (ISO) at which the last completed tick started; '' before the first. */
   lastTickStartedAt: string;
   alive: boolean;
   onLine: Array<() => void>;
@@ -72,11 +74,11 @@ function startReplica(name: string, clockFile: string): Replica {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   children.push(child);
-  const replica: Replica = { name, child, searches: 0, lastTickStartedAt: '', alive: true, onLine: [] };
+  const replica: Replica = { name, child, searches: 0, ready: false, lastTickStartedAt: '', alive: true, onLine: [] };
   createInterface({ input: child.stdout! }).on('line', (line) => {
     if (line === 'searching') replica.searches++;
     else if (line.startsWith('ticked ')) replica.lastTickStartedAt = line.slice(7);
-    else if (line === 'ready') replica.lastTickStartedAt ||= 'ready';
+    else if (line === 'ready') replica.ready = true;
     replica.onLine.splice(0).forEach((f) => f());
   });
   child.on('exit', () => {
@@ -136,7 +138,7 @@ describe('replicas on one PostgreSQL', () => {
 
     // Two replicas tick through six simulated days in 3-hour steps.
     const replicas = [startReplica('a', clockFile), startReplica('b', clockFile)];
-    await when(replicas, () => replicas.every((r) => r.lastTickStartedAt !== ''), 'both replicas to start');
+    await when(replicas, () => replicas.every((r) => r.ready), 'both replicas to start');
     let killed: Replica | null = null;
     let searchesAtKill = 0;
     for (let t = T0 + 3 * HOUR; t <= T_END; t += 3 * HOUR) {
