@@ -79,6 +79,11 @@ export async function startPostgresTestServer(): Promise<PostgresTestServer> {
     ]);
     const stderr: string[] = [];
     child = spawn(postgres, args, { stdio: ['ignore', 'ignore', 'pipe'], cwd: dir });
+    // A test process that ends without `close` (a crash, a failed hook) must not leave the server running.
+    const spawned = child;
+    const stopOnExit = () => spawned.kill('SIGKILL');
+    process.once('exit', stopOnExit);
+    spawned.once('exit', () => process.off('exit', stopOnExit));
     child.stderr!.on('data', (c: Buffer) => stderr.push(c.toString()));
     const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
     const started = Date.now();
