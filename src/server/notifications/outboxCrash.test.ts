@@ -4,22 +4,31 @@ import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSmtpTestServer, type SmtpTestServer } from '../mail/startSmtpTestServer.js';
-import { openSqliteStore } from '../store/openSqliteStore.js';
+import { openStore, type StoreSettings } from '../store/openStore.js';
+import { startPostgresTestServer, type PostgresTestServer } from '../store/startPostgresTestServer.js';
 
 // The real outbox in a child process, killed (SIGKILL) at each step of sending one email against a real
 // SMTP server, then restarted: the email arrives at least once, always with the same Message-ID, and
-// twice only when the crash fell between the SMTP server's acceptance and the "sent" mark.
+// twice only when the crash fell between the SMTP server's acceptance and the "sent" mark. On SQLite and
+// on a real PostgreSQL (where the email's row lock goes with the dead process's connection).
 const here = path.dirname(fileURLToPath(import.meta.url));
 const childScript = path.join(here, 'outboxCrashChild.ts');
 
 let smtp: SmtpTestServer;
 let dir: string;
+let settings: StoreSettings;
+let postgres: PostgresTestServer | undefined;
+let databases = 0;
 const children: ChildProcess[] = [];
 beforeEach(async () => {
   smtp = await startSmtpTestServer();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'outbox-crash-'));
+  settings = {
+    databasePath: path.join(dir, 'landsat.db'),
+    databaseUrl: postgres ? await postgres.createDatabase(`crash_${++databases}`) : undefined,
+  };
 });
 afterEach(async () => {
   for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
@@ -30,7 +39,14 @@ afterEach(async () => {
 function runChild(step: string, env: Record<string, string> = {}) {
   // node itself (not the tsx wrapper, which would leave its own child running when killed).
   const child = spawn(process.execPath, ['--import', 'tsx', childScript], {
-    env: { ...process.env, DATABASE_PATH: path.join(dir, 'landsat.db'), SMTP_URL: smtp.url, CRASH_STEP: step, ...env },
+    env: {
+      ...process.env,
+      DATABASE_PATH: settings.databasePath,
+      ...(settings.databaseUrl ? { DATABASE_URL: settings.databaseUrl } : {}),
+      SMTP_URL: smtp.url,
+      CRASH_STEP: step,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   children.push(child);
@@ -63,7 +79,7 @@ async function until(condition: () => boolean | Promise<boolean>, what: string, 
 }
 
 async function outboxRow() {
-  const db = openSqliteStore(path.join(dir, 'landsat.db'));
+  const db = await openStore(settings);
   try {
     return await db.get<{ status: string; message_id: string | null; lease_id: string | null }>("SELECT status, message_id, lease_id FROM outbox WHERE kind = 'confirm'");
   } finally {
@@ -82,11 +98,12 @@ async function restartAndDeliver() {
 
 const messageIds = () => smtp.messages.map((m) => m.headers.get('message-id'));
 
-describe('outbox delivery across a crash (real process, real SMTP server)', () => {
+function crashSuite(kind: 'sqlite' | 'postgres') {
   it('killed after claiming, before sending: the restart sends it once, at once', async () => {
     const first = runChild('before-send', { SUBSCRIBE: 'ada@example.org' });
     await first.waitFor('claimed');
-    expect((await outboxRow())!.lease_id).toMatch(/\|/); // claimed by the process about to die
+    // Claimed by the process about to die: a lease naming it (SQLite), a row lock (PostgreSQL).
+    if (kind === 'sqlite') expect((await outboxRow())!.lease_id).toMatch(/\|/);
     await first.kill();
     expect(smtp.messages).toHaveLength(0);
     expect(await restartAndDeliver()).toBeLessThan(20_000);
@@ -127,4 +144,19 @@ describe('outbox delivery across a crash (real process, real SMTP server)', () =
     expect(smtp.messages).toHaveLength(1);
     expect((await outboxRow())!.message_id).toBe(messageIds()[0]);
   });
+}
+
+describe('outbox delivery across a crash on SQLite (real process, real SMTP server)', () => {
+  crashSuite('sqlite');
+});
+
+describe('outbox delivery across a crash on PostgreSQL (real process, real SMTP server, real PostgreSQL)', () => {
+  beforeAll(async () => {
+    postgres = await startPostgresTestServer();
+  });
+  afterAll(async () => {
+    await postgres?.close();
+    postgres = undefined;
+  });
+  crashSuite('postgres');
 });

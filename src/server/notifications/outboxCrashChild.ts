@@ -1,5 +1,5 @@
 /**
- * Test support for outboxCrash.test.ts: a separate process running the real outbox (SQLite store,
+ * Test support for outboxCrash.test.ts: a separate process running the real outbox (SQLite or PostgreSQL store,
  * nodemailer over SMTP, the notification service) that the test kills with SIGKILL at a chosen step.
  *
  *   CRASH_STEP=before-send   claim the confirmation email, then stop just before handing it to SMTP
@@ -11,7 +11,7 @@
  */
 import type { Mailer } from '../mail/mailer.js';
 import { createMailer } from '../mail/createMailer.js';
-import { openSqliteStore } from '../store/openSqliteStore.js';
+import { openStore } from '../store/openStore.js';
 import { createMemorySceneCatalog } from './createMemorySceneCatalog.js';
 import { createNotificationService } from './notificationService.js';
 
@@ -19,7 +19,8 @@ const step = process.env.CRASH_STEP ?? 'none';
 const say = (word: string) => process.stdout.write(`${word}\n`);
 const forever = () => new Promise<never>(() => {});
 
-const db = openSqliteStore(process.env.DATABASE_PATH!);
+// DATABASE_URL (PostgreSQL) when set, else the SQLite file DATABASE_PATH.
+const db = await openStore({ databaseUrl: process.env.DATABASE_URL, databasePath: process.env.DATABASE_PATH! });
 const real = createMailer({ smtpUrl: process.env.SMTP_URL, outboxDir: '/nonexistent', from: 'Landsat <noreply@example.org>' });
 const mailer: Mailer = {
   kind: 'smtp',

@@ -81,7 +81,10 @@ export async function startPostgresTestServer(): Promise<PostgresTestServer> {
     child = spawn(postgres, args, { stdio: ['ignore', 'ignore', 'pipe'], cwd: dir });
     // A test process that ends without `close` (a crash, a failed hook) must not leave the server running.
     const spawned = child;
-    const stopOnExit = () => spawned.kill('SIGKILL');
+    const stopOnExit = () => {
+      spawned.kill('SIGKILL');
+      fs.rmSync(dir, { recursive: true, force: true });
+    };
     process.once('exit', stopOnExit);
     spawned.once('exit', () => process.off('exit', stopOnExit));
     child.stderr!.on('data', (c: Buffer) => stderr.push(c.toString()));
