@@ -25,6 +25,7 @@ import quicklookRoutes from './routes/quicklookRoutes.js';
 import { notificationRoutes } from './routes/notificationRoutes.js';
 import compareRoutes from './routes/compareRoutes.js';
 import overpassCalendarRoutes from './routes/overpassCalendarRoutes.js';
+import { clientKey } from './notifications/clientKey.js';
 import { installOps } from './ops/installOps.js';
 import { registerCompression, registerStaticFiles, sendPage } from './staticFiles.js';
 
@@ -99,6 +100,7 @@ export async function buildApp(config: Config, overrides: BuildAppOptions = {}):
   await app.register(rateLimit, {
     max: config.RATE_LIMIT_PER_MINUTE,
     timeWindow: 60_000,
+    keyGenerator: (req) => clientKey(req.ip), // an IPv6 client counts by its /64
     errorResponseBuilder: (_req, context) => ({
       statusCode: 429,
       code: 'rate_limited',

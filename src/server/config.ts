@@ -58,6 +58,10 @@ const envSchema = z.object({
   DEMO_WORKER: z.enum(['true', 'false']).optional().default('true').transform((v) => v === 'true'),
   DEMO_PREGENERATE_DAYS: intFrom('DEMO_PREGENERATE_DAYS', 0, 3660, 120),
   DATABASE_PATH: optionalString.transform((v) => (v === ':memory:' ? v : path.resolve(v ?? 'data/landsat.db'))),
+  DATABASE_URL: optionalString.refine(
+    (v) => v === undefined || /^postgres(ql)?:\/\//.test(v),
+    'DATABASE_URL must start with postgres:// or postgresql:// (leave it unset for the embedded SQLite file)',
+  ),
   OUTBOX_DIR: optionalString.transform((v) => path.resolve(v ?? 'data/outbox')),
   SMTP_URL: optionalString.refine((v) => v === undefined || /^smtps?:\/\//.test(v), 'SMTP_URL must start with smtp:// or smtps://'),
   MAIL_FROM: optionalString.transform((v) => v ?? 'Landsat On the Fly <no-reply@landsat-on-the-fly.local>'),

@@ -23,6 +23,8 @@ export interface ServerContext {
   /** Loaded on first use: the city list costs ~0.5 s and ~50 MB, which a server that never geocodes need not pay. */
   gazetteer(): Gazetteer;
   notifications: NotificationWiring['service'] | null;
+  /** Which notification store is in use and whether it answers (for /api/health). */
+  notificationStore: NotificationWiring['storeStatus'];
   /** Bounds the expensive work (full images, long series) so memory stays bounded under load. */
   heavyQueue: WorkQueue;
   /** Allowlist, circuit breakers and reporting around every archive call. */
@@ -90,6 +92,7 @@ export async function createServerContext(config: Config, overrides: ServerConte
     queueStats: () => heavyQueue.stats,
     breakerStates: () => upstream.breakerStates(),
     outboxCounts: notifications.outboxCounts,
+    storeStatus: notifications.storeStatus,
   });
   let gazetteer: Gazetteer | null = null;
   return {
@@ -99,6 +102,7 @@ export async function createServerContext(config: Config, overrides: ServerConte
     landsat,
     gazetteer: () => (gazetteer ??= createGazetteer()),
     notifications: notifications.service,
+    notificationStore: notifications.storeStatus,
     heavyQueue,
     upstream,
     metrics,

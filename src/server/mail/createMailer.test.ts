@@ -46,4 +46,23 @@ describe('createMailer', () => {
     await expect(mailer.send({ to: 'bob@example.org', subject: 'x', text: 'y' })).rejects.toThrow(/451/);
     mailer.close();
   });
+
+  it('says a full disk in words and leaves no .eml.tmp behind when the write fails', async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mailer-test-'));
+    const outboxDir = path.join(dir, 'outbox');
+    // A disk that fills up halfway through the write: part of the file lands, then ENOSPC.
+    const full = Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+    const files = {
+      mkdir: fs.promises.mkdir,
+      rename: fs.promises.rename,
+      rm: fs.promises.rm,
+      writeFile: (async (file: string, data: Buffer) => {
+        await fs.promises.writeFile(file, data.subarray(0, 10));
+        throw full;
+      }) as unknown as typeof fs.promises.writeFile,
+    };
+    const mailer = createMailer({ outboxDir, from: 'noreply@example.org', files });
+    await expect(mailer.send({ to: 'ada@example.org', subject: 'Hello', text: 'x' })).rejects.toThrow(/disk holding OUTBOX_DIR is full.*ENOSPC/);
+    expect(fs.readdirSync(outboxDir)).toEqual([]);
+  });
 });

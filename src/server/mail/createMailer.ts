@@ -12,6 +12,8 @@ export interface MailerOptions {
   /** From address, e.g. `Landsat On the Fly <no-reply@example.org>`. */
   from: string;
   logger?: Logger;
+  /** Test seam for disk failures (a full disk cannot be made on demand); defaults to fs.promises. */
+  files?: Pick<typeof fs, 'writeFile' | 'rename' | 'rm' | 'mkdir'>;
 }
 
 /**
@@ -38,23 +40,43 @@ export function createMailer(options: MailerOptions): Mailer {
     };
   }
 
+  const files = options.files ?? fs;
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
   return {
     kind: 'outbox-dir',
     async send(message: MailMessage): Promise<MailResult> {
       const info = await transport.sendMail(toNodemailer(options.from, message));
       const raw = info.message as unknown as Buffer;
-      await fs.mkdir(options.outboxDir, { recursive: true });
       const safeId = info.messageId.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 120);
       const file = path.join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeId}.eml`);
-      // Write then rename, so a reader of the folder never sees half a message.
-      await fs.writeFile(`${file}.tmp`, raw);
-      await fs.rename(`${file}.tmp`, file);
+      try {
+        await files.mkdir(options.outboxDir, { recursive: true });
+        // Write then rename, so a reader of the folder never sees half a message; a failed write leaves nothing.
+        await files.writeFile(`${file}.tmp`, raw);
+        await files.rename(`${file}.tmp`, file);
+      } catch (err) {
+        await files.rm(`${file}.tmp`, { force: true }).catch(() => {});
+        throw outboxDirError(err);
+      }
       logger.info({ file, subject: message.subject }, 'email written to outbox folder (no SMTP_URL)');
       return { messageId: info.messageId, destination: file };
     },
     close: () => transport.close(),
   };
+}
+
+/** A failed .eml write in words naming OUTBOX_DIR (the outbox retries it with backoff). */
+function outboxDirError(err: unknown): Error {
+  const code = (err as NodeJS.ErrnoException)?.code;
+  const problem =
+    code === 'ENOSPC' || code === 'EDQUOT'
+      ? 'the disk holding OUTBOX_DIR is full; free some space'
+      : code === 'EACCES' || code === 'EPERM' || code === 'EROFS'
+        ? 'OUTBOX_DIR is not writable by the server'
+        : code === 'ENOTDIR' || code === 'ENOENT'
+          ? 'OUTBOX_DIR is not a folder that can be created'
+          : `writing to OUTBOX_DIR failed (${String((err as Error)?.message ?? err)})`;
+  return Object.assign(new Error(`Email not written: ${problem} [${code ?? 'error'}]`), { code, cause: err });
 }
 
 function toNodemailer(from: string, message: MailMessage): SendMailOptions {

@@ -20,6 +20,12 @@ export interface SmtpTestServer {
   messages: ReceivedMail[];
   /** While > 0, each DATA is refused with a 451 and the counter goes down by one. */
   failNext: number;
+  /**
+   * While > 0, each DATA is read but never answered (a stalled server) and the counter goes down by one;
+   * such a message is not accepted, so it is not in `messages`. `stalled` counts them.
+   */
+  stallNext: number;
+  readonly stalled: number;
   /** Resolves once `count` messages in all have arrived (or rejects after timeoutMs). */
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
   close(): Promise<void>;
@@ -28,7 +34,7 @@ export interface SmtpTestServer {
 export async function startSmtpTestServer(): Promise<SmtpTestServer> {
   const messages: ReceivedMail[] = [];
   const waiters: Array<() => void> = [];
-  const state = { failNext: 0 };
+  const state = { failNext: 0, stallNext: 0, stalled: 0 };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -37,6 +43,12 @@ export async function startSmtpTestServer(): Promise<SmtpTestServer> {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
+        if (state.stallNext > 0) {
+          state.stallNext--;
+          state.stalled++;
+          waiters.splice(0).forEach((w) => w());
+          return; // no answer: the client waits until it gives up or dies
+        }
         if (state.failNext > 0) {
           state.failNext--;
           const err = Object.assign(new Error('Temporary failure, try again'), { responseCode: 451 });
@@ -59,6 +71,15 @@ export async function startSmtpTestServer(): Promise<SmtpTestServer> {
     },
     set failNext(n: number) {
       state.failNext = n;
+    },
+    get stallNext() {
+      return state.stallNext;
+    },
+    set stallNext(n: number) {
+      state.stallNext = n;
+    },
+    get stalled() {
+      return state.stalled;
     },
     waitFor(count, timeoutMs = 5000) {
       return new Promise((resolve, reject) => {

@@ -15,7 +15,9 @@ export interface MetricsSources {
   queueStats(): WorkQueueStats;
   breakerStates(): Record<string, CircuitBreakerSnapshot>;
   /** Emails in the notification outbox by status. */
-  outboxCounts(): OutboxCounts;
+  outboxCounts(): Promise<OutboxCounts>;
+  /** Which notification store is in use and whether it answers. */
+  storeStatus(): Promise<{ store: string; reachable: boolean }>;
 }
 
 export interface Metrics {
@@ -115,8 +117,19 @@ export function createMetrics(sources: MetricsSources): Metrics {
     help: 'Notification emails in the outbox by status',
     labelNames: ['status'] as const,
     registers: [registry],
-    collect() {
-      for (const [status, n] of Object.entries(sources.outboxCounts())) this.set({ status }, n);
+    async collect() {
+      for (const [status, n] of Object.entries(await sources.outboxCounts())) this.set({ status }, n);
+    },
+  });
+  new Gauge({
+    name: 'landsat_notification_store_up',
+    help: 'Whether the notification store (label store: sqlite or postgres) answers: 1 yes, 0 no',
+    labelNames: ['store'] as const,
+    registers: [registry],
+    async collect() {
+      const status = await sources.storeStatus();
+      this.reset();
+      this.set({ store: status.store }, status.reachable ? 1 : 0);
     },
   });
 

@@ -14,6 +14,8 @@ export default async function healthRoutes(app: FastifyInstance): Promise<void> 
       queue: heavyQueue.stats,
       /** Circuit breaker per archive host: closed (healthy), open (paused), half_open (trying again). */
       upstream: upstream.breakerStates(),
+      /** Subscriptions and outbox: which store, whether it answers, and why not (the data API serves either way). */
+      notifications: await app.ctx.notificationStore(),
     };
   });
 

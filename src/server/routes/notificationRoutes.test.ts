@@ -5,7 +5,7 @@ import type { Mailer, MailMessage } from '../mail/mailer.js';
 import { createMemorySceneCatalog } from '../notifications/createMemorySceneCatalog.js';
 import { createNotificationService } from '../notifications/notificationService.js';
 import { createRateLimiter } from '../notifications/createRateLimiter.js';
-import { openStore } from '../store/openStore.js';
+import { openSqliteStore } from '../store/openSqliteStore.js';
 import { notificationRoutes } from './notificationRoutes.js';
 
 const PUBLIC_URL = 'https://landsat.example.org';
@@ -18,7 +18,7 @@ afterEach(async () => {
 async function build(limits: { subscribe?: number } = {}) {
   const sent: MailMessage[] = [];
   const mailer: Mailer = { kind: 'smtp', send: async (m) => (sent.push(m), { messageId: 'x', destination: 'memory' }), close() {} };
-  const db = openStore(':memory:');
+  const db = openSqliteStore(':memory:');
   const clock = { now: () => new Date('2024-03-10T00:00:00Z') };
   const service = createNotificationService({ db, mailer, clock, catalog: createMemorySceneCatalog(), publicUrl: PUBLIC_URL });
   const app = Fastify();
@@ -35,7 +35,7 @@ async function build(limits: { subscribe?: number } = {}) {
   });
   app.addHook('onClose', async () => {
     await service.stop();
-    db.close();
+    await db.close();
   });
   apps.push(app);
   return { app, sent, service };
@@ -101,12 +101,29 @@ describe('notificationRoutes', () => {
     expect(other.statusCode).toBe(201);
   });
 
-  it('rate-limits per address with 429 JSON', async () => {
-    const { app } = await build();
-    for (let i = 0; i < 5; i++) expect((await post(app, valid)).statusCode).toBe(201);
-    const res = await post(app, { ...valid, email: 'ADA@example.org' });
-    expect(res.statusCode).toBe(429);
-    expect(res.json().error.code).toBe('rate_limited');
+  it('answers every request for one mailbox the same 201 but emails it once an hour, whatever the spelling', async () => {
+    const { app, sent } = await build();
+    const spellings = ['ada@example.org', 'ADA@example.org', 'ada+1@example.org', 'ada+2@Example.org', 'Ada+news@example.org', 'ada@example.org'];
+    for (const email of spellings) {
+      const res = await post(app, { ...valid, email });
+      expect(res.statusCode).toBe(201);
+      expect(Object.keys(res.json())).toEqual(['id', 'status']);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+    expect(sent.map((m) => m.to)).toEqual(['ada@example.org']);
+  });
+
+  it('counts an IPv6 client by its /64, so rotating addresses within it does not evade the limit', async () => {
+    const { app } = await build({ subscribe: 2 });
+    const from = (ip: string, email: string) =>
+      app.inject({ method: 'POST', url: '/api/notifications', remoteAddress: ip, payload: { ...valid, email } });
+    expect((await from('2001:db8:1:2::1', 'a1@example.org')).statusCode).toBe(201);
+    expect((await from('2001:db8:1:2:ffff::9', 'a2@example.org')).statusCode).toBe(201);
+    const third = await from('2001:0db8:0001:0002:abcd::1', 'a3@example.org');
+    expect(third.statusCode).toBe(429);
+    expect(third.json().error.code).toBe('rate_limited');
+    // The next /64 is another client.
+    expect((await from('2001:db8:1:3::1', 'a4@example.org')).statusCode).toBe(201);
   });
 
   it('confirms from the emailed link with an HTML page for browsers and JSON on request; views; unsubscribes in one click', async () => {

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LEAD_TIME_HOURS } from '../../shared/defaults.js';
 import { ApiError } from '../apiError.js';
+import { clientKey } from '../notifications/clientKey.js';
 import { createRateLimiter, type RateLimiter } from '../notifications/createRateLimiter.js';
 import { formatLatLon, satelliteName } from '../notifications/emailTemplates.js';
 import type { NotificationService, SubscriptionView } from '../notifications/notificationService.js';
@@ -11,7 +12,7 @@ import { upcomingPassProblem } from '../../core/overpass/upcomingPassProblem.js'
 
 export interface NotificationRoutesOptions {
   service: NotificationService;
-  /** Per client IP. Defaults: 10 subscription requests and 120 link visits per 15 minutes. */
+  /** Per client (IPv4 address or IPv6 /64). Defaults: 10 subscription requests and 120 link visits per 15 minutes. */
   subscribeLimiter?: RateLimiter;
   linkLimiter?: RateLimiter;
 }
@@ -111,7 +112,7 @@ export const notificationRoutes: FastifyPluginAsync<NotificationRoutesOptions> =
   const linkLimiter = opts.linkLimiter ?? createRateLimiter({ limit: 120, windowMs: 15 * 60_000 });
 
   const limit = (limiter: RateLimiter) => async (request: FastifyRequest, reply: FastifyReply) => {
-    const retryAfterS = limiter.hit(request.ip);
+    const retryAfterS = limiter.hit(clientKey(request.ip));
     if (retryAfterS > 0) {
       reply.header('retry-after', String(retryAfterS));
       throw new ApiError(429, 'rate_limited', 'Too many requests from this client; try again later.');

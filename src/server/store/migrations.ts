@@ -1,5 +1,5 @@
 /**
- * Schema migrations, applied in order; migration i brings `PRAGMA user_version` from i to i + 1.
+ * SQLite schema migrations (PostgreSQL: postgresMigrations.ts, kept in step), applied in order; migration i brings `PRAGMA user_version` from i to i + 1.
  * Never edit a published migration: append a new one.
  */
 export const migrations: readonly string[] = [
@@ -49,7 +49,9 @@ export const migrations: readonly string[] = [
   );
   CREATE INDEX pass_watches_due ON pass_watches(status, next_check_at);
 
-  -- Transactional outbox: every email is a row first, so a crash never loses or repeats it.
+  -- Transactional outbox: every email is a row first, so a crash never loses it. Delivery is at least
+  -- once: a crash after the SMTP server accepted a message but before its row is marked sent repeats it
+  -- (with the same Message-ID); see the README's "Email delivery guarantee".
   CREATE TABLE outbox (
     id INTEGER PRIMARY KEY,
     idempotency_key TEXT NOT NULL UNIQUE,

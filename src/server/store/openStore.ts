@@ -1,45 +1,21 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import Database from 'better-sqlite3';
-import { migrations } from './migrations.js';
+import { openSqliteStore } from './openSqliteStore.js';
+import type { SqlStore } from './sqlStore.js';
 
-export type Store = Database.Database;
+export type { SqlStore } from './sqlStore.js';
 
-/**
- * Opens (creating if needed) the server's SQLite database and brings its schema up to date.
- * `':memory:'` gives a private in-memory database (tests).
- *
- * WAL lets the HTTP handlers read while the scheduler writes; busy_timeout makes a second process
- * on the same file wait for a lock instead of failing at once (https://www.sqlite.org/wal.html).
- */
-export function openStore(filePath: string): Store {
-  if (filePath !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(filePath)), { recursive: true });
-  const db = new Database(filePath);
-  try {
-    if (filePath !== ':memory:') db.pragma('journal_mode = WAL');
-    db.pragma('busy_timeout = 5000');
-    db.pragma('foreign_keys = ON');
-    // NORMAL is durable across application crashes in WAL mode; only an OS crash may lose the last commit.
-    db.pragma('synchronous = NORMAL');
-    migrateStore(db);
-  } catch (err) {
-    db.close();
-    throw err;
-  }
-  return db;
+export interface StoreSettings {
+  /** postgres:// URL: subscriptions, tokens, outbox and scheduler state in PostgreSQL (replicas). */
+  databaseUrl?: string;
+  /** SQLite file (embedded default), or ':memory:'. */
+  databasePath: string;
 }
 
-/** Applies every migration newer than `PRAGMA user_version`, each in its own transaction. */
-export function migrateStore(db: Store): number {
-  const current = db.pragma('user_version', { simple: true }) as number;
-  if (current > migrations.length) {
-    throw new Error(`database schema version ${current} is newer than this server knows (${migrations.length})`);
+/** Opens the notification store the settings name, migrated to the latest schema. */
+export async function openStore(settings: StoreSettings): Promise<SqlStore> {
+  if (settings.databaseUrl) {
+    // Loaded only when asked for, so the embedded default does not load the PostgreSQL client.
+    const { openPostgresStore } = await import('./openPostgresStore.js');
+    return openPostgresStore(settings.databaseUrl);
   }
-  for (let version = current; version < migrations.length; version++) {
-    db.transaction(() => {
-      db.exec(migrations[version]);
-      db.pragma(`user_version = ${version + 1}`);
-    })();
-  }
-  return migrations.length;
+  return openSqliteStore(settings.databasePath);
 }
