@@ -37,6 +37,26 @@ function recordTileConsole(page: Page): string[] {
   return found;
 }
 
+/**
+ * The map's zoom, read off its grid: two longitude labels' pixel distance over their degrees
+ * (Web Mercator draws 360° across 256 * 2^zoom px), so the test needs no handle on Leaflet.
+ */
+async function zoomFromGrid(page: Page): Promise<number> {
+  const lons = await page.locator('.graticule-label').evaluateAll((els) =>
+    els
+      .map((el) => ({ text: el.textContent ?? '', x: parseFloat((el as HTMLElement).style.left) }))
+      .filter((l) => /° [EW]$/.test(l.text) && Number.isFinite(l.x))
+      .map((l) => ({ deg: parseFloat(l.text) * (l.text.endsWith('W') ? -1 : 1), x: l.x })),
+  );
+  if (lons.length < 2) return Number.NaN;
+  const [a, b] = [lons[0], lons[lons.length - 1]];
+  return Math.log2((Math.abs(b.x - a.x) / Math.abs(b.deg - a.deg)) * (360 / 256));
+}
+
+async function zoomOutDisabled(page: Page): Promise<boolean> {
+  return (await page.locator('.leaflet-control-zoom-out').getAttribute('class'))?.includes('leaflet-disabled') ?? false;
+}
+
 async function documentWidth(page: Page) {
   return page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, body: document.body.scrollWidth }));
 }
@@ -126,20 +146,37 @@ describe('the map works offline', () => {
     const tileConsole = recordTileConsole(page);
     await mapReady(page);
     await page.getByText('Map tiles are unavailable; showing the built-in outline').waitFor();
+    await page.locator('.graticule-label').first().waitFor();
+    await page.waitForTimeout(1500); // the load's fit onto the default point's scene box (1000 ms animation)
+
+    // Street zoom: zoom in (or out) from wherever the load's fit left the map until the grid says 14.
+    const zoomIn = page.locator('.leaflet-control-zoom-in');
+    const zoomOut = page.locator('.leaflet-control-zoom-out');
+    for (let i = 0; i < 20; i++) {
+      const zoom = await zoomFromGrid(page);
+      if (Math.abs(zoom - 14) < 0.5) break;
+      if (!Number.isFinite(zoom)) {
+        await page.waitForTimeout(200); // the grid is redrawing
+        continue;
+      }
+      await (zoom < 14 ? zoomIn : zoomOut).click();
+      await page.waitForTimeout(350); // each zoom animates; clicks meanwhile are ignored
+    }
+    await expect.poll(() => zoomFromGrid(page)).toBeCloseTo(14, 0);
     // The outline (1:50m at zoom 14: land, coasts, borders) and a labelled coordinate grid draw.
     await page.waitForFunction(() => document.querySelectorAll('.leaflet-world-outline-pane path').length > 200);
-    await page.locator('.graticule-label').first().waitFor();
     const gridLabels = await page.locator('.graticule-label').allTextContents();
     expect(gridLabels.some((t) => /° N$/.test(t))).toBe(true);
     expect(gridLabels.some((t) => /° W$/.test(t))).toBe(true);
     await page.locator('#location').scrollIntoViewIfNeeded();
     await harness.screenshot(page, '13-offline-map-1440', '#location');
 
-    // Zooming out asks no tile server meanwhile; the outline stays (1:110m below zoom 4).
-    for (let i = 0; i < 12; i++) {
-      await page.locator('.leaflet-control-zoom-out').click();
-      await page.waitForTimeout(350); // each zoom animates; clicks meanwhile are ignored
+    // Zooming out to the whole world asks no tile server meanwhile; the outline stays (1:110m below zoom 4).
+    for (let i = 0; i < 25 && !(await zoomOutDisabled(page)); i++) {
+      await zoomOut.click();
+      await page.waitForTimeout(350);
     }
+    expect(await zoomOutDisabled(page)).toBe(true);
     await page.waitForTimeout(1000);
     await page.waitForFunction(() => document.querySelectorAll('.leaflet-world-outline-pane path').length > 100);
     const tileRequests = blocked.filter((u) => u.includes(TILE_HOST));

@@ -2,13 +2,16 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import L from 'leaflet';
 import { GeoJSON, Pane, Polyline, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import { loadWorldOutline, outlineScaleForZoom, type WorldOutline } from './loadWorldOutline.js';
-import { formatGraticuleLabel, graticuleLines } from './graticuleLines.js';
+import { formatGraticuleLabel, graticuleLines, spacedLabels } from './graticuleLines.js';
 import { RETRY_AFTER_MS, createTileFailureCounter, probeTile, tileUrlFor } from './tileAvailability.js';
 
 export const TILES_UNAVAILABLE_NOTE = 'Map tiles are unavailable; showing the built-in outline';
 
 const MAX_ZOOM = 19;
 const TILE_SIZE_PX = 256;
+/** Room for one grid label (10 px text, e.g. "179.99° W") before the next along its edge. */
+const LON_LABEL_GAP_PX = 64;
+const LAT_LABEL_GAP_PX = 18;
 
 type TileStatus = 'probing' | 'ok' | 'unavailable';
 
@@ -76,15 +79,24 @@ function GraticuleLabels({ lats, lons, stepDeg }: { lats: number[]; lons: number
   const [, setMoves] = useState(0);
   useMapEvents({ move: () => setMoves((n) => n + 1), zoomend: () => setMoves((n) => n + 1) });
   const center = map.getCenter();
+  // Screen y grows southwards: the northernmost latitude comes first.
+  const latLabels = spacedLabels(
+    lats.map((lat) => ({ lat, px: map.latLngToContainerPoint([lat, center.lng]).y })).sort((a, b) => a.px - b.px),
+    LAT_LABEL_GAP_PX,
+  );
+  const lonLabels = spacedLabels(
+    lons.map((lon) => ({ lon, px: map.latLngToContainerPoint([center.lat, lon]).x })),
+    LON_LABEL_GAP_PX,
+  );
   return (
     <div className="graticule-labels" aria-hidden="true">
-      {lats.map((lat) => (
-        <span key={`lat${lat}`} className="graticule-label" style={{ left: 0, top: map.latLngToContainerPoint([lat, center.lng]).y }}>
+      {latLabels.map(({ lat, px }) => (
+        <span key={`lat${lat}`} className="graticule-label" style={{ left: 0, top: px }}>
           {formatGraticuleLabel(lat, 'lat', stepDeg)}
         </span>
       ))}
-      {lons.map((lon) => (
-        <span key={`lon${lon}`} className="graticule-label" style={{ top: 0, left: map.latLngToContainerPoint([center.lat, lon]).x }}>
+      {lonLabels.map(({ lon, px }) => (
+        <span key={`lon${lon}`} className="graticule-label" style={{ top: 0, left: px }}>
           {formatGraticuleLabel(lon, 'lon', stepDeg)}
         </span>
       ))}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatGraticuleLabel, graticuleLines } from './graticuleLines.js';
+import { formatGraticuleLabel, graticuleLines, spacedLabels } from './graticuleLines.js';
 
 describe('graticuleLines', () => {
   it('picks a step that puts a few lines across a street-zoom view', () => {
@@ -21,5 +21,12 @@ describe('graticuleLines', () => {
     expect(formatGraticuleLabel(-79.2, 'lon', 0.1)).toBe('79.2° W');
     expect(formatGraticuleLabel(190, 'lon', 10)).toBe('170° W');
     expect(formatGraticuleLabel(0, 'lat', 30)).toBe('0°');
+  });
+
+  it('drops labels that would overprint the previous one kept', () => {
+    const at = (px: number[]) => px.map((p) => ({ px: p }));
+    expect(spacedLabels(at([0, 21, 42, 64, 85, 106, 128]), 60).map((l) => l.px)).toEqual([0, 64, 128]);
+    expect(spacedLabels(at([0, 100, 200]), 60).map((l) => l.px)).toEqual([0, 100, 200]);
+    expect(spacedLabels([], 60)).toEqual([]);
   });
 });

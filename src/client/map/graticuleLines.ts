@@ -38,3 +38,15 @@ export function formatGraticuleLabel(valueDeg: number, axis: 'lat' | 'lon', step
   const hemisphere = wrapped === 0 ? '' : axis === 'lat' ? (wrapped > 0 ? ' N' : ' S') : wrapped > 0 ? ' E' : ' W';
   return `${Math.abs(wrapped).toFixed(decimals)}°${hemisphere}`;
 }
+
+/**
+ * Of labels placed along one screen axis (pixels, ascending), those at least minGapPx apart, first kept.
+ * At the world view (zoom 0-1) the 30° lines are ~20 px apart and the labels would overprint.
+ */
+export function spacedLabels<T extends { px: number }>(labels: T[], minGapPx: number): T[] {
+  const kept: T[] = [];
+  for (const label of labels) {
+    if (kept.length === 0 || label.px - kept[kept.length - 1].px >= minGapPx) kept.push(label);
+  }
+  return kept;
+}
