@@ -38,9 +38,6 @@ const envSchema = z.object({
       }
     }),
   STATIC_DIR: optionalString.transform((v) => path.resolve(v ?? 'dist/client')),
-  DEMO_DIR: optionalString.transform((v) => path.resolve(v ?? 'data/demo')),
-  DEMO_WORKER: z.enum(['true', 'false']).optional().default('true').transform((v) => v === 'true'),
-  DEMO_PREGENERATE_DAYS: intFrom('DEMO_PREGENERATE_DAYS', 0, 3660, 120),
   DATABASE_PATH: optionalString.transform((v) => (v === ':memory:' ? v : path.resolve(v ?? 'data/landsat.db'))),
   OUTBOX_DIR: optionalString.transform((v) => path.resolve(v ?? 'data/outbox')),
   SMTP_URL: optionalString.refine((v) => v === undefined || /^smtps?:\/\//.test(v), 'SMTP_URL must start with smtp:// or smtps://'),

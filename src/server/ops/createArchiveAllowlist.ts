@@ -15,7 +15,8 @@ export interface ArchiveAllowlistOptions {
   landsatSource: string;
   /** ARCHIVE_HOSTS: comma-separated host patterns; replaces the default when given. */
   archiveHosts?: string;
-  demoDir: string;
+  /** Obsolete: the demo archive's rasters are computed (demo:// hrefs), not files; kept optional so callers need not change. */
+  demoDir?: string;
   /** An injected catalogue's hosts are not known from the configuration: without ARCHIVE_HOSTS, allow any. */
   injectedCatalog?: boolean;
 }
@@ -29,7 +30,7 @@ const AZURE_BLOB_HOSTS = '*.blob.core.windows.net';
  */
 export function createArchiveAllowlist(options: ArchiveAllowlistOptions): ArchiveAllowlist {
   const source = parseLandsatSource(options.landsatSource);
-  const folders = [path.resolve(options.demoDir)];
+  const folders = options.demoDir ? [path.resolve(options.demoDir)] : [];
   if (source.kind === 'local' && source.dir) folders.push(path.resolve(source.dir));
 
   let hosts: string[] | null;
