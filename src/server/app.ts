@@ -50,13 +50,13 @@ export async function buildApp(config: Config, overrides: ServerContextOverrides
   });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
-    const { statusCode, code, message } = toApiError(err);
+    const { statusCode, code, message, explanation } = toApiError(err);
     if (statusCode >= 500) req.log.error({ err }, 'request failed');
     else req.log.info({ code, message }, 'request rejected');
     // Busy (503) and paused-archive (502) answers say when trying again makes sense.
     const retryAfterSeconds = (err as { retryAfterSeconds?: unknown }).retryAfterSeconds;
     if (typeof retryAfterSeconds === 'number') reply.header('retry-after', String(retryAfterSeconds));
-    void reply.status(statusCode).type('application/json').send({ error: { code, message } });
+    void reply.status(statusCode).type('application/json').send({ error: { code, message, ...(explanation ? { explanation } : {}) } });
   });
   app.setNotFoundHandler((req, reply) => {
     const pathname = req.url.split('?')[0];

@@ -24,9 +24,9 @@ export function sendNdjsonProgress<T>(req: FastifyRequest, reply: FastifyReply, 
   job(onProgress)
     .then((result) => write({ type: 'result', result }))
     .catch((err: FastifyError) => {
-      const { statusCode, code, message } = toApiError(err);
+      const { statusCode, code, message, explanation } = toApiError(err);
       if (statusCode >= 500) req.log.error({ err }, 'streamed request failed');
-      write({ type: 'error', error: { code, message }, status: statusCode });
+      write({ type: 'error', error: { code, message, ...(explanation ? { explanation } : {}) }, status: statusCode });
     })
     .finally(() => stream.end());
   return reply.type('application/x-ndjson').header('cache-control', 'no-store').header('x-content-type-options', 'nosniff').send(stream);

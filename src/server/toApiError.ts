@@ -2,7 +2,7 @@ import type { FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 /** Turns any thrown error into the API's one error shape with a message a person can act on. */
-export function toApiError(err: FastifyError & { name?: string }): { statusCode: number; code: string; message: string } {
+export function toApiError(err: FastifyError & { name?: string }): { statusCode: number; code: string; message: string; explanation?: unknown } {
   if (hasZodFastifySchemaValidationErrors(err)) {
     const message = err.validation
       .map((v) => {
@@ -22,7 +22,11 @@ export function toApiError(err: FastifyError & { name?: string }): { statusCode:
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return { statusCode: 400, code: 'bad_request', message: 'The request body is not valid JSON.' };
   }
-  if (err.name === 'NoSceneError') return { statusCode: 404, code: 'no_scene', message: err.message };
+  if (err.name === 'NoSceneError') {
+    // The explanation says why nothing qualifies (src/core/landsat/explainEmptyAnswer.ts).
+    const explanation = (err as { explanation?: unknown }).explanation;
+    return { statusCode: 404, code: 'no_scene', message: err.message, ...(explanation ? { explanation } : {}) };
+  }
   if (err.name === 'NoUsableBandError') return { statusCode: 400, code: 'unavailable_band', message: err.message };
   if (err.name === 'AbortError') return { statusCode: 499, code: 'client_closed', message: 'The request was cancelled.' };
   // Upstream failures: the archive's STAC API (Archive*Error) or its raster files (ByteSource*Error).

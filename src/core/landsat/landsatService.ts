@@ -2,6 +2,7 @@ import type { AssetKey, BandId, BandUnit } from '../bands/bandCatalog.js';
 import type { BBox, LngLat } from '../geo/lngLat.js';
 import type { BlockCache } from '../raster/blockCache.js';
 import type { ByteSource } from '../raster/byteSource.js';
+import { explainEmptyAnswer, type EmptyAnswerExplanation } from './explainEmptyAnswer.js';
 import { createSceneReader, type SceneReader } from '../raster/sceneReader.js';
 import { dnToPhysical } from '../raster/scaling.js';
 import { decodeQaPixel, type QaFlags } from '../raster/qaFlags.js';
@@ -45,6 +46,8 @@ export interface LandsatDataResponse {
   /** Chosen bands that Level-2 lacks, with the reason. */
   unavailableBands: Record<string, string>;
   synthetic: boolean;
+  /** Only when no scene qualifies: why (explainEmptyAnswer.ts). */
+  explanation?: EmptyAnswerExplanation;
 }
 
 export interface PixelBand {
@@ -73,6 +76,8 @@ export interface PixelResponse {
   limit: number;
   unavailableBands: Record<string, string>;
   synthetic: boolean;
+  /** Only when no scene qualifies: why (explainEmptyAnswer.ts). */
+  explanation?: EmptyAnswerExplanation;
 }
 
 export interface RenderedImage {
@@ -98,6 +103,10 @@ export interface LandsatServiceOptions {
 /** An outcome the caller should turn into a 4xx: nothing qualifies, or nothing can be drawn. */
 export class NoSceneError extends Error {
   override readonly name = 'NoSceneError';
+  /** Why nothing qualifies (explainEmptyAnswer.ts); the API sends it as `error.explanation`. */
+  constructor(message: string, readonly explanation?: EmptyAnswerExplanation) {
+    super(message);
+  }
 }
 export class NoUsableBandError extends Error {
   override readonly name = 'NoUsableBandError';
@@ -183,6 +192,9 @@ export function createLandsatService({ catalog, cache, maxScenes, sceneConcurren
     return selection;
   }
 
+  const explain = (bboxLngLat: [number, number, number, number], filters: SceneFilters, signal?: AbortSignal) =>
+    explainEmptyAnswer(catalog, { bboxLngLat, startDate: filters.startDate, endDate: filters.endDate, cloudCoverage: filters.cloudCoverage, signal });
+
   const describeRange = (filters: SceneFilters) =>
     `between ${filters.startDate} and ${filters.endDate} with at most ${filters.cloudCoverage}% cloud cover`;
 
@@ -231,6 +243,7 @@ export function createLandsatService({ catalog, cache, maxScenes, sceneConcurren
         limit: options.latest ? 1 : found.limit,
         unavailableBands: unavailable,
         synthetic: catalog.synthetic,
+        ...(found.scenes.length === 0 ? { explanation: await explain([lngLat[0], lngLat[1], lngLat[0], lngLat[1]], filters, options.signal) } : {}),
       };
     },
 
@@ -265,6 +278,7 @@ export function createLandsatService({ catalog, cache, maxScenes, sceneConcurren
         limit: found.limit,
         unavailableBands: selection.unavailable,
         synthetic: catalog.synthetic,
+        ...(found.scenes.length === 0 ? { explanation: await explain(boxToBBoxLngLat(box), filters, options.signal) } : {}),
       };
     },
 
@@ -289,7 +303,10 @@ export function createLandsatService({ catalog, cache, maxScenes, sceneConcurren
           synthetic: catalog.synthetic,
         };
       }
-      throw new NoSceneError(`No Landsat scene covers (${lngLat[1].toFixed(6)}, ${lngLat[0].toFixed(6)}) ${describeRange(filters)}.`);
+      throw new NoSceneError(
+        `No Landsat scene covers (${lngLat[1].toFixed(6)}, ${lngLat[0].toFixed(6)}) ${describeRange(filters)}.`,
+        await explain([lngLat[0], lngLat[1], lngLat[0], lngLat[1]], filters, signal),
+      );
     },
 
     /** PNG of the box from the most recent qualifying scene, true aspect, long side 512-1024 px, contrast-stretched. */
@@ -298,7 +315,7 @@ export function createLandsatService({ catalog, cache, maxScenes, sceneConcurren
       const shown = displayBands(selection.available);
       const found = await search(boxToBBoxLngLat(box), filters, signal);
       const scene = newestFirst(found.scenes)[0];
-      if (!scene) throw new NoSceneError(`No Landsat scene covers this box ${describeRange(filters)}.`);
+      if (!scene) throw new NoSceneError(`No Landsat scene covers this box ${describeRange(filters)}.`, await explain(boxToBBoxLngLat(box), filters, signal));
       const window = await readerFor(scene).readBox(box, [...new Set(shown.map((b) => b.asset))], { maxSize: IMAGE_MAX_LONG_SIDE }, signal);
       if (window.width === 0 || window.height === 0) throw new NoSceneError(`Scene ${scene.id} holds no pixels inside this box.`);
       const physical = shown.map((band) => {

@@ -1,0 +1,87 @@
+/**
+ * Why an answer holds no scene, for any source: the page turns this into words ("raise Cloud
+ * Coverage to 23% to see 4 scenes", "Landsat 8 began in March 2013", "Landsat does not image open
+ * ocean"), so that an empty answer never looks like a broken product.
+ */
+import { imagingAtPoint } from '../demo/landPathRows.js';
+import { FIRST_SCENE_DATE, LANDSAT_RECORD_START } from '../overpass/missionDates.js';
+import type { SceneCatalog } from '../stac/sceneCatalog.js';
+
+export interface EmptyAnswerExplanation {
+  startDate: string;
+  endDate: string;
+  /** The cloud limit asked for (percent). */
+  cloudCoverage: number;
+  /** Scenes the source holds for the place and dates before the cloud limit (at most `countLimit`). */
+  scenesInRange: number;
+  /** True when there are more than `scenesInRange` (the count stopped). */
+  scenesInRangeCapped: boolean;
+  /** Lowest scene cloud cover among them (percent), null when there are none. */
+  lowestCloudCover: number | null;
+  /** The smallest whole-percent limit that shows a scene, and how many scenes it shows. */
+  suggestedCloudCoverage: number | null;
+  scenesAtSuggestedCloudCoverage: number | null;
+  /** First day of the Landsat 8/9 Level-2 record, and per satellite. */
+  recordStart: string;
+  firstSceneDates: Record<string, string>;
+  rangeStartsBeforeRecord: boolean;
+  rangeEndsBeforeRecord: boolean;
+  /**
+   * Whether Landsat 8/9 image the place at all: false beyond the WRS-2 row limits (about 82 degrees
+   * north and south) or over open ocean (no path/row with land or coast).
+   */
+  landsatImagesHere: boolean;
+  notImagedReason: 'beyond_row_limits' | 'open_ocean' | null;
+  /** The source holds every scene Landsat takes (the synthetic demo archive): an empty range is never its gap. */
+  sourceIsComplete: boolean;
+  source: string;
+  synthetic: boolean;
+}
+
+export interface ExplainQuery {
+  bboxLngLat: [number, number, number, number];
+  startDate: string;
+  endDate: string;
+  cloudCoverage: number;
+  signal?: AbortSignal;
+}
+
+/** Enough to say "raise the limit to N% to see M scenes" without listing decades of scenes. */
+const COUNT_LIMIT = 1000;
+
+export async function explainEmptyAnswer(catalog: SceneCatalog, query: ExplainQuery): Promise<EmptyAnswerExplanation> {
+  const [minLon, minLat, maxLon, maxLat] = query.bboxLngLat;
+  const centre: [number, number] = [(minLon + maxLon) / 2, (minLat + maxLat) / 2];
+  const imaging = imagingAtPoint(centre);
+  const notImagedReason = imaging.tiles.length === 0 ? 'beyond_row_limits' : imaging.imagedTiles.length === 0 ? 'open_ocean' : null;
+  const all = await catalog.search({
+    bboxLngLat: query.bboxLngLat,
+    startDate: query.startDate,
+    endDate: query.endDate,
+    maxCloudCover: 100,
+    limit: COUNT_LIMIT,
+    signal: query.signal,
+  });
+  const covers = all.scenes.map((s) => s.cloudCover).filter((c) => Number.isFinite(c));
+  const lowest = covers.length > 0 ? Math.min(...covers) : null;
+  const suggested = lowest !== null && lowest > query.cloudCoverage ? Math.min(100, Math.ceil(lowest)) : null;
+  return {
+    startDate: query.startDate,
+    endDate: query.endDate,
+    cloudCoverage: query.cloudCoverage,
+    scenesInRange: all.scenes.length,
+    scenesInRangeCapped: all.truncated,
+    lowestCloudCover: lowest,
+    suggestedCloudCoverage: suggested,
+    scenesAtSuggestedCloudCoverage: suggested === null ? null : covers.filter((c) => c <= suggested).length,
+    recordStart: LANDSAT_RECORD_START,
+    firstSceneDates: { ...FIRST_SCENE_DATE },
+    rangeStartsBeforeRecord: query.startDate < LANDSAT_RECORD_START,
+    rangeEndsBeforeRecord: query.endDate < LANDSAT_RECORD_START,
+    landsatImagesHere: notImagedReason === null,
+    notImagedReason,
+    sourceIsComplete: catalog.synthetic,
+    source: catalog.name,
+    synthetic: catalog.synthetic,
+  };
+}
