@@ -195,7 +195,7 @@ export function synthesizeTile(cover: LandCoverTile, weather: SceneWeather, clou
           kelvin = w.airKelvin + 4 + 12 * w.heating;
           break;
         case Cover.rock:
-          mix(rho, ROCK, SOIL, 0.4 + 0.3 * order, 1 + 0.2 * tex);
+          mix(rho, ROCK, SAND, 0.3 + 0.4 * order, 1 + 0.2 * tex);
           if (w.snowFraction > order * 0.8) snowCover = 0.9;
           kelvin = w.airKelvin + 2 + 8 * w.heating;
           break;
