@@ -4,6 +4,7 @@ import { PixelGridTable } from './PixelGridTable.js';
 import { SceneMetadataTable } from './SceneMetadataTable.js';
 import { SpectralSignatureChart } from './SpectralSignatureChart.js';
 import { sceneLabel } from './spectralSignatureDatasets.js';
+import { describeEmptyAnswer } from '../results/describeEmptyAnswer.js';
 
 /**
  * Everything a ground-versus-Landsat comparison needs from /api/pixel: the scenes used, the 3 x 3
@@ -21,7 +22,7 @@ export function PixelAnalysis({ pixels }: { pixels: PixelResponse }) {
     return (
       <section className="pixel-analysis" aria-label="Pixel values at the point">
         <h3>Pixel values at the point</h3>
-        <p className="muted">No scene in the date range and under the cloud limit covers this point.</p>
+        <p className="muted">{pixels.explanation ? describeEmptyAnswer(pixels.explanation) : 'No scene in the date range and under the cloud limit covers this point.'}</p>
       </section>
     );
   }

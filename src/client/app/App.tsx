@@ -4,6 +4,7 @@ import type { BBox, LngLat } from '../../core/geo/lngLat.js';
 import { DEFAULT_POINT, DEFAULT_ZOOM } from '../../shared/defaults.js';
 import type { LandsatDataResponse, PageConfig, PlaceResult, Wrs2Response, Wrs2Tile } from '../api/apiTypes.js';
 import { isAbortError } from '../api/ApiRequestError.js';
+import { problemText } from '../results/describeEmptyAnswer.js';
 import { boxAroundPoint, landsatRequestUrls } from '../api/landsatRequestUrls.js';
 import { analysisRequestUrls } from '../analysis/analysisRequestUrls.js';
 import { ComparisonSection } from '../analysis/ComparisonSection.js';
@@ -237,7 +238,7 @@ export function App() {
     let imageProblem: string | null = null;
     if (image.status === 'rejected' && !isAbortError(image.reason)) {
       console.error('Error fetching image:', image.reason);
-      imageProblem = `No image: ${(image.reason as Error).message}`;
+      imageProblem = `No image: ${problemText(image.reason)}`;
     }
     if (data.status === 'rejected') {
       if (isAbortError(data.reason)) return;
