@@ -101,6 +101,7 @@ export function createLandCoverTile(grid: DemoSceneGrid, factor: number, tileX: 
   for (let r = 0; r < n; r++) blockY[r] = Math.floor(fullY(r) / BLOCK_PX);
   // Geographic coordinates on a 9 x 9 lattice over the tile, bilinear between: UTM to lon/lat is smooth.
   const lattice: Array<[number, number]> = [];
+  const dryLattice: number[] = [];
   const step = n / GRID_STEPS;
   let lon0: number | null = null;
   for (let j = 0; j <= GRID_STEPS; j++) {
@@ -110,6 +111,8 @@ export function createLandCoverTile(grid: DemoSceneGrid, factor: number, tileX: 
       const unwrapped: number = lon0 === null ? lon : lon + 360 * Math.round((lon0 - lon) / 360);
       lon0 ??= lon;
       lattice.push([unwrapped, lat]);
+      // Dryness varies over hundreds of km: the lattice suffices, pixels interpolate.
+      dryLattice.push(dryness(unwrapped, lat));
     }
   }
   const centre = lattice[(GRID_STEPS / 2) * (GRID_STEPS + 1) + GRID_STEPS / 2];
@@ -150,7 +153,9 @@ export function createLandCoverTile(grid: DemoSceneGrid, factor: number, tileX: 
         continue;
       }
       const alat = Math.abs(lat);
-      const dry = dryness(lon, lat) + (broad - 0.5) * 0.3;
+      const k00 = j0 * (GRID_STEPS + 1) + i0;
+      const dryHere = (dryLattice[k00] * (1 - fx) + dryLattice[k00 + 1] * fx) * (1 - fy) + (dryLattice[k00 + GRID_STEPS + 1] * (1 - fx) + dryLattice[k00 + GRID_STEPS + 2] * fx) * fy;
+      const dry = dryHere + (broad - 0.5) * 0.3;
       const lake = medium * 0.7 + detail * 0.3;
       let cover: number;
       if (lat < -60) cover = medium > 0.78 && alat < 80 ? Cover.rock : Cover.ice;

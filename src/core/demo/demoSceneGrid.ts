@@ -97,9 +97,45 @@ export function insideFootprint(grid: DemoSceneGrid, x: number, y: number): bool
   return true;
 }
 
+const spansByGrid = new WeakMap<DemoSceneGrid, Float64Array>();
+
+/**
+ * Per block row, the range of block-centre x (pixels) inside the convex footprint: [min, max] at
+ * 2 * by, 2 * by + 1 (empty when min > max). Validity is then two comparisons per block.
+ */
+export function blockRowSpans(grid: DemoSceneGrid): Float64Array {
+  let spans = spansByGrid.get(grid);
+  if (spans) return spans;
+  const rows = grid.height / BLOCK_PX;
+  spans = new Float64Array(rows * 2);
+  const p = grid.footprintPx;
+  for (let by = 0; by < rows; by++) {
+    const y = (by + 0.5) * BLOCK_PX;
+    let min = Infinity;
+    let max = -Infinity;
+    for (let i = 0; i < 4; i++) {
+      const [ax, ay] = p[i];
+      const [bx, bY] = p[(i + 1) % 4];
+      if ((ay <= y && y <= bY) || (bY <= y && y <= ay)) {
+        const x = ay === bY ? Math.min(ax, bx) : ax + ((y - ay) / (bY - ay)) * (bx - ax);
+        const x2 = ay === bY ? Math.max(ax, bx) : x;
+        min = Math.min(min, x);
+        max = Math.max(max, x2);
+      }
+    }
+    spans[2 * by] = min;
+    spans[2 * by + 1] = max;
+  }
+  spansByGrid.set(grid, spans);
+  return spans;
+}
+
 /** A block is valid (not fill) when its centre lies inside the footprint. */
 export function blockValid(grid: DemoSceneGrid, bx: number, by: number): boolean {
-  return insideFootprint(grid, (bx + 0.5) * BLOCK_PX, (by + 0.5) * BLOCK_PX);
+  if (by < 0 || by >= grid.height / BLOCK_PX) return false;
+  const spans = blockRowSpans(grid);
+  const x = (bx + 0.5) * BLOCK_PX;
+  return x >= spans[2 * by] && x <= spans[2 * by + 1];
 }
 
 function round6(v: number): number {

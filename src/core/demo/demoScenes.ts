@@ -103,9 +103,12 @@ class Lru<V> {
   }
 }
 
-// Bounded memory: ~64 tile sets of 9 bands (1.2 MB each), ~160 land-cover tiles (0.2 MB), 256 cloud fields (30 KB).
-const tileSets = new Lru<Promise<Uint16Array[]>>(64);
-const landCoverTiles = new Lru<LandCoverTile>(160);
+// Bounded memory: 128 finished tile sets of 9 bands (128 x 128 px: 0.3 MB each), 512 land-cover tiles
+// (80 KB), 256 cloud fields (30 KB). Tiles being synthesized are shared through `pendingTileSets` whatever
+// the LRU evicts meanwhile, so the bands of one read never synthesize a tile twice.
+const tileSets = new Lru<Uint16Array[]>(128);
+const pendingTileSets = new Map<string, Promise<Uint16Array[]>>();
+const landCoverTiles = new Lru<LandCoverTile>(512);
 const cloudFields = new Lru<SceneClouds>(256);
 const cloudPercents = new Lru<number>(100_000);
 const weathers = new Lru<SceneWeather>(1024);
@@ -144,7 +147,9 @@ function tiffLevels(grid: DemoSceneGrid): VirtualGeoTiff {
 /** The nine bands of one tile of one level, synthesized on first use (other requests run in between). */
 function tileSet(scene: DemoScene, level: number, index: number, tilesAcross: number): Promise<Uint16Array[]> {
   const key = `${scene.id}:${level}:${index}`;
-  let pending = tileSets.get(key);
+  const done = tileSets.get(key);
+  if (done) return Promise.resolve(done);
+  let pending = pendingTileSets.get(key);
   if (!pending) {
     pending = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
       const factor = level === 0 ? 1 : OVERVIEW_FACTORS[level - 1];
@@ -154,10 +159,12 @@ function tileSet(scene: DemoScene, level: number, index: number, tilesAcross: nu
         cover = createLandCoverTile(scene.grid, factor, index % tilesAcross, Math.floor(index / tilesAcross));
         landCoverTiles.set(coverKey, cover);
       }
-      return synthesizeTile(cover, sceneWeather(scene), sceneClouds(scene));
+      const bands = synthesizeTile(cover, sceneWeather(scene), sceneClouds(scene));
+      tileSets.set(key, bands);
+      return bands;
     });
-    pending.catch(() => undefined);
-    tileSets.set(key, pending);
+    pendingTileSets.set(key, pending);
+    void pending.finally(() => pendingTileSets.delete(key)).catch(() => undefined);
   }
   return pending;
 }

@@ -4,7 +4,7 @@
  * the tile position, so the same tile always comes out byte-identical.
  */
 import type { AssetKey } from '../bands/bandCatalog.js';
-import { blockCloudy, cellAmount, type SceneClouds } from './demoClouds.js';
+import { blockCloudy, cloudAmountAt, type SceneClouds } from './demoClouds.js';
 import { Cover, type LandCoverTile } from './demoLandCover.js';
 import { TILE_PX } from './demoSceneGrid.js';
 import { createSeededRandom, hashSeed, mixHash } from './seededRandom.js';
@@ -117,6 +117,16 @@ function kelvinToDn(kelvin: number): number {
 /** The nine bands of one tile, TILE_PX x TILE_PX each, in DEMO_ASSET_KEYS order. */
 export function synthesizeTile(cover: LandCoverTile, weather: SceneWeather, clouds: SceneClouds): Uint16Array[] {
   const n = TILE_PX * TILE_PX;
+  // Cloud state of every block the tile's pixels, their neighbours and their shadows' casters touch,
+  // looked up once each (at overviews every pixel is its own block).
+  const bx0 = Math.min(cover.blockX[0], cover.blockX[0] - clouds.shadowDx) - 1;
+  const bx1 = Math.max(cover.blockX[TILE_PX - 1], cover.blockX[TILE_PX - 1] - clouds.shadowDx) + 1;
+  const by0 = Math.min(cover.blockY[0], cover.blockY[0] - clouds.shadowDy) - 1;
+  const by1 = Math.max(cover.blockY[TILE_PX - 1], cover.blockY[TILE_PX - 1] - clouds.shadowDy) + 1;
+  const mapW = bx1 - bx0 + 1;
+  const cloudMap = new Uint8Array(mapW * (by1 - by0 + 1));
+  for (let by = by0; by <= by1; by++) for (let bx = bx0; bx <= bx1; bx++) if (blockCloudy(clouds, bx, by)) cloudMap[(by - by0) * mapW + (bx - bx0)] = 1;
+  const cloudAt = (bx: number, by: number) => cloudMap[(by - by0) * mapW + (bx - bx0)] === 1;
   const bands = DEMO_ASSET_KEYS.map(() => new Uint16Array(n));
   const qa = bands[8];
   const lwir = bands[7];
@@ -142,13 +152,13 @@ export function synthesizeTile(cover: LandCoverTile, weather: SceneWeather, clou
       if (bx !== lastBx || by !== lastBy) {
         lastBx = bx;
         lastBy = by;
-        cloudy = blockCloudy(clouds, bx, by);
-        shadow = !cloudy && blockCloudy(clouds, bx - clouds.shadowDx, by - clouds.shadowDy);
+        cloudy = cloudAt(bx, by);
+        shadow = !cloudy && cloudAt(bx - clouds.shadowDx, by - clouds.shadowDy);
         dilated = false;
         if (!cloudy) {
-          for (let dy = -1; dy <= 1 && !dilated; dy++) for (let dx = -1; dx <= 1; dx++) if ((dx || dy) && blockCloudy(clouds, bx + dx, by + dy)) dilated = true;
+          for (let dy = -1; dy <= 1 && !dilated; dy++) for (let dx = -1; dx <= 1; dx++) if ((dx || dy) && cloudAt(bx + dx, by + dy)) dilated = true;
         }
-        amount = cloudy ? cellAmount(clouds, bx, by) : 0;
+        amount = cloudy ? cloudAmountAt(clouds, bx, by) : 0;
       }
       const tex = (cover.tex[i] - 128) / 128;
       const order = cover.aux[i] / 255;
@@ -183,7 +193,7 @@ export function synthesizeTile(cover: LandCoverTile, weather: SceneWeather, clou
           break;
         case Cover.crops: {
           // Each field's own growing season: a 100-day bell around its peak, or always green-ish in the tropics.
-          const peak = 170 + (cover.aux[i] - 128) * 0.35;
+          const peak = 190 + (cover.aux[i] - 128) * 0.5;
           const g = w.tropical ? 0.4 + 0.5 * order : Math.exp(-(((w.localDoy - peak) / 45) ** 2)) * (w.snowFraction > 0.5 ? 0 : 1);
           mix(rho, SOIL, CROP_GREEN, g, 1 + 0.05 * tex);
           if (w.snowFraction > order) snowCover = 0.95;

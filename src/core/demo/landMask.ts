@@ -17,7 +17,8 @@ import { feature } from 'topojson-client';
 import type { Topology, GeometryObject } from 'topojson-specification';
 
 export const LAND_CELL_PX = 256;
-const BAND_DEG = 0.25;
+/** Latitude bands of the edge index: a scanline tests only the edges of its band (1/32 degree: 8 rows). */
+const BAND_DEG = 1 / 32;
 const BANDS = Math.round(180 / BAND_DEG);
 
 interface EdgeIndex {
