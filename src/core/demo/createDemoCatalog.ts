@@ -9,7 +9,7 @@ import type { SceneCatalog, SceneQuery, SceneSearchResult } from '../stac/sceneC
 import { findWrs2Tiles } from '../wrs2/wrs2.js';
 import { DEMO_HREF_PREFIX, createDemoScene, demoAssetHref, openDemoAssetSource, parseDemoSceneId, sceneCloudPercent, type DemoScene } from './demoScenes.js';
 import { DEMO_ASSET_KEYS } from './demoTileSynth.js';
-import { pathRowTouchesLand } from './landPathRows.js';
+import { pathRowTouchesLand } from '../wrs2/landPathRows.js';
 
 export interface DemoCatalogOptions {
   now?: () => Date;

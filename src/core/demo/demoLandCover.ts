@@ -5,7 +5,7 @@
  * It only needs to look like a Landsat scene of such a place, not to map it.
  */
 import { BLOCK_PX, TILE_PX, blockValid, type DemoSceneGrid } from './demoSceneGrid.js';
-import { landFraction } from './landMask.js';
+import { landFraction } from '../geo/landMask.js';
 import { mixHash } from './seededRandom.js';
 
 export const Cover = {

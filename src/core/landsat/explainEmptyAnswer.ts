@@ -3,7 +3,7 @@
  * Coverage to 23% to see 4 scenes", "Landsat 8 began in March 2013", "Landsat does not image open
  * ocean"), so that an empty answer never looks like a broken product.
  */
-import { imagingAtPoint } from '../demo/landPathRows.js';
+import { imagingAtPoint } from '../wrs2/landPathRows.js';
 import { FIRST_SCENE_DATE, LANDSAT_RECORD_START } from '../overpass/missionDates.js';
 import type { SceneCatalog } from '../stac/sceneCatalog.js';
 import type { EmptyAnswerExplanation } from '../../shared/emptyAnswerExplanation.js';

@@ -1,6 +1,6 @@
 import type { LngLat } from '../geo/lngLat.js';
-import { findWrs2Tiles, wrs2Tile, type Wrs2Tile } from '../wrs2/wrs2.js';
-import { landFraction } from './landMask.js';
+import { findWrs2Tiles, wrs2Tile, type Wrs2Tile } from './wrs2.js';
+import { landFraction } from '../geo/landMask.js';
 
 /** Samples per footprint side: ~5 km apart, so islands of a few km are found. */
 const SAMPLES = 40;
