@@ -62,25 +62,41 @@ export function dryness(lon: number, lat: number): number {
   return d;
 }
 
-/** Seeded value noise at ground coordinates (km), smoothstep-bilinear. */
-export function groundNoise(seed: number, x: number, y: number): number {
+/**
+ * Seeded 3-D value noise at Earth-centred coordinates (km), smoothstep-trilinear. Three dimensions
+ * because any 2-D map of the sphere tears or shears somewhere; this way the same ground gets the same
+ * noise in every scene, path/row and UTM zone.
+ */
+export function groundNoise(seed: number, x: number, y: number, z: number): number {
   const x0 = Math.floor(x);
   const y0 = Math.floor(y);
+  const z0 = Math.floor(z);
   const fx = x - x0;
   const fy = y - y0;
+  const fz = z - z0;
   const sx = fx * fx * (3 - 2 * fx);
   const sy = fy * fy * (3 - 2 * fy);
-  const a = mixHash(x0, y0, seed);
-  const b = mixHash(x0 + 1, y0, seed);
-  const c = mixHash(x0, y0 + 1, seed);
-  const d = mixHash(x0 + 1, y0 + 1, seed);
-  const top = a + (b - a) * sx;
-  const bottom = c + (d - c) * sx;
-  return (top + (bottom - top) * sy) / 4294967296;
+  const sz = fz * fz * (3 - 2 * fz);
+  // The seed shifts the lattice far away: different seeds, unrelated values.
+  const xs = x0 + Math.imul(seed, 7919);
+  const c000 = mixHash(xs, y0, z0);
+  const c100 = mixHash(xs + 1, y0, z0);
+  const c010 = mixHash(xs, y0 + 1, z0);
+  const c110 = mixHash(xs + 1, y0 + 1, z0);
+  const c001 = mixHash(xs, y0, z0 + 1);
+  const c101 = mixHash(xs + 1, y0, z0 + 1);
+  const c011 = mixHash(xs, y0 + 1, z0 + 1);
+  const c111 = mixHash(xs + 1, y0 + 1, z0 + 1);
+  const y00 = c000 + (c100 - c000) * sx;
+  const y10 = c010 + (c110 - c010) * sx;
+  const y01 = c001 + (c101 - c001) * sx;
+  const y11 = c011 + (c111 - c011) * sx;
+  const z0v = y00 + (y10 - y00) * sy;
+  const z1v = y01 + (y11 - y01) * sy;
+  return (z0v + (z1v - z0v) * sz) / 4294967296;
 }
 
-const KM_PER_DEG_LAT = 110.574;
-const KM_PER_DEG_LON = 111.32;
+const EARTH_RADIUS_KM = 6371;
 const GRID_STEPS = 8;
 
 /**
@@ -101,6 +117,9 @@ export function createLandCoverTile(grid: DemoSceneGrid, factor: number, tileX: 
   for (let r = 0; r < n; r++) blockY[r] = Math.floor(fullY(r) / BLOCK_PX);
   // Geographic coordinates on a 9 x 9 lattice over the tile, bilinear between: UTM to lon/lat is smooth.
   const lattice: Array<[number, number]> = [];
+  // Earth-centred coordinates (km) at the lattice points, interpolated per pixel (over a tile the chord
+  // and the arc differ by centimetres).
+  const groundLattice: Array<[number, number, number]> = [];
   const dryLattice: number[] = [];
   const step = n / GRID_STEPS;
   let lon0: number | null = null;
@@ -111,12 +130,14 @@ export function createLandCoverTile(grid: DemoSceneGrid, factor: number, tileX: 
       const unwrapped: number = lon0 === null ? lon : lon + 360 * Math.round((lon0 - lon) / 360);
       lon0 ??= lon;
       lattice.push([unwrapped, lat]);
+      const phi = (lat * Math.PI) / 180;
+      const lambda = (unwrapped * Math.PI) / 180;
+      groundLattice.push([EARTH_RADIUS_KM * Math.cos(phi) * Math.cos(lambda), EARTH_RADIUS_KM * Math.cos(phi) * Math.sin(lambda), EARTH_RADIUS_KM * Math.sin(phi)]);
       // Dryness varies over hundreds of km: the lattice suffices, pixels interpolate.
       dryLattice.push(dryness(unwrapped, lat));
     }
   }
   const centre = lattice[(GRID_STEPS / 2) * (GRID_STEPS + 1) + GRID_STEPS / 2];
-  const cosLat = Math.cos((centre[1] * Math.PI) / 180);
   const greenland = (lon: number, lat: number) => lat > 59.5 && lon > -74 && lon < -11 && !(lon > -25 && lat < 66.5);
   for (let r = 0; r < n; r++) {
     const gy = r / step;
@@ -131,19 +152,28 @@ export function createLandCoverTile(grid: DemoSceneGrid, factor: number, tileX: 
       const gx = c / step;
       const i0 = Math.min(GRID_STEPS - 1, Math.floor(gx));
       const fx = gx - i0;
-      const p00 = lattice[j0 * (GRID_STEPS + 1) + i0];
+      const k00 = j0 * (GRID_STEPS + 1) + i0;
+      const p00 = lattice[k00];
       const p10 = lattice[j0 * (GRID_STEPS + 1) + i0 + 1];
       const p01 = lattice[(j0 + 1) * (GRID_STEPS + 1) + i0];
       const p11 = lattice[(j0 + 1) * (GRID_STEPS + 1) + i0 + 1];
       const lon = (p00[0] * (1 - fx) + p10[0] * fx) * (1 - fy) + (p01[0] * (1 - fx) + p11[0] * fx) * fy;
       const lat = (p00[1] * (1 - fx) + p10[1] * fx) * (1 - fy) + (p01[1] * (1 - fx) + p11[1] * fx) * fy;
-      // Ground coordinates in km: the same place gets the same noise in every scene and zone.
-      const xKm = lon * KM_PER_DEG_LON * cosLat;
-      const yKm = lat * KM_PER_DEG_LAT;
-      const fine = mixHash(Math.round(xKm * 33.3), Math.round(yKm * 33.3), 11) / 4294967296;
-      const detail = groundNoise(3, xKm / 0.6, yKm / 0.6);
-      const medium = groundNoise(5, xKm / 4, yKm / 4);
-      const broad = groundNoise(7, xKm / 25, yKm / 25);
+      const g00 = groundLattice[k00];
+      const g10 = groundLattice[k00 + 1];
+      const g01 = groundLattice[k00 + GRID_STEPS + 1];
+      const g11 = groundLattice[k00 + GRID_STEPS + 2];
+      const w00 = (1 - fx) * (1 - fy);
+      const w10 = fx * (1 - fy);
+      const w01 = (1 - fx) * fy;
+      const w11 = fx * fy;
+      const xKm = g00[0] * w00 + g10[0] * w10 + g01[0] * w01 + g11[0] * w11;
+      const yKm = g00[1] * w00 + g10[1] * w10 + g01[1] * w01 + g11[1] * w11;
+      const zKm = g00[2] * w00 + g10[2] * w10 + g01[2] * w01 + g11[2] * w11;
+      const fine = mixHash(Math.round(xKm * 33.3), Math.round(yKm * 33.3), Math.round(zKm * 33.3)) / 4294967296;
+      const detail = groundNoise(3, xKm / 0.6, yKm / 0.6, zKm / 0.6);
+      const medium = groundNoise(5, xKm / 4, yKm / 4, zKm / 4);
+      const broad = groundNoise(7, xKm / 25, yKm / 25, zKm / 25);
       tex[k] = Math.round(255 * (0.45 * fine + 0.35 * detail + 0.2 * medium));
       aux[k] = Math.round(255 * (0.5 * medium + 0.3 * detail + 0.2 * fine));
       // Coastlines: the 430 m land fraction, pushed around by noise into a ragged 30 m shore.
@@ -153,26 +183,27 @@ export function createLandCoverTile(grid: DemoSceneGrid, factor: number, tileX: 
         continue;
       }
       const alat = Math.abs(lat);
-      const k00 = j0 * (GRID_STEPS + 1) + i0;
       const dryHere = (dryLattice[k00] * (1 - fx) + dryLattice[k00 + 1] * fx) * (1 - fy) + (dryLattice[k00 + GRID_STEPS + 1] * (1 - fx) + dryLattice[k00 + GRID_STEPS + 2] * fx) * fy;
       const dry = dryHere + (broad - 0.5) * 0.3;
       const lake = medium * 0.7 + detail * 0.3;
+      // Class boundaries follow the 4 km field, made ragged by the 600 m one.
+      const m = medium + (detail - 0.5) * 0.25;
       let cover: number;
-      if (lat < -60) cover = medium > 0.78 && alat < 80 ? Cover.rock : Cover.ice;
-      else if (greenland(lon, lat)) cover = broad > 0.4 || lat > 76 ? Cover.ice : medium > 0.55 ? Cover.rock : Cover.tundra;
+      if (lat < -60) cover = m > 0.78 && alat < 80 ? Cover.rock : Cover.ice;
+      else if (greenland(lon, lat)) cover = broad > 0.4 || lat > 76 ? Cover.ice : m > 0.55 ? Cover.rock : Cover.tundra;
       else if (alat >= 75) cover = broad > 0.45 ? Cover.ice : Cover.tundra;
-      else if (alat >= 64) cover = lake > 0.7 ? Cover.water : medium > 0.72 ? Cover.rock : Cover.tundra;
-      else if (alat >= 52 && dry < 0.35) cover = lake > 0.7 ? Cover.water : broad < 0.25 ? Cover.tundra : medium > 0.62 ? Cover.deciduous : Cover.conifer;
-      else if (dry > 0.55) cover = medium + 0.3 * (broad - 0.5) > 0.5 ? Cover.sand : Cover.rock;
-      else if (dry > 0.3) cover = medium > 0.7 ? Cover.crops : Cover.grass;
-      else if (alat < 10) cover = medium > 0.8 ? Cover.crops : lake > 0.83 ? Cover.water : Cover.rainforest;
-      else if (alat < 23) cover = medium > 0.6 ? Cover.rainforest : medium > 0.45 ? Cover.crops : Cover.grass;
-      else if (alat < 42) cover = medium > 0.55 ? Cover.crops : medium > 0.35 ? Cover.deciduous : broad > 0.5 ? Cover.grass : Cover.conifer;
-      else cover = lake > 0.78 ? Cover.water : medium > 0.5 ? Cover.crops : medium > 0.3 ? Cover.deciduous : Cover.conifer;
+      else if (alat >= 64) cover = lake > 0.7 ? Cover.water : m > 0.72 ? Cover.rock : Cover.tundra;
+      else if (alat >= 52 && dry < 0.35) cover = lake > 0.7 ? Cover.water : broad < 0.25 ? Cover.tundra : m > 0.62 ? Cover.deciduous : Cover.conifer;
+      else if (dry > 0.55) cover = m + 0.3 * (broad - 0.5) > 0.5 ? Cover.sand : Cover.rock;
+      else if (dry > 0.3) cover = m > 0.7 ? Cover.crops : Cover.grass;
+      else if (alat < 10) cover = m > 0.8 ? Cover.crops : lake > 0.83 ? Cover.water : Cover.rainforest;
+      else if (alat < 23) cover = m > 0.6 ? Cover.rainforest : m > 0.45 ? Cover.crops : Cover.grass;
+      else if (alat < 42) cover = m > 0.6 ? Cover.crops : m > 0.35 ? Cover.deciduous : broad > 0.5 ? Cover.grass : Cover.conifer;
+      else cover = lake > 0.74 ? Cover.water : m > 0.62 ? Cover.crops : m > 0.32 ? Cover.deciduous : Cover.conifer;
       cls[k] = cover;
       if (cover === Cover.crops) {
         // Fields of ~600 x 450 m, each sown on its own day.
-        aux[k] = mixHash(Math.floor(xKm / 0.6), Math.floor(yKm / 0.45), 13) & 255;
+        aux[k] = mixHash(Math.floor(xKm / 0.6), Math.floor(yKm / 0.6), Math.floor(zKm / 0.6)) & 255;
       }
     }
   }

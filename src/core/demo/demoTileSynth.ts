@@ -38,7 +38,7 @@ const RAINFOREST: Spectrum = [0.018, 0.022, 0.045, 0.025, 0.33, 0.15, 0.055];
 const CONIFER: Spectrum = [0.02, 0.022, 0.04, 0.025, 0.23, 0.11, 0.045];
 const CROP_GREEN: Spectrum = [0.02, 0.03, 0.075, 0.04, 0.44, 0.2, 0.09];
 const GRASS_DRY: Spectrum = [0.06, 0.07, 0.1, 0.13, 0.24, 0.3, 0.22];
-const SOIL: Spectrum = [0.07, 0.09, 0.12, 0.16, 0.23, 0.29, 0.24];
+const SOIL: Spectrum = [0.06, 0.075, 0.1, 0.13, 0.21, 0.27, 0.22];
 const SAND: Spectrum = [0.14, 0.17, 0.25, 0.33, 0.38, 0.45, 0.4];
 const ROCK: Spectrum = [0.08, 0.09, 0.11, 0.13, 0.16, 0.2, 0.18];
 const TUNDRA: Spectrum = [0.04, 0.045, 0.07, 0.07, 0.25, 0.2, 0.12];
@@ -195,7 +195,8 @@ export function synthesizeTile(cover: LandCoverTile, weather: SceneWeather, clou
           // Each field's own growing season: a 100-day bell around its peak, or always green-ish in the tropics.
           const peak = 190 + (cover.aux[i] - 128) * 0.5;
           const g = w.tropical ? 0.4 + 0.5 * order : Math.exp(-(((w.localDoy - peak) / 45) ** 2)) * (w.snowFraction > 0.5 ? 0 : 1);
-          mix(rho, SOIL, CROP_GREEN, g, 1 + 0.05 * tex);
+          // Harvested fields keep stubble: between bare soil and dry grass.
+          mix(rho, GRASS_DRY, CROP_GREEN, g, (1 + 0.05 * tex) * (0.9 + 0.2 * order));
           if (w.snowFraction > order) snowCover = 0.95;
           kelvin = w.airKelvin + w.heating * (6 * (1 - g) - 1);
           break;

@@ -3,6 +3,7 @@ import type { BBox, LngLat } from '../geo/lngLat.js';
 import type { BlockCache } from '../raster/blockCache.js';
 import type { ByteSource } from '../raster/byteSource.js';
 import { explainEmptyAnswer, type EmptyAnswerExplanation } from './explainEmptyAnswer.js';
+import { pointInRing } from '../geo/pointInRing.js';
 import { createSceneReader, type SceneReader } from '../raster/sceneReader.js';
 import { dnToPhysical } from '../raster/scaling.js';
 import { decodeQaPixel, type QaFlags } from '../raster/qaFlags.js';
@@ -314,7 +315,9 @@ export function createLandsatService({ catalog, cache, maxScenes, sceneConcurren
       const selection = requireBands(filters);
       const shown = displayBands(selection.available);
       const found = await search(boxToBBoxLngLat(box), filters, signal);
-      const scene = newestFirst(found.scenes)[0];
+      // The newest scene that covers the box's centre (a neighbouring path/row may only graze the box).
+      const centre: LngLat = [(box.minLon + box.maxLon) / 2, (box.minLat + box.maxLat) / 2];
+      const scene = newestFirst(found.scenes).find((s) => pointInRing(centre, s.footprintLngLat)) ?? newestFirst(found.scenes)[0];
       if (!scene) throw new NoSceneError(`No Landsat scene covers this box ${describeRange(filters)}.`, await explain(boxToBBoxLngLat(box), filters, signal));
       const window = await readerFor(scene).readBox(box, [...new Set(shown.map((b) => b.asset))], { maxSize: IMAGE_MAX_LONG_SIDE }, signal);
       if (window.width === 0 || window.height === 0) throw new NoSceneError(`Scene ${scene.id} holds no pixels inside this box.`);
