@@ -28,7 +28,7 @@ interface EdgeIndex {
 
 let edgeIndex: EdgeIndex | null = null;
 const cells = new Map<number, Uint8Array>();
-const MAX_CELLS = 4096; // 4096 x 64 KB = 256 MB at most; a scene touches ~10-40 cells
+const MAX_CELLS = 1024; // 1024 x 64 KB = 64 MB at most; a scene touches ~10-40 cells
 
 function loadEdgeIndex(): EdgeIndex {
   if (edgeIndex) return edgeIndex;
