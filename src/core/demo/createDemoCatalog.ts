@@ -10,6 +10,7 @@ import { findWrs2Tiles } from '../wrs2/wrs2.js';
 import { DEMO_HREF_PREFIX, createDemoScene, demoAssetHref, openDemoAssetSource, parseDemoSceneId, sceneCloudPercent, type DemoScene } from './demoScenes.js';
 import { DEMO_ASSET_KEYS } from './demoTileSynth.js';
 import { pathRowTouchesLand } from '../wrs2/landPathRows.js';
+import { preloadLandMask } from '../geo/landMask.js';
 
 export interface DemoCatalogOptions {
   now?: () => Date;
@@ -21,6 +22,8 @@ export interface DemoCatalog extends SceneCatalog {
   readonly synthetic: true;
   /** The scene an id names (null if Landsat 8/9 did not image that path/row that day). */
   sceneById(id: string): LandsatScene | null;
+  /** Resolves once the coastline index is loaded (started at creation, in the background). */
+  readonly ready: Promise<void>;
 }
 
 /** Box queries: WRS-2 lookups on a lattice this fine (degrees) find every path/row the box touches. */
@@ -81,6 +84,11 @@ function pathRowsForBox(bbox: [number, number, number, number]): Array<{ path: n
 export function createDemoCatalog(opts: DemoCatalogOptions = {}): DemoCatalog {
   const now = opts.now ?? (() => new Date());
   registerVirtualByteSource('demo', openDemoAssetSource);
+  // Index the Natural Earth polygons right after start rather than in the first person's request.
+  const ready = new Promise<void>((resolve) => setImmediate(() => {
+    preloadLandMask();
+    resolve();
+  }));
 
   function scenesFor(query: SceneQuery): DemoScene[] {
     const end = new Date(Math.min(Date.parse(`${query.endDate}T00:00:00Z`) + 86_400_000, now().getTime()));
@@ -99,6 +107,7 @@ export function createDemoCatalog(opts: DemoCatalogOptions = {}): DemoCatalog {
   return {
     name: 'demo',
     synthetic: true,
+    ready,
     sceneById(id) {
       const scene = parseDemoSceneId(id);
       return scene && scene.datetime.getTime() <= now().getTime() ? toLandsatScene(scene) : null;

@@ -81,22 +81,6 @@ export function demoSceneGrid(path: number, row: number): DemoSceneGrid {
   return grid;
 }
 
-/** True when the full-resolution pixel position (x right, y down) lies inside the convex footprint. */
-export function insideFootprint(grid: DemoSceneGrid, x: number, y: number): boolean {
-  const p = grid.footprintPx;
-  let sign = 0;
-  for (let i = 0; i < 4; i++) {
-    const [ax, ay] = p[i];
-    const [bx, by] = p[(i + 1) % 4];
-    const cross = (bx - ax) * (y - ay) - (by - ay) * (x - ax);
-    const s = cross > 0 ? 1 : cross < 0 ? -1 : 0;
-    if (s === 0) continue;
-    if (sign === 0) sign = s;
-    else if (s !== sign) return false;
-  }
-  return true;
-}
-
 const spansByGrid = new WeakMap<DemoSceneGrid, Float64Array>();
 
 /**

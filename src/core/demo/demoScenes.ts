@@ -14,7 +14,7 @@ import { createLandCoverTile, dryness, type LandCoverTile } from './demoLandCove
 import { DEMO_PIXEL_SIZE_M, OVERVIEW_FACTORS, TILE_PX, demoSceneGrid, type DemoSceneGrid } from './demoSceneGrid.js';
 import { DEMO_ASSET_KEYS, createSceneWeather, synthesizeTile, type SceneWeather } from './demoTileSynth.js';
 import { sunPosition } from './sunPosition.js';
-import { createVirtualGeoTiffLayout, createVirtualGeoTiffSource, type VirtualGeoTiff } from './virtualGeoTiff.js';
+import { createVirtualGeoTiffLayout, createVirtualGeoTiffSource } from './virtualGeoTiff.js';
 
 export const DEMO_HREF_PREFIX = 'demo://synthetic/';
 
@@ -98,9 +98,6 @@ class Lru<V> {
     this.map.set(key, v);
     if (this.map.size > this.max) this.map.delete(this.map.keys().next().value!);
   }
-  get size() {
-    return this.map.size;
-  }
 }
 
 // Bounded memory: 128 finished tile sets of 9 bands (128 x 128 px: 0.3 MB each), 512 land-cover tiles
@@ -135,13 +132,6 @@ function sceneWeather(scene: DemoScene): SceneWeather {
     weathers.set(scene.id, w);
   }
   return w;
-}
-
-function tiffLevels(grid: DemoSceneGrid): VirtualGeoTiff {
-  return createVirtualGeoTiffLayout({
-    width: grid.width, height: grid.height, tileSize: TILE_PX, factors: [1, ...OVERVIEW_FACTORS], epsg: grid.epsg,
-    cornerX: grid.cornerX, cornerY: grid.cornerY, pixelSizeM: DEMO_PIXEL_SIZE_M, nodata: 0, description: '',
-  });
 }
 
 /** The nine bands of one tile of one level, synthesized on first use (other requests run in between). */
@@ -188,12 +178,6 @@ export function openDemoAssetSource(href: string): ByteSource {
     description: `SYNTHETIC ${scene.id} ${DEMO_ASSET_FILE_SUFFIX[asset]}: generated demo data, not a real Landsat acquisition`,
   });
   return createVirtualGeoTiffSource(href, layout, async (level, index) => (await tileSet(scene, level, index, layout.levels[level].tilesAcross))[band]);
-}
-
-/** Full-resolution size of a path/row's rasters (for tests and the bench). */
-export function demoRasterSize(path: number, row: number): { width: number; height: number; fileBytes: number } {
-  const grid = demoSceneGrid(path, row);
-  return { width: grid.width, height: grid.height, fileBytes: tiffLevels(grid).fileSize };
 }
 
 function round8(v: number): number {

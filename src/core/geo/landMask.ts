@@ -30,6 +30,11 @@ let edgeIndex: EdgeIndex | null = null;
 const cells = new Map<number, Uint8Array>();
 const MAX_CELLS = 1024; // 1024 x 64 KB = 64 MB at most; a scene touches ~10-40 cells
 
+/** Loads and indexes the polygons (~0.5 s, once per process), so that the first request need not. */
+export function preloadLandMask(): void {
+  loadEdgeIndex();
+}
+
 function loadEdgeIndex(): EdgeIndex {
   if (edgeIndex) return edgeIndex;
   const require = createRequire(import.meta.url);
