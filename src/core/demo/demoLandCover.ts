@@ -50,6 +50,8 @@ const DRY_REGIONS: ReadonlyArray<readonly [number, number, number, number, numbe
   [-72, -50, -65, -38, 0.5], // Patagonian steppe
   [-110, 38, -97, 50, 0.4], // Great Plains
   [28, 44, 60, 52, 0.4], // Pontic-Caspian steppe
+  [-17, 9, 40, 15, 0.45], // Sahel
+  [33, -9, 42, 5, 0.4], // East African savanna
 ];
 
 export function dryness(lon: number, lat: number): number {
