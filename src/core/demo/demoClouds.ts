@@ -133,7 +133,7 @@ export function createSceneClouds(
   for (let j = -1; j <= cellsDown; j++) {
     for (let i = -1; i <= cellsAcross; i++) {
       const field = (coarse(i, j) + 0.35 * fine(i, j)) / 1.35;
-      const a = (field - threshold) * 5 + 0.5;
+      const a = (field - threshold) * 9 + 0.5;
       amount[(j + 1) * stride + (i + 1)] = a < 0 ? 0 : a > 1 ? 1 : a;
     }
   }
@@ -194,7 +194,7 @@ function cellRanks(clouds: SceneClouds, k: number): Uint8Array {
     const bx = i * BLOCKS_PER_CELL_SIDE + (b & 7);
     const by = j * BLOCKS_PER_CELL_SIDE + (b >> 3);
     const tilt = ((b & 7) - 3.5) * gx + ((b >> 3) - 3.5) * gy;
-    keys[b] = -(0.8 * latticeNoise(clouds.seed ^ 0x51, bx / 3, by / 3) + 0.2 * latticeNoise(clouds.seed ^ 0x52, bx / 1.3, by / 1.3) + 0.12 * tilt);
+    keys[b] = -(0.8 * latticeNoise(clouds.seed ^ 0x51, bx / 3, by / 3) + 0.2 * latticeNoise(clouds.seed ^ 0x52, bx / 1.3, by / 1.3) + 0.35 * tilt);
     order[b] = b;
   }
   order.sort((a, b) => keys[a] - keys[b] || a - b);
