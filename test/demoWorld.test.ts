@@ -112,13 +112,15 @@ describe('empty answers explain themselves (demo source)', () => {
     expect(error.explanation).toMatchObject({ scenesInRange: 0, rangeStartsBeforeRecord: true, rangeEndsBeforeRecord: true, recordStart: '2013-03-18', landsatImagesHere: true, sourceIsComplete: true, synthetic: true });
   });
 
-  it('open ocean: landsatData answers [] with the reason', async () => {
+  it('open ocean, beyond the rows, future dates: the reason', async () => {
     const res = await app.inject(`/api/landsatData?${qs({ LON_UL: -140.05, LAT_UR: -30.05, LON_UR: -139.95, LAT_UL: -29.95, ...YEAR })}`);
     expect(res.statusCode).toBe(200);
     const body = res.json() as { data: unknown[]; explanation: Record<string, unknown> };
     expect(body.data).toEqual([]);
     expect(body.explanation).toMatchObject({ scenesInRange: 0, landsatImagesHere: false, notImagedReason: 'open_ocean' });
     const pixel = await app.inject(`/api/pixel?${qs({ lat: 88, lon: 0, latest: 'true', ...YEAR })}`);
+    const future = await app.inject(`/api/landsatData?${qs({ LON_UL: 2.3, LAT_UR: 48.8, LON_UR: 2.4, LAT_UL: 48.9, startDate: '2099-01-01', endDate: '2099-01-31', cloudCoverage: 100 })}`);
+    expect(future.json()).toMatchObject({ data: [], explanation: { scenesInRange: 0, rangeStartsInFuture: true, landsatImagesHere: true } });
     expect((pixel.json() as PixelBody).explanation).toMatchObject({ landsatImagesHere: false, notImagedReason: 'beyond_row_limits' });
   });
 

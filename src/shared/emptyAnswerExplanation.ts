@@ -18,6 +18,8 @@ export interface EmptyAnswerExplanation {
   firstSceneDates: Record<string, string>;
   rangeStartsBeforeRecord: boolean;
   rangeEndsBeforeRecord: boolean;
+  /** The whole range lies after today (UTC): no scene can exist yet. */
+  rangeStartsInFuture: boolean;
   /**
    * Whether Landsat 8/9 image the place at all: false beyond the WRS-2 row limits (about 82 degrees
    * north and south) or over open ocean (no path/row with land or coast).

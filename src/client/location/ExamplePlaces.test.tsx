@@ -66,7 +66,7 @@ describe('ExamplePlaces', () => {
         explanation: {
           startDate: '2025-01-01', endDate: '2025-01-31', cloudCoverage: 0, scenesInRange: 8, scenesInRangeCapped: false, lowestCloudCover: 3.1,
           suggestedCloudCoverage: 4, scenesAtSuggestedCloudCoverage: 1, recordStart: '2013-03-18', firstSceneDates: {}, rangeStartsBeforeRecord: false,
-          rangeEndsBeforeRecord: false, landsatImagesHere: true, notImagedReason: null, sourceIsComplete: true, source: 'demo', synthetic: true,
+          rangeEndsBeforeRecord: false, rangeStartsInFuture: false, landsatImagesHere: true, notImagedReason: null, sourceIsComplete: true, source: 'demo', synthetic: true,
         },
       },
     });

@@ -6,7 +6,7 @@ import { describeEmptyAnswer, problemText } from './describeEmptyAnswer.js';
 const base: EmptyAnswerExplanation = {
   startDate: '2025-01-01', endDate: '2025-01-31', cloudCoverage: 20, scenesInRange: 0, scenesInRangeCapped: false,
   lowestCloudCover: null, suggestedCloudCoverage: null, scenesAtSuggestedCloudCoverage: null, recordStart: '2013-03-18',
-  firstSceneDates: { 'landsat-8': '2013-03-18', 'landsat-9': '2021-10-31' }, rangeStartsBeforeRecord: false, rangeEndsBeforeRecord: false,
+  firstSceneDates: { 'landsat-8': '2013-03-18', 'landsat-9': '2021-10-31' }, rangeStartsBeforeRecord: false, rangeEndsBeforeRecord: false, rangeStartsInFuture: false,
   landsatImagesHere: true, notImagedReason: null, sourceIsComplete: false, source: 'local:/x', synthetic: false,
 };
 
@@ -21,6 +21,7 @@ describe('describeEmptyAnswer', () => {
       /end before Landsat 8's first scene \(18 March 2013\)/,
     );
     expect(describeEmptyAnswer({ ...base, landsatImagesHere: false, notImagedReason: 'open_ocean' })).toMatch(/do not image open ocean/);
+    expect(describeEmptyAnswer({ ...base, startDate: '2099-01-01', endDate: '2099-01-31', rangeStartsInFuture: true, sourceIsComplete: true })).toMatch(/in the future/);
     expect(describeEmptyAnswer({ ...base, landsatImagesHere: false, notImagedReason: 'beyond_row_limits' })).toMatch(/82° north and south/);
   });
 

@@ -23,6 +23,9 @@ export function describeEmptyAnswer(e: EmptyAnswerExplanation): string {
   if (e.notImagedReason === 'open_ocean') {
     return 'Landsat 8 and 9 do not image open ocean: they take scenes over land and coasts only. Pick a point on land or near a coast.';
   }
+  if (e.rangeStartsInFuture && e.scenesInRange === 0) {
+    return `These dates lie in the future: no scene exists yet. "The next landsat will pass over" lists the coming passes.`;
+  }
   if (e.rangeEndsBeforeRecord) {
     return `These dates end before Landsat 8's first scene (${longDate(e.recordStart)}). Choose dates from then on.`;
   }

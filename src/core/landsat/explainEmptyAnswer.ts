@@ -17,6 +17,8 @@ export interface ExplainQuery {
   endDate: string;
   cloudCoverage: number;
   signal?: AbortSignal;
+  /** Today, for "these dates are in the future"; default the clock. */
+  now?: Date;
 }
 
 /** Enough to say "raise the limit to N% to see M scenes" without listing decades of scenes. */
@@ -51,6 +53,7 @@ export async function explainEmptyAnswer(catalog: SceneCatalog, query: ExplainQu
     firstSceneDates: { ...FIRST_SCENE_DATE },
     rangeStartsBeforeRecord: query.startDate < LANDSAT_RECORD_START,
     rangeEndsBeforeRecord: query.endDate < LANDSAT_RECORD_START,
+    rangeStartsInFuture: query.startDate > (query.now ?? new Date()).toISOString().slice(0, 10),
     landsatImagesHere: notImagedReason === null,
     notImagedReason,
     sourceIsComplete: catalog.synthetic,
