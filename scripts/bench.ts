@@ -1,8 +1,8 @@
 /**
  * `npm run bench`: speed and size figures as JSON on stdout (progress on stderr). Measured here,
- * never asserted in timed tests. Uses the synthetic demo archive in a temporary folder.
+ * never asserted in timed tests. Uses the synthetic demo archive (computed on read, no files).
  */
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import os from 'node:os';
@@ -12,6 +12,7 @@ import { createBlockCache } from '../src/core/raster/blockCache.js';
 import { createByteSourceForHref, type ByteSource } from '../src/core/raster/byteSource.js';
 import { createLandsatService } from '../src/core/landsat/landsatService.js';
 import { benchWrs2AndOverpass } from '../src/core/wrs2/wrs2.bench.js';
+import { benchDemoArchive } from './benchDemo.js';
 import { DEFAULT_POINT } from '../src/shared/defaults.js';
 import type { LngLat } from '../src/core/geo/lngLat.js';
 import { benchFirstLoad } from './bench/firstLoad.js';
@@ -58,9 +59,9 @@ async function initialJsGzipBytes(): Promise<{ files: string[]; gzipBytes: numbe
 }
 
 async function main(): Promise<void> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'landsat-bench-'));
+  const demoArchive = await benchDemoArchive(log);
   const now = new Date();
-  const catalog = await createDemoCatalog({ dir });
+  const catalog = createDemoCatalog();
   const point: LngLat = [DEFAULT_POINT.lon, DEFAULT_POINT.lat];
   const oneYearAgo = new Date(now.getTime() - 365 * 86_400_000);
   const filters = {
@@ -70,11 +71,7 @@ async function main(): Promise<void> {
     bands: ['B02', 'B03', 'B04', 'B05'] as ('B02' | 'B03' | 'B04' | 'B05')[],
   };
 
-  log('generating the demo scenes of one year at the default point (not part of the read timings)...');
   const found = await catalog.search({ bboxLngLat: [point[0], point[1], point[0], point[1]], startDate: filters.startDate, endDate: filters.endDate, maxCloudCover: 100, limit: 1000 });
-  const genStart = process.hrtime.bigint();
-  for (const scene of found.scenes) await catalog.generateScene(scene.id);
-  const generationMs = ms(genStart);
 
   const counter: Counter = { requests: 0, bytes: 0, hrefs: new Set() };
   const cache = createBlockCache({ maxBytes: 512 * 1024 * 1024 });
@@ -119,7 +116,7 @@ async function main(): Promise<void> {
 
   const result = {
     machine: { cpus: os.cpus().length, node: process.version },
-    demoArchive: { synthetic: true, scenesInYear: found.scenes.length, generationMsTotal: round(generationMs), generationMsPerScene: round(generationMs / Math.max(1, found.scenes.length)) },
+    demoArchive,
     series3x3OneYear: {
       scenes: cold.scenes.length,
       bands: filters.bands,
@@ -144,8 +141,6 @@ async function main(): Promise<void> {
     client: js ? { initialJsFiles: js.files, initialJsGzipKB: round(js.gzipBytes / 1024), budgetKB: 300 } : { initialJsGzipKB: null, note: 'run `npm run build` first' },
   };
   process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
-  await rm(dir, { recursive: true, force: true });
-  void readdir;
 }
 
 main().catch((err) => {

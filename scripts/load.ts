@@ -46,7 +46,6 @@ async function main() {
   const app = await buildApp(
     loadConfig({
       LANDSAT_SOURCE: 'demo',
-      DEMO_DIR: process.env.DEMO_DIR ?? path.resolve('data/demo'),
       DATABASE_PATH: ':memory:',
       STATIC_DIR: path.resolve('dist/client'),
       SCHEDULER_INTERVAL_MS: '0',

@@ -93,7 +93,7 @@ describe.skipIf(skip)('production install: npm ci --omit=dev && npm start in a f
     server = spawn('npm', ['start'], {
       cwd: clone,
       detached: true, // its own process group, so npm, start.mjs and the server stop together
-      env: cleanEnv({ PORT: '0', HOST: '127.0.0.1', LANDSAT_SOURCE: 'demo', DEMO_PREGENERATE_DAYS: '0', LOG_LEVEL: 'info' }),
+      env: cleanEnv({ PORT: '0', HOST: '127.0.0.1', LANDSAT_SOURCE: 'demo', LOG_LEVEL: 'info' }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     baseUrl = await new Promise<string>((resolve, reject) => {

@@ -68,16 +68,13 @@ export async function benchFirstLoad(distDir = path.resolve('dist/client')) {
   const firstLoad = ['/', ...initialAssets(html), '/api/config'];
   const lazy = (await readdir(path.join(distDir, 'assets'))).map((f) => `/assets/${f}`).filter((p) => !firstLoad.includes(p));
 
-  const demoDir = await mkdtemp(path.join(os.tmpdir(), 'landsat-bench-firstload-'));
+  const tmpDir = await mkdtemp(path.join(os.tmpdir(), 'landsat-bench-firstload-'));
   const app = await buildApp(
     loadConfig({
       LANDSAT_SOURCE: 'demo',
-      DEMO_DIR: demoDir,
-      DEMO_WORKER: 'false',
-      DEMO_PREGENERATE_DAYS: '0',
       STATIC_DIR: distDir,
       DATABASE_PATH: ':memory:',
-      OUTBOX_DIR: path.join(demoDir, 'outbox'),
+      OUTBOX_DIR: path.join(tmpDir, 'outbox'),
       SCHEDULER_INTERVAL_MS: '0',
       LOG_LEVEL: 'silent',
       PORT: '0',
@@ -107,7 +104,7 @@ export async function benchFirstLoad(distDir = path.resolve('dist/client')) {
     };
   } finally {
     await app.close();
-    await rm(demoDir, { recursive: true, force: true });
+    await rm(tmpDir, { recursive: true, force: true });
   }
 }
 

@@ -54,9 +54,6 @@ const envSchema = z.object({
   PC_STAC_URL: httpUrl('PC_STAC_URL', PLANETARY_COMPUTER_STAC_URL),
   PC_SAS_URL: httpUrl('PC_SAS_URL', PLANETARY_COMPUTER_TOKEN_URL),
   STATIC_DIR: optionalString.transform((v) => path.resolve(v ?? 'dist/client')),
-  DEMO_DIR: optionalString.transform((v) => path.resolve(v ?? 'data/demo')),
-  DEMO_WORKER: z.enum(['true', 'false']).optional().default('true').transform((v) => v === 'true'),
-  DEMO_PREGENERATE_DAYS: intFrom('DEMO_PREGENERATE_DAYS', 0, 3660, 120),
   DATABASE_PATH: optionalString.transform((v) => (v === ':memory:' ? v : path.resolve(v ?? 'data/landsat.db'))),
   DATABASE_URL: optionalString.refine(
     (v) => v === undefined || /^postgres(ql)?:\/\//.test(v),

@@ -26,11 +26,11 @@ export function sendNdjsonProgress<T>(req: FastifyRequest, reply: FastifyReply, 
     .then((result) => write({ type: 'result', result }))
     .catch((err: FastifyError) => {
       const answer = toApiError(err);
-      const { statusCode, code, message } = answer;
+      const { statusCode, code, message, explanation } = answer;
       const level = errorLogLevel(answer);
       if (level === 'error') req.log.error({ err, statusCode, code }, 'streamed request failed');
       else req.log[level]({ statusCode, code, message }, 'streamed request refused');
-      write({ type: 'error', error: { code, message }, status: statusCode });
+      write({ type: 'error', error: { code, message, ...(explanation ? { explanation } : {}) }, status: statusCode });
     })
     .finally(() => stream.end());
   return reply.type('application/x-ndjson').header('cache-control', 'no-store').header('x-content-type-options', 'nosniff').send(stream);

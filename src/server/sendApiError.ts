@@ -9,7 +9,7 @@ import { toApiError } from './toApiError.js';
  */
 export function sendApiError(err: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
   const answer = toApiError(err);
-  const { statusCode, code, message } = answer;
+  const { statusCode, code, message, explanation } = answer;
   const level = errorLogLevel(answer);
   if (level === 'error') req.log.error({ err, statusCode, code }, 'request failed');
   else req.log[level]({ statusCode, code, message }, 'request refused');
@@ -18,5 +18,5 @@ export function sendApiError(err: FastifyError, req: FastifyRequest, reply: Fast
   if (typeof retryAfterSeconds === 'number') void reply.header('retry-after', String(retryAfterSeconds));
   // Set here too: errors raised before routing skip the app's onSend hook that normally sets it.
   void reply.header('x-request-id', req.id);
-  void reply.status(statusCode).type('application/json').send({ error: { code, message } });
+  void reply.status(statusCode).type('application/json').send({ error: { code, message, ...(explanation ? { explanation } : {}) } });
 }

@@ -3,9 +3,7 @@ import type { Config } from './config.js';
 import { createBlockCache, type BlockCache } from '../core/raster/blockCache.js';
 import { createSceneCatalog } from '../core/stac/createSceneCatalog.js';
 import type { SceneCatalog } from '../core/stac/sceneCatalog.js';
-import { createDemoCatalog, type DemoCatalog } from '../core/demo/createDemoCatalog.js';
-import { createDemoWorker, type DemoWorker } from '../core/demo/createDemoWorker.js';
-import { pregenerateDemoScenes } from './pregenerateDemoScenes.js';
+import { createDemoCatalog } from '../core/demo/createDemoCatalog.js';
 import { createLandsatService, type LandsatService } from '../core/landsat/landsatService.js';
 import { createGazetteer, type Gazetteer } from '../core/geocode/gazetteer.js';
 import { createNotificationWiring, type NotificationWiring } from './notificationWiring.js';
@@ -47,7 +45,6 @@ export async function createServerContext(config: Config, overrides: ServerConte
     allowlist: createArchiveAllowlist({
       landsatSource: config.LANDSAT_SOURCE,
       archiveHosts: config.ARCHIVE_HOSTS,
-      demoDir: config.DEMO_DIR,
       planetaryComputerUrls: [config.PC_STAC_URL, config.PC_SAS_URL],
       injectedCatalog: overrides.catalog !== undefined || overrides.createCatalog !== undefined,
     }),
@@ -58,8 +55,6 @@ export async function createServerContext(config: Config, overrides: ServerConte
     log,
     onCall: (call) => metrics?.observeUpstream(call),
   });
-  let demoWorker: DemoWorker | null = null;
-  let demoCatalog: DemoCatalog | null = null;
   const rawCatalog =
     overrides.catalog ??
     (await overrides.createCatalog?.(upstream.fetch)) ??
@@ -72,15 +67,9 @@ export async function createServerContext(config: Config, overrides: ServerConte
         source === 'demo'
           ? log.warn({ reason }, 'LANDSAT_SOURCE=auto: the Planetary Computer did not answer, so the SYNTHETIC demo archive is served')
           : log.info('LANDSAT_SOURCE=auto: using the Planetary Computer'),
-      demo: async () => {
-        // Generating a scene is ~1 s of CPU: a worker thread keeps the event loop free for requests.
-        const worker = config.DEMO_WORKER ? createDemoWorker(config.DEMO_DIR) : null;
-        demoWorker = worker;
-        demoCatalog = await createDemoCatalog({ dir: config.DEMO_DIR, writeSceneFiles: worker ? (id) => worker.generate(id) : undefined });
-        return demoCatalog;
-      },
+      // Scenes are computed tile by tile when read: no disk, no worker, no pre-generation (src/core/demo).
+      demo: async () => createDemoCatalog({ now: overrides.clock ? () => overrides.clock!.now() : undefined }),
     }));
-  const stopPregeneration = demoCatalog ? pregenerateDemoScenes(demoCatalog, config.DEMO_PREGENERATE_DAYS, log) : () => {};
   const catalog = upstream.wrapCatalog(rawCatalog);
   log.info({ source: catalog.name, synthetic: catalog.synthetic }, 'Landsat source ready');
   const cache = createBlockCache({ maxBytes: config.BLOCK_CACHE_MB * 1024 * 1024 });
@@ -107,9 +96,7 @@ export async function createServerContext(config: Config, overrides: ServerConte
     upstream,
     metrics,
     async close() {
-      stopPregeneration();
       await notifications.close();
-      await (demoWorker as DemoWorker | null)?.close();
     },
   };
 }

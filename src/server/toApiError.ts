@@ -6,6 +6,8 @@ export interface ApiErrorAnswer {
   statusCode: number;
   code: string;
   message: string;
+  /** Why no scene qualifies (src/core/landsat/explainEmptyAnswer.ts), on 404 no_scene. */
+  explanation?: unknown;
 }
 
 /**
@@ -47,7 +49,11 @@ function classify(err: FastifyError & { name?: string }): ApiErrorAnswer {
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return { statusCode: 400, code: 'bad_request', message: 'The request body does not match its Content-Length.' };
   }
-  if (err.name === 'NoSceneError') return { statusCode: 404, code: 'no_scene', message: err.message };
+  if (err.name === 'NoSceneError') {
+    // The explanation says why nothing qualifies (src/core/landsat/explainEmptyAnswer.ts).
+    const explanation = (err as { explanation?: unknown }).explanation;
+    return { statusCode: 404, code: 'no_scene', message: err.message, ...(explanation ? { explanation } : {}) };
+  }
   if (err.name === 'NoUsableBandError') return { statusCode: 400, code: 'unavailable_band', message: err.message };
   if (err.name === 'AbortError') return { statusCode: 499, code: 'client_closed', message: 'The request was cancelled.' };
   // Upstream failures: the archive's STAC API (Archive*Error) or its raster files (ByteSource*Error).

@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
@@ -152,15 +149,12 @@ describe('results a scientist can trust (fixture scene, headless Chromium)', () 
 
 describe('results on the synthetic demo archive', () => {
   let harness: PageHarness;
-  let demoDir: string;
   beforeAll(async () => {
-    demoDir = await mkdtemp(path.join(os.tmpdir(), 'landsat-e2e-results-'));
     // A limit of 10 scenes, so that the 14 scenes of June-July 2025 at the default point overflow it.
-    harness = await startPageHarness({ LANDSAT_SOURCE: 'demo', DEMO_DIR: demoDir, DEMO_WORKER: 'false', DEMO_PREGENERATE_DAYS: '0', MAX_SCENES: '10', MAX_SCENES_STREAM: '10' });
+    harness = await startPageHarness({ LANDSAT_SOURCE: 'demo', MAX_SCENES: '10', MAX_SCENES_STREAM: '10' });
   });
   afterAll(async () => {
     await harness?.close();
-    await rm(demoDir, { recursive: true, force: true });
   });
 
   it('on load the default point gets its scene box; a 5 km square gives a timeline, time charts equal to the API, and captions', async () => {

@@ -85,7 +85,7 @@ describe('archive call logging', () => {
     });
     const log = pino({ level: 'info' }, sink);
     const guard = createUpstreamGuard({
-      allowlist: createArchiveAllowlist({ landsatSource: 'demo', archiveHosts: host, demoDir: '/nonexistent' }),
+      allowlist: createArchiveAllowlist({ landsatSource: 'demo', archiveHosts: host }),
       timeoutMs: 300,
       failureThreshold: 5,
       openMs: 1000,

@@ -5,6 +5,7 @@ import { SceneMetadataTable } from './SceneMetadataTable.js';
 import { SpectralSignatureChart } from './SpectralSignatureChart.js';
 import { IndicesChart } from './IndicesChart.js';
 import { sceneLabel } from './spectralSignatureDatasets.js';
+import { describeEmptyAnswer } from '../results/describeEmptyAnswer.js';
 
 /**
  * Everything a ground-versus-Landsat comparison needs from /api/pixel: the scenes used, the 3 x 3
@@ -26,7 +27,7 @@ export function PixelAnalysis({ pixels, selectedSceneId }: { pixels: PixelRespon
     return (
       <section className="pixel-analysis" aria-label="Pixel values at the point">
         <h3>Pixel values at the point</h3>
-        <p className="muted">No scene in the date range and under the cloud limit covers this point.</p>
+        <p className="muted">{pixels.explanation ? describeEmptyAnswer(pixels.explanation) : 'No scene in the date range and under the cloud limit covers this point.'}</p>
       </section>
     );
   }

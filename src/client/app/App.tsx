@@ -8,6 +8,7 @@ import { isAbortError } from '../api/ApiRequestError.js';
 import { footprintQueryOptions, useFootprintQuery, usePageConfig } from '../api/useServerQueries.js';
 import { AreaChoice } from '../analysis/AreaChoice.js';
 import { resolveAnalysisArea, type AnalysisArea } from '../analysis/analysisArea.js';
+import { problemText } from '../results/describeEmptyAnswer.js';
 import { ComparisonSection } from '../analysis/ComparisonSection.js';
 import { OpacitySlider } from '../analysis/OpacitySlider.js';
 import { pixelSeriesState } from '../analysis/pixelSeriesState.js';
@@ -210,7 +211,7 @@ function AppPage() {
       ? {
           lngLat: request.lngLat,
           image: image.data ?? null,
-          imageProblem: image.error && !isAbortError(image.error) ? `No image: ${(image.error as Error).message}` : null,
+          imageProblem: image.error && !isAbortError(image.error) ? `No image: ${problemText(image.error)}` : null,
           size: request.size,
           areaDescription: request.areaDescription,
           bands: request.bands,

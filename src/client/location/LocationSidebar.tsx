@@ -1,5 +1,6 @@
 import type { PlaceResult } from '../api/apiTypes.js';
 import { PlaceSearch } from './PlaceSearch.js';
+import { ExamplePlaces } from './ExamplePlaces.js';
 
 export interface LocationSidebarProps {
   latText: string;
@@ -66,6 +67,7 @@ export function LocationSidebar(props: LocationSidebarProps) {
     <aside className="sidebar" aria-labelledby="search-location-heading">
       <h2 id="search-location-heading">Search Location</h2>
       <PlaceSearch onSelect={props.onPlace} />
+      <ExamplePlaces onSelect={props.onPlace} />
       <button type="button" className="secondary-button locate-button" onClick={props.onUseCurrentPosition} disabled={props.locating}>
         <svg aria-hidden="true" focusable="false" width="16" height="16" viewBox="0 0 16 16" className="button-icon">
           <circle cx="8" cy="8" r="5" fill="none" stroke="currentColor" strokeWidth="1.6" />

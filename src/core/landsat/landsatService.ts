@@ -2,6 +2,8 @@ import type { AssetKey, BandId, BandUnit } from '../bands/bandCatalog.js';
 import type { BBox, LngLat } from '../geo/lngLat.js';
 import type { BlockCache } from '../raster/blockCache.js';
 import type { ByteSource } from '../raster/byteSource.js';
+import { explainEmptyAnswer, type EmptyAnswerExplanation } from './explainEmptyAnswer.js';
+import { pointInRing } from '../geo/pointInRing.js';
 import { createSceneReader, type SceneReader } from '../raster/sceneReader.js';
 import { dnToPhysical } from '../raster/scaling.js';
 import { decodeQaPixel, type QaFlags } from '../raster/qaFlags.js';
@@ -49,6 +51,8 @@ export interface LandsatDataResponse extends CoveredDates {
   /** Chosen bands that Level-2 lacks, with the reason. */
   unavailableBands: Record<string, string>;
   synthetic: boolean;
+  /** Only when no scene qualifies: why (explainEmptyAnswer.ts). */
+  explanation?: EmptyAnswerExplanation;
 }
 
 export interface PixelBand {
@@ -79,6 +83,8 @@ export interface PixelResponse extends CoveredDates {
   limit: number;
   unavailableBands: Record<string, string>;
   synthetic: boolean;
+  /** Only when no scene qualifies: why (explainEmptyAnswer.ts). */
+  explanation?: EmptyAnswerExplanation;
 }
 
 export interface RenderedImage {
@@ -108,6 +114,10 @@ export interface LandsatServiceOptions {
 /** An outcome the caller should turn into a 4xx: nothing qualifies, or nothing can be drawn. */
 export class NoSceneError extends Error {
   override readonly name = 'NoSceneError';
+  /** Why nothing qualifies (explainEmptyAnswer.ts); the API sends it as `error.explanation`. */
+  constructor(message: string, readonly explanation?: EmptyAnswerExplanation) {
+    super(message);
+  }
 }
 export class NoUsableBandError extends Error {
   override readonly name = 'NoUsableBandError';
@@ -211,6 +221,9 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
     return selection;
   }
 
+  const explain = (bboxLngLat: [number, number, number, number], filters: SceneFilters, signal?: AbortSignal) =>
+    explainEmptyAnswer(catalog, { bboxLngLat, startDate: filters.startDate, endDate: filters.endDate, cloudCoverage: filters.cloudCoverage, signal });
+
   const describeRange = (filters: SceneFilters) =>
     `between ${filters.startDate} and ${filters.endDate} with at most ${filters.cloudCoverage}% cloud cover`;
 
@@ -266,6 +279,7 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
         ...(options.latest ? { coveredStartDate: filters.startDate, coveredEndDate: filters.endDate } : coveredDates(found, filters)),
         unavailableBands: unavailable,
         synthetic: catalog.synthetic,
+        ...(found.scenes.length === 0 ? { explanation: await explain([lngLat[0], lngLat[1], lngLat[0], lngLat[1]], filters, options.signal) } : {}),
       };
     },
 
@@ -311,6 +325,7 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
         ...coveredDates(found, filters),
         unavailableBands: selection.unavailable,
         synthetic: catalog.synthetic,
+        ...(found.scenes.length === 0 ? { explanation: await explain(boxToBBoxLngLat(box), filters, options.signal) } : {}),
       };
     },
 
@@ -336,7 +351,10 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
           stretch: `fixed: ${[...new Set(shown.map((b) => (b.unit === 'kelvin' ? '250-320 K' : '0-0.3 reflectance')))].join(', ')}`,
         };
       }
-      throw new NoSceneError(`No Landsat scene covers (${lngLat[1].toFixed(6)}, ${lngLat[0].toFixed(6)}) ${describeRange(filters)}.`);
+      throw new NoSceneError(
+        `No Landsat scene covers (${lngLat[1].toFixed(6)}, ${lngLat[0].toFixed(6)}) ${describeRange(filters)}.`,
+        await explain([lngLat[0], lngLat[1], lngLat[0], lngLat[1]], filters, signal),
+      );
     },
 
     /** PNG of the box from the most recent qualifying scene, true aspect, long side 512-1024 px, contrast-stretched. */
@@ -344,8 +362,10 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
       const selection = requireBands(filters);
       const shown = displayBands(selection.available);
       const found = await search(boxToBBoxLngLat(box), filters, signal);
-      const scene = newestFirst(found.scenes)[0];
-      if (!scene) throw new NoSceneError(`No Landsat scene covers this box ${describeRange(filters)}.`);
+      // The newest scene that covers the box's centre (a neighbouring path/row may only graze the box).
+      const centre: LngLat = [(box.minLon + box.maxLon) / 2, (box.minLat + box.maxLat) / 2];
+      const scene = newestFirst(found.scenes).find((s) => pointInRing(centre, s.footprintLngLat)) ?? newestFirst(found.scenes)[0];
+      if (!scene) throw new NoSceneError(`No Landsat scene covers this box ${describeRange(filters)}.`, await explain(boxToBBoxLngLat(box), filters, signal));
       const window = await readerFor(scene).readBox(box, [...new Set(shown.map((b) => b.asset))], { maxSize: IMAGE_MAX_LONG_SIDE }, signal);
       if (window.width === 0 || window.height === 0) throw new NoSceneError(`Scene ${scene.id} holds no pixels inside this box.`);
       const { png, stretch } = renderWindowPng(window, shown, { min: IMAGE_MIN_LONG_SIDE, max: IMAGE_MAX_LONG_SIDE });

@@ -4,6 +4,7 @@
  * counted so the bench can report range requests and bytes per band per scene.
  */
 import { open } from 'node:fs/promises';
+import { openVirtualByteSource } from './virtualByteSources.js';
 
 export interface ByteRange {
   offset: number;
@@ -207,5 +208,5 @@ export function createHttpByteSource(url: string, opts: HttpByteSourceOptions = 
 
 /** Picks the back-end from the href: http(s) URL or absolute file path. */
 export function createByteSourceForHref(href: string, httpOptions?: HttpByteSourceOptions): ByteSource {
-  return isHttpHref(href) ? createHttpByteSource(href, httpOptions) : createFileByteSource(href);
+  return openVirtualByteSource(href) ?? (isHttpHref(href) ? createHttpByteSource(href, httpOptions) : createFileByteSource(href));
 }

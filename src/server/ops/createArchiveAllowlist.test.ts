@@ -6,7 +6,7 @@ import { createArchiveAllowlist } from './createArchiveAllowlist.js';
 
 describe('createArchiveAllowlist', () => {
   it('by default allows the configured STAC API host and Azure Blob Storage only', () => {
-    const allow = createArchiveAllowlist({ landsatSource: 'planetary-computer', demoDir: '/srv/demo' });
+    const allow = createArchiveAllowlist({ landsatSource: 'planetary-computer' });
     const ok = (href: string) => allow.isAllowedUrl(new URL(href));
     expect(ok('https://planetarycomputer.microsoft.com/api/stac/v1/search')).toBe(true);
     expect(ok('https://landsateuwest.blob.core.windows.net/landsat-c2/x.TIF')).toBe(true);
@@ -16,13 +16,13 @@ describe('createArchiveAllowlist', () => {
     expect(ok('https://planetarycomputer.microsoft.com:8443/x')).toBe(false);
     expect(ok('https://user:pw@planetarycomputer.microsoft.com/x')).toBe(false);
     expect(ok('file:///etc/passwd')).toBe(false);
-    const stac = createArchiveAllowlist({ landsatSource: 'stac:https://stac.example.org/v1', demoDir: '/srv/demo' });
+    const stac = createArchiveAllowlist({ landsatSource: 'stac:https://stac.example.org/v1' });
     expect(stac.isAllowedUrl(new URL('https://stac.example.org/v1/search'))).toBe(true);
     expect(stac.isAllowedUrl(new URL('https://other.example.org/'))).toBe(false);
   });
 
   it('ARCHIVE_HOSTS replaces the default (host:port and *. wildcards); local sources read only under their folder', () => {
-    const allow = createArchiveAllowlist({ landsatSource: 'local:/data/landsat', archiveHosts: '127.0.0.1:4000, *.example.org', demoDir: '/srv/demo' });
+    const allow = createArchiveAllowlist({ landsatSource: 'local:/data/landsat', archiveHosts: '127.0.0.1:4000, *.example.org' });
     expect(allow.isAllowedUrl(new URL('http://127.0.0.1:4000/a.TIF'))).toBe(true);
     expect(allow.isAllowedUrl(new URL('http://127.0.0.1:4001/a.TIF'))).toBe(false);
     expect(allow.isAllowedUrl(new URL('https://cdn.example.org/a.TIF'))).toBe(true);
@@ -47,7 +47,7 @@ describe('createArchiveAllowlist', () => {
       symlinkSync(path.join(catalogue, 'scene', 'B4.TIF'), path.join(catalogue, 'alias.TIF'));
       // the configured folder itself reached through a link still counts as the folder
       symlinkSync(catalogue, path.join(tmp, 'catalogue-link'));
-      const allow = createArchiveAllowlist({ landsatSource: `local:${path.join(tmp, 'catalogue-link')}`, demoDir: path.join(tmp, 'demo') });
+      const allow = createArchiveAllowlist({ landsatSource: `local:${path.join(tmp, 'catalogue-link')}` });
       expect(allow.isAllowedPath(path.join(catalogue, 'scene', 'B4.TIF'))).toBe(true);
       expect(allow.isAllowedPath(path.join(catalogue, 'alias.TIF'))).toBe(true);
       expect(allow.isAllowedPath(path.join(catalogue, 'scene', 'B5.TIF'))).toBe(false);

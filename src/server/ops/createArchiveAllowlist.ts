@@ -16,7 +16,6 @@ export interface ArchiveAllowlistOptions {
   landsatSource: string;
   /** ARCHIVE_HOSTS: comma-separated host patterns; replaces the default when given. */
   archiveHosts?: string;
-  demoDir: string;
   /** PC_STAC_URL and PC_SAS_URL: their hosts are allowed for the Planetary Computer sources (default: the public ones). */
   planetaryComputerUrls?: readonly string[];
   /** An injected catalogue's hosts are not known from the configuration: without ARCHIVE_HOSTS, allow any. */
@@ -32,7 +31,7 @@ const AZURE_BLOB_HOSTS = '*.blob.core.windows.net';
  */
 export function createArchiveAllowlist(options: ArchiveAllowlistOptions): ArchiveAllowlist {
   const source = parseLandsatSource(options.landsatSource);
-  const folders = [path.resolve(options.demoDir)];
+  const folders: string[] = [];
   if (source.kind === 'local' && source.dir) folders.push(path.resolve(source.dir));
 
   let hosts: string[] | null;

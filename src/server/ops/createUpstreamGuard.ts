@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { openVirtualByteSource } from '../../core/raster/virtualByteSources.js';
 import { createFileByteSource, createHttpByteSource, isHttpHref, type ByteSource } from '../../core/raster/byteSource.js';
 import type { SceneCatalog } from '../../core/stac/sceneCatalog.js';
 import type { ArchiveAllowlist } from './createArchiveAllowlist.js';
@@ -131,6 +132,8 @@ export function createUpstreamGuard(options: UpstreamGuardOptions): UpstreamGuar
   return {
     fetch: stacFetch,
     openSource(href) {
+      const computed = openVirtualByteSource(href); // the synthetic demo archive's computed GeoTIFFs: no file, no host
+      if (computed) return computed;
       if (isHttpHref(href)) {
         let url: URL;
         try {

@@ -42,7 +42,6 @@ export async function startPageHarness(env: Record<string, string> = {}): Promis
       STATIC_DIR: clientDist,
       DATABASE_PATH: ':memory:',
       OUTBOX_DIR: path.join(artifactsDir, 'outbox'),
-      DEMO_DIR: path.join(artifactsDir, 'demo'),
       LOG_LEVEL: 'silent',
       SCHEDULER_INTERVAL_MS: '0',
       ...env,

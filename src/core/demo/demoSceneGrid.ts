@@ -1,0 +1,127 @@
+import proj4 from 'proj4';
+import type { LngLat } from '../geo/lngLat.js';
+import { wrs2Tile } from '../wrs2/wrs2.js';
+
+export const DEMO_PIXEL_SIZE_M = 30;
+/** Cloud and validity are decided per 8 x 8 pixel block (240 m): see demoClouds.ts. */
+export const BLOCK_PX = 8;
+/** Cloud amounts live on 64 x 64 pixel cells (1.9 km) of 8 x 8 blocks. */
+export const CELL_PX = 64;
+export const TILE_PX = 128;
+/** Internal overviews, as factors of the full resolution (the COG reader picks one for large boxes). */
+export const OVERVIEW_FACTORS = [2, 4, 8, 16] as const;
+
+/**
+ * The raster grid every synthetic scene of one WRS-2 path/row shares: 30 m pixels on the UTM NORTH
+ * zone of the scene centre (Collection 2 grids southern scenes in north zones with negative
+ * northings: https://www.usgs.gov/faqs/why-do-landsat-scenes-southern-hemisphere-display-negative-utm-values),
+ * covering the nominal footprint's projected box. As in real scenes, pixels outside the footprint are
+ * fill; here validity is decided per 8 x 8 block, which makes the cloud fraction exactly computable.
+ */
+export interface DemoSceneGrid {
+  path: number;
+  row: number;
+  epsg: number;
+  /** Upper-left CORNER of the upper-left pixel, metres. */
+  cornerX: number;
+  cornerY: number;
+  /** Multiples of CELL_PX, so blocks and cells tile the raster exactly. */
+  width: number;
+  height: number;
+  /** Footprint corners in full-resolution pixel coordinates (x right, y down), convex, clockwise on the map. */
+  footprintPx: Array<[number, number]>;
+  footprintLngLat: LngLat[];
+  bboxLngLat: [number, number, number, number];
+  centerLngLat: LngLat;
+  /** Projected metres -> [lon, lat]. */
+  toLngLat(x: number, y: number): LngLat;
+}
+
+const grids = new Map<number, DemoSceneGrid>();
+
+export function utmZoneOf(lon: number): number {
+  const wrapped = ((((lon + 180) % 360) + 360) % 360) - 180;
+  return Math.min(60, Math.max(1, Math.floor((wrapped + 180) / 6) + 1));
+}
+
+export function demoSceneGrid(path: number, row: number): DemoSceneGrid {
+  const key = path * 1000 + row;
+  const cached = grids.get(key);
+  if (cached) return cached;
+  const tile = wrs2Tile(path, row);
+  const zone = utmZoneOf(tile.centerLngLat[0]);
+  const epsg = 32600 + zone;
+  const converter = proj4('EPSG:4326', `+proj=utm +zone=${zone} +datum=WGS84 +units=m +no_defs`);
+  const corners = tile.polygonLngLat.slice(0, 4).map((p) => converter.forward([p[0], p[1]]) as [number, number]);
+  const px = DEMO_PIXEL_SIZE_M;
+  const minX = Math.floor(Math.min(...corners.map((c) => c[0])) / px) * px;
+  const maxY = Math.ceil(Math.max(...corners.map((c) => c[1])) / px) * px;
+  const maxX = Math.max(...corners.map((c) => c[0]));
+  const minY = Math.min(...corners.map((c) => c[1]));
+  const width = Math.ceil((maxX - minX) / px / CELL_PX) * CELL_PX;
+  const height = Math.ceil((maxY - minY) / px / CELL_PX) * CELL_PX;
+  const footprintPx = corners.map(([x, y]) => [(x - minX) / px, (maxY - y) / px] as [number, number]);
+  const lons = tile.polygonLngLat.map((p) => p[0]);
+  const lats = tile.polygonLngLat.map((p) => p[1]);
+  const grid: DemoSceneGrid = {
+    path,
+    row,
+    epsg,
+    cornerX: minX,
+    cornerY: maxY,
+    width,
+    height,
+    footprintPx,
+    footprintLngLat: tile.polygonLngLat.map((p) => [round6(p[0]), round6(p[1])] as LngLat),
+    bboxLngLat: [Math.min(...lons), Math.min(...lats), Math.max(...lons), Math.max(...lats)],
+    centerLngLat: tile.centerLngLat,
+    toLngLat: (x, y) => converter.inverse([x, y]) as LngLat,
+  };
+  grids.set(key, grid);
+  return grid;
+}
+
+const spansByGrid = new WeakMap<DemoSceneGrid, Float64Array>();
+
+/**
+ * Per block row, the range of block-centre x (pixels) inside the convex footprint: [min, max] at
+ * 2 * by, 2 * by + 1 (empty when min > max). Validity is then two comparisons per block.
+ */
+export function blockRowSpans(grid: DemoSceneGrid): Float64Array {
+  let spans = spansByGrid.get(grid);
+  if (spans) return spans;
+  const rows = grid.height / BLOCK_PX;
+  spans = new Float64Array(rows * 2);
+  const p = grid.footprintPx;
+  for (let by = 0; by < rows; by++) {
+    const y = (by + 0.5) * BLOCK_PX;
+    let min = Infinity;
+    let max = -Infinity;
+    for (let i = 0; i < 4; i++) {
+      const [ax, ay] = p[i];
+      const [bx, bY] = p[(i + 1) % 4];
+      if ((ay <= y && y <= bY) || (bY <= y && y <= ay)) {
+        const x = ay === bY ? Math.min(ax, bx) : ax + ((y - ay) / (bY - ay)) * (bx - ax);
+        const x2 = ay === bY ? Math.max(ax, bx) : x;
+        min = Math.min(min, x);
+        max = Math.max(max, x2);
+      }
+    }
+    spans[2 * by] = min;
+    spans[2 * by + 1] = max;
+  }
+  spansByGrid.set(grid, spans);
+  return spans;
+}
+
+/** A block is valid (not fill) when its centre lies inside the footprint. */
+export function blockValid(grid: DemoSceneGrid, bx: number, by: number): boolean {
+  if (by < 0 || by >= grid.height / BLOCK_PX) return false;
+  const spans = blockRowSpans(grid);
+  const x = (bx + 0.5) * BLOCK_PX;
+  return x >= spans[2 * by] && x <= spans[2 * by + 1];
+}
+
+function round6(v: number): number {
+  return Math.round(v * 1e6) / 1e6;
+}

@@ -1,0 +1,185 @@
+/**
+ * The synthetic scenes themselves: everything about a scene follows from its id
+ * (`LC08_L2SP_PPPRRR_YYYYMMDD_SYNTHETIC`: satellite, WRS-2 path/row, date), so any catalogue instance,
+ * in any process, serves the same bytes for the same id. Assets are `demo://synthetic/<id>/<id>_<band>.TIF`
+ * hrefs that open a virtual GeoTIFF (virtualGeoTiff.ts) whose tiles are synthesized on first read.
+ * Nothing is written to disk; memory holds a bounded number of recent tiles.
+ */
+import type { AssetKey } from '../bands/bandCatalog.js';
+import { ByteSourceNotFoundError, type ByteSource } from '../raster/byteSource.js';
+import { overpassesForPathRow } from '../overpass/overpass.js';
+import type { Satellite } from '../stac/landsatScene.js';
+import { createSceneClouds, type CloudClimate, type SceneClouds } from './demoClouds.js';
+import { createLandCoverTile, dryness, type LandCoverTile } from './demoLandCover.js';
+import { DEMO_PIXEL_SIZE_M, OVERVIEW_FACTORS, TILE_PX, demoSceneGrid, type DemoSceneGrid } from './demoSceneGrid.js';
+import { DEMO_ASSET_KEYS, createSceneWeather, synthesizeTile, type SceneWeather } from './demoTileSynth.js';
+import { sunPosition } from './sunPosition.js';
+import { createVirtualGeoTiffLayout, createVirtualGeoTiffSource } from './virtualGeoTiff.js';
+
+export const DEMO_HREF_PREFIX = 'demo://synthetic/';
+
+/** File name suffix of each asset, as in the USGS product bundle. */
+export const DEMO_ASSET_FILE_SUFFIX: Record<AssetKey, string> = {
+  coastal: 'SR_B1', blue: 'SR_B2', green: 'SR_B3', red: 'SR_B4', nir08: 'SR_B5', swir16: 'SR_B6', swir22: 'SR_B7',
+  lwir11: 'ST_B10', qa_pixel: 'QA_PIXEL',
+};
+
+const SATELLITE_CODES: Record<Satellite, string> = { 'landsat-8': 'LC08', 'landsat-9': 'LC09' };
+
+export interface DemoScene {
+  id: string;
+  satellite: Satellite;
+  datetime: Date;
+  grid: DemoSceneGrid;
+  sunElevationDeg: number;
+  sunAzimuthDeg: number;
+}
+
+export function demoSceneId(satellite: Satellite, path: number, row: number, datetime: Date): string {
+  const day = datetime.toISOString().slice(0, 10).replaceAll('-', '');
+  return `${SATELLITE_CODES[satellite]}_L2SP_${pad3(path)}${pad3(row)}_${day}_SYNTHETIC`;
+}
+
+export function pad3(n: number): string {
+  return String(n).padStart(3, '0');
+}
+
+export function createDemoScene(satellite: Satellite, path: number, row: number, datetime: Date): DemoScene {
+  const grid = demoSceneGrid(path, row);
+  const sun = sunPosition(datetime, grid.centerLngLat);
+  return {
+    id: demoSceneId(satellite, path, row, datetime),
+    satellite,
+    datetime,
+    grid,
+    sunElevationDeg: round8(sun.elevationDeg),
+    sunAzimuthDeg: round8(sun.azimuthDeg),
+  };
+}
+
+const ID_PATTERN = /^(LC08|LC09)_L2SP_(\d{3})(\d{3})_(\d{4})(\d{2})(\d{2})_SYNTHETIC$/;
+
+/** The scene an id names, or null when the id is malformed or Landsat does not image that path/row that day. */
+export function parseDemoSceneId(id: string): DemoScene | null {
+  const m = ID_PATTERN.exec(id);
+  if (!m) return null;
+  const satellite: Satellite = m[1] === 'LC08' ? 'landsat-8' : 'landsat-9';
+  const path = Number(m[2]);
+  const row = Number(m[3]);
+  if (path < 1 || path > 233 || row < 1 || row > 122) return null;
+  const day = Date.UTC(Number(m[4]), Number(m[5]) - 1, Number(m[6]));
+  const [datetime] = overpassesForPathRow(satellite, path, row, new Date(day), new Date(day + 86_400_000));
+  return datetime ? createDemoScene(satellite, path, row, datetime) : null;
+}
+
+/** How cloudy a path/row's sky tends to be: deserts clear, the humid tropics and high latitudes cloudy. */
+export function cloudClimateOf(grid: DemoSceneGrid): CloudClimate {
+  const [lon, lat] = grid.centerLngLat;
+  const alat = Math.abs(lat);
+  if (dryness(lon, lat) > 0.55) return { clearProbability: 0.7, overcastProbability: 0.04 };
+  if (alat < 12) return { clearProbability: 0.08, overcastProbability: 0.5 };
+  if (alat > 60) return { clearProbability: 0.2, overcastProbability: 0.45 };
+  return { clearProbability: 0.25, overcastProbability: 0.33 };
+}
+
+/** A tiny least-recently-used map (Map keeps insertion order). */
+class Lru<V> {
+  private readonly map = new Map<string, V>();
+  constructor(private readonly max: number) {}
+  get(key: string): V | undefined {
+    const v = this.map.get(key);
+    if (v !== undefined) {
+      this.map.delete(key);
+      this.map.set(key, v);
+    }
+    return v;
+  }
+  set(key: string, v: V): void {
+    this.map.set(key, v);
+    if (this.map.size > this.max) this.map.delete(this.map.keys().next().value!);
+  }
+}
+
+// Bounded memory: 128 finished tile sets of 9 bands (128 x 128 px: 0.3 MB each), 512 land-cover tiles
+// (80 KB), 256 cloud fields (30 KB). Tiles being synthesized are shared through `pendingTileSets` whatever
+// the LRU evicts meanwhile, so the bands of one read never synthesize a tile twice.
+const tileSets = new Lru<Uint16Array[]>(128);
+const pendingTileSets = new Map<string, Promise<Uint16Array[]>>();
+const landCoverTiles = new Lru<LandCoverTile>(512);
+const cloudFields = new Lru<SceneClouds>(256);
+const cloudPercents = new Lru<number>(100_000);
+const weathers = new Lru<SceneWeather>(1024);
+
+export function sceneClouds(scene: DemoScene): SceneClouds {
+  let clouds = cloudFields.get(scene.id);
+  if (!clouds) {
+    clouds = createSceneClouds(scene.id, scene.grid, cloudClimateOf(scene.grid), { elevationDeg: scene.sunElevationDeg, azimuthDeg: scene.sunAzimuthDeg });
+    cloudFields.set(scene.id, clouds);
+    cloudPercents.set(scene.id, clouds.cloudPercent);
+  }
+  return clouds;
+}
+
+/** Percent of the scene's valid pixels that QA_PIXEL flags cloud (exact, full resolution). */
+export function sceneCloudPercent(scene: DemoScene): number {
+  return cloudPercents.get(scene.id) ?? sceneClouds(scene).cloudPercent;
+}
+
+function sceneWeather(scene: DemoScene): SceneWeather {
+  let w = weathers.get(scene.id);
+  if (!w) {
+    w = createSceneWeather(scene.id, scene.datetime, scene.grid.centerLngLat[1], scene.sunElevationDeg);
+    weathers.set(scene.id, w);
+  }
+  return w;
+}
+
+/** The nine bands of one tile of one level, synthesized on first use (other requests run in between). */
+function tileSet(scene: DemoScene, level: number, index: number, tilesAcross: number): Promise<Uint16Array[]> {
+  const key = `${scene.id}:${level}:${index}`;
+  const done = tileSets.get(key);
+  if (done) return Promise.resolve(done);
+  let pending = pendingTileSets.get(key);
+  if (!pending) {
+    pending = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+      const factor = level === 0 ? 1 : OVERVIEW_FACTORS[level - 1];
+      const coverKey = `${scene.grid.path}/${scene.grid.row}:${level}:${index}`;
+      let cover = landCoverTiles.get(coverKey);
+      if (!cover) {
+        cover = createLandCoverTile(scene.grid, factor, index % tilesAcross, Math.floor(index / tilesAcross));
+        landCoverTiles.set(coverKey, cover);
+      }
+      const bands = synthesizeTile(cover, sceneWeather(scene), sceneClouds(scene));
+      tileSets.set(key, bands);
+      return bands;
+    });
+    pendingTileSets.set(key, pending);
+    void pending.finally(() => pendingTileSets.delete(key)).catch(() => undefined);
+  }
+  return pending;
+}
+
+export function demoAssetHref(sceneId: string, asset: AssetKey): string {
+  return `${DEMO_HREF_PREFIX}${sceneId}/${sceneId}_${DEMO_ASSET_FILE_SUFFIX[asset]}.TIF`;
+}
+
+/** Opens a `demo://synthetic/…` href as a virtual GeoTIFF; unknown scenes or bands answer "not found", as a missing file would. */
+export function openDemoAssetSource(href: string): ByteSource {
+  const m = /^demo:\/\/synthetic\/([A-Z0-9_]+)\/\1_([A-Z0-9_]+)\.TIF$/.exec(href);
+  const scene = m ? parseDemoSceneId(m[1]) : null;
+  const asset = m ? DEMO_ASSET_KEYS.find((k) => DEMO_ASSET_FILE_SUFFIX[k] === m[2]) : undefined;
+  if (!scene || !asset) {
+    return { id: href, stats: { requests: 0, bytes: 0 }, fetch: () => Promise.reject(new ByteSourceNotFoundError(href)) };
+  }
+  const band = DEMO_ASSET_KEYS.indexOf(asset);
+  const layout = createVirtualGeoTiffLayout({
+    width: scene.grid.width, height: scene.grid.height, tileSize: TILE_PX, factors: [1, ...OVERVIEW_FACTORS], epsg: scene.grid.epsg,
+    cornerX: scene.grid.cornerX, cornerY: scene.grid.cornerY, pixelSizeM: DEMO_PIXEL_SIZE_M, nodata: asset === 'qa_pixel' ? 1 : 0,
+    description: `SYNTHETIC ${scene.id} ${DEMO_ASSET_FILE_SUFFIX[asset]}: generated demo data, not a real Landsat acquisition`,
+  });
+  return createVirtualGeoTiffSource(href, layout, async (level, index) => (await tileSet(scene, level, index, layout.levels[level].tilesAcross))[band]);
+}
+
+function round8(v: number): number {
+  return Math.round(v * 1e8) / 1e8;
+}

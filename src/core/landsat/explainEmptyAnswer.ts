@@ -1,0 +1,63 @@
+/**
+ * Why an answer holds no scene, for any source: the page turns this into words ("raise Cloud
+ * Coverage to 23% to see 4 scenes", "Landsat 8 began in March 2013", "Landsat does not image open
+ * ocean"), so that an empty answer never looks like a broken product.
+ */
+import { imagingAtPoint } from '../wrs2/landPathRows.js';
+import { FIRST_SCENE_DATE, LANDSAT_RECORD_START } from '../overpass/missionDates.js';
+import type { SceneCatalog } from '../stac/sceneCatalog.js';
+import type { EmptyAnswerExplanation } from '../../shared/emptyAnswerExplanation.js';
+
+export type { EmptyAnswerExplanation };
+
+
+export interface ExplainQuery {
+  bboxLngLat: [number, number, number, number];
+  startDate: string;
+  endDate: string;
+  cloudCoverage: number;
+  signal?: AbortSignal;
+  /** Today, for "these dates are in the future"; default the clock. */
+  now?: Date;
+}
+
+/** Enough to say "raise the limit to N% to see M scenes" without listing decades of scenes. */
+const COUNT_LIMIT = 1000;
+
+export async function explainEmptyAnswer(catalog: SceneCatalog, query: ExplainQuery): Promise<EmptyAnswerExplanation> {
+  const [minLon, minLat, maxLon, maxLat] = query.bboxLngLat;
+  const centre: [number, number] = [(minLon + maxLon) / 2, (minLat + maxLat) / 2];
+  const imaging = imagingAtPoint(centre);
+  const notImagedReason = imaging.tiles.length === 0 ? 'beyond_row_limits' : imaging.imagedTiles.length === 0 ? 'open_ocean' : null;
+  const all = await catalog.search({
+    bboxLngLat: query.bboxLngLat,
+    startDate: query.startDate,
+    endDate: query.endDate,
+    maxCloudCover: 100,
+    limit: COUNT_LIMIT,
+    signal: query.signal,
+  });
+  const covers = all.scenes.map((s) => s.cloudCover).filter((c) => Number.isFinite(c));
+  const lowest = covers.length > 0 ? Math.min(...covers) : null;
+  const suggested = lowest !== null && lowest > query.cloudCoverage ? Math.min(100, Math.ceil(lowest)) : null;
+  return {
+    startDate: query.startDate,
+    endDate: query.endDate,
+    cloudCoverage: query.cloudCoverage,
+    scenesInRange: all.scenes.length,
+    scenesInRangeCapped: all.truncated,
+    lowestCloudCover: lowest,
+    suggestedCloudCoverage: suggested,
+    scenesAtSuggestedCloudCoverage: suggested === null ? null : covers.filter((c) => c <= suggested).length,
+    recordStart: LANDSAT_RECORD_START,
+    firstSceneDates: { ...FIRST_SCENE_DATE },
+    rangeStartsBeforeRecord: query.startDate < LANDSAT_RECORD_START,
+    rangeEndsBeforeRecord: query.endDate < LANDSAT_RECORD_START,
+    rangeStartsInFuture: query.startDate > (query.now ?? new Date()).toISOString().slice(0, 10),
+    landsatImagesHere: notImagedReason === null,
+    notImagedReason,
+    sourceIsComplete: catalog.synthetic,
+    source: catalog.name,
+    synthetic: catalog.synthetic,
+  };
+}
