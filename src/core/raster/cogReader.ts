@@ -7,9 +7,10 @@
  * shared BlockCache keyed by the source id, i.e. the URL without its query string, so a
  * re-signed Planetary Computer URL still hits the cache.
  */
-import { getDecoder } from 'geotiff';
+import { setMaxListeners } from 'node:events';
 import type { BlockCache } from './blockCache.js';
 import type { ByteSource } from './byteSource.js';
+import { decodeTile } from './tileDecoder.js';
 
 /** Pixel window [col0, row0, col1, row1): end-exclusive, in the pixels of the level read. */
 export type PixelWindow = [col0: number, row0: number, col1: number, row1: number];
@@ -323,32 +324,6 @@ function headerBytes(h: CogHeader): number {
   return 2048 + h.levels.reduce((s, l) => s + l.tileOffsets.length * 16, 0);
 }
 
-async function decodeTile(header: CogHeader, level: CogLevel, compressed: ArrayBuffer): Promise<Uint16Array> {
-  const decoder = await getDecoder(level.compression, {
-    tileWidth: level.tileWidth,
-    tileHeight: level.tileHeight,
-    predictor: level.predictor,
-    bitsPerSample: [level.bitsPerSample],
-    planarConfiguration: 1,
-    samplesPerPixel: 1,
-  });
-  const raw = await decoder.decode(compressed);
-  const n = level.tileWidth * level.tileHeight;
-  const out = new Uint16Array(n);
-  if (level.bitsPerSample === 8) {
-    out.set(new Uint8Array(raw as ArrayBuffer, 0, Math.min(n, raw.byteLength)));
-    return out;
-  }
-  const view = new DataView(raw as ArrayBuffer);
-  const count = Math.min(n, raw.byteLength >> 1);
-  if (header.littleEndian) {
-    out.set(new Uint16Array((raw as ArrayBuffer).slice(0, count * 2)));
-  } else {
-    for (let i = 0; i < count; i++) out[i] = view.getUint16(i * 2, false);
-  }
-  return out;
-}
-
 export async function createCogReader(source: ByteSource, { cache, signal }: CreateCogReaderOptions): Promise<CogReader> {
   const header = await cache.getOrLoad<CogHeader>(
     `cog-header:${source.id}`,
@@ -359,21 +334,66 @@ export async function createCogReader(source: ByteSource, { cache, signal }: Cre
     signal,
   );
 
-  async function tile(level: CogLevel, tileIndex: number, sig?: AbortSignal): Promise<Uint16Array | null> {
+  /** Compressed tile bytes, cached in the bulk tier; the fetch of a run of adjacent tiles is shared. */
+  function compressedTile(level: CogLevel, tileIndex: number, run: () => Promise<ArrayBuffer>, sig?: AbortSignal): Promise<ArrayBuffer> {
     const offset = level.tileOffsets[tileIndex];
     const length = level.tileByteCounts[tileIndex];
-    // GDAL writes sparse (all-nodata) tiles with offset/bytecount 0.
-    if (!offset || !length) return null;
-    return cache.getOrLoad<Uint16Array>(
-      `cog-tile:${source.id}:${offset}:${length}`,
-      async (loadSignal) => {
-        const [buf] = await source.fetch([{ offset, length }], loadSignal);
-        if (buf.byteLength < length) throw new Error(`truncated tile at ${offset} of ${source.id}`);
-        const value = await decodeTile(header, level, buf);
-        return { value, bytes: value.byteLength };
-      },
-      sig,
+    return cache.getOrLoad<ArrayBuffer>(`cog-ctile:${source.id}:${offset}:${length}`, async () => ({ value: await run(), bytes: length }), sig, { tier: 'bulk' });
+  }
+
+  async function assemble([col0, row0, col1, row1]: PixelWindow, level: CogLevel, signal?: AbortSignal): Promise<Uint16Array> {
+    const width = Math.max(0, col1 - col0);
+    const data = new Uint16Array(width * Math.max(0, row1 - row0));
+    const c0 = Math.max(0, col0);
+    const r0 = Math.max(0, row0);
+    const c1 = Math.min(level.width, col1);
+    const r1 = Math.min(level.height, row1);
+    if (c1 <= c0 || r1 <= r0) return data;
+    // Every tile load listens on the one signal: not a leak.
+    if (signal) setMaxListeners(0, signal);
+    const tilesAcross = Math.ceil(level.width / level.tileWidth);
+    const tiles: { tx: number; ty: number; index: number; run?: () => Promise<ArrayBuffer> }[] = [];
+    for (let ty = Math.floor(r0 / level.tileHeight); ty <= Math.floor((r1 - 1) / level.tileHeight); ty++) {
+      for (let tx = Math.floor(c0 / level.tileWidth); tx <= Math.floor((c1 - 1) / level.tileWidth); tx++) {
+        const index = ty * tilesAcross + tx;
+        // GDAL writes sparse (all-nodata) tiles with offset/bytecount 0: they stay 0.
+        if (level.tileOffsets[index] && level.tileByteCounts[index]) tiles.push({ tx, ty, index });
+      }
+    }
+    for (const run of planTileRuns(level, tiles.filter((t) => !cache.has(`cog-ctile:${source.id}:${level.tileOffsets[t.index]}:${level.tileByteCounts[t.index]}`)))) {
+      // One request for the run, started only if some tile of it is not already being loaded.
+      let fetched: Promise<ArrayBuffer> | null = null;
+      const fetchRun = () => (fetched ??= source.fetch([{ offset: run.offset, length: run.length }], signal).then(([buf]) => buf));
+      for (const t of run.tiles) {
+        const at = level.tileOffsets[t.index] - run.offset;
+        const length = level.tileByteCounts[t.index];
+        t.run = async () => {
+          const buf = await fetchRun();
+          if (buf.byteLength < at + length) throw new Error(`truncated tile at ${level.tileOffsets[t.index]} of ${source.id}`);
+          return buf.slice(at, at + length);
+        };
+      }
+    }
+    await Promise.all(
+      tiles.map(async ({ tx, ty, index, run }) => {
+        // No run: the tile was cached when planned (or evicted since, then it is fetched alone).
+        const alone = () => source.fetch([{ offset: level.tileOffsets[index], length: level.tileByteCounts[index] }], signal).then(([buf]) => buf);
+        const compressed = await compressedTile(level, index, run ?? alone, signal);
+        if (compressed.byteLength < level.tileByteCounts[index]) throw new Error(`truncated tile at ${level.tileOffsets[index]} of ${source.id}`);
+        const tileCol0 = tx * level.tileWidth;
+        const tileRow0 = ty * level.tileHeight;
+        const cs = Math.max(c0, tileCol0);
+        const ce = Math.min(c1, tileCol0 + level.tileWidth);
+        const rs = Math.max(r0, tileRow0);
+        const re = Math.min(r1, tileRow0 + level.tileHeight);
+        const pixels = await decodeTile(level, header.littleEndian, compressed, re - tileRow0);
+        for (let r = rs; r < re; r++) {
+          const src = (r - tileRow0) * level.tileWidth + (cs - tileCol0);
+          data.set(pixels.subarray(src, src + (ce - cs)), (r - row0) * width + (cs - col0));
+        }
+      }),
     );
+    return data;
   }
 
   return {
@@ -381,46 +401,47 @@ export async function createCogReader(source: ByteSource, { cache, signal }: Cre
     header,
     geo: header.geo,
     levels: header.levels,
-    async readWindow([col0, row0, col1, row1], opts = {}) {
+    async readWindow(window, opts = {}) {
       const levelIndex = opts.level ?? 0;
       const level = header.levels[levelIndex];
       if (!level) throw new RangeError(`no overview level ${levelIndex} in ${source.id}`);
       opts.signal?.throwIfAborted();
+      const [col0, row0, col1, row1] = window;
       const width = Math.max(0, col1 - col0);
       const height = Math.max(0, row1 - row0);
-      const data = new Uint16Array(width * height);
-      const c0 = Math.max(0, col0);
-      const r0 = Math.max(0, row0);
-      const c1 = Math.min(level.width, col1);
-      const r1 = Math.min(level.height, row1);
-      if (c1 <= c0 || r1 <= r0) return { data, width, height, level: levelIndex };
-      const tilesAcross = Math.ceil(level.width / level.tileWidth);
-      const tx0 = Math.floor(c0 / level.tileWidth);
-      const tx1 = Math.floor((c1 - 1) / level.tileWidth);
-      const ty0 = Math.floor(r0 / level.tileHeight);
-      const ty1 = Math.floor((r1 - 1) / level.tileHeight);
-      const jobs: Promise<void>[] = [];
-      for (let ty = ty0; ty <= ty1; ty++) {
-        for (let tx = tx0; tx <= tx1; tx++) {
-          jobs.push(
-            tile(level, ty * tilesAcross + tx, opts.signal).then((pixels) => {
-              if (!pixels) return;
-              const tileCol0 = tx * level.tileWidth;
-              const tileRow0 = ty * level.tileHeight;
-              const cs = Math.max(c0, tileCol0);
-              const ce = Math.min(c1, tileCol0 + level.tileWidth);
-              const rs = Math.max(r0, tileRow0);
-              const re = Math.min(r1, tileRow0 + level.tileHeight);
-              for (let r = rs; r < re; r++) {
-                const src = (r - tileRow0) * level.tileWidth + (cs - tileCol0);
-                data.set(pixels.subarray(src, src + (ce - cs)), (r - row0) * width + (cs - col0));
-              }
-            }),
-          );
-        }
-      }
-      await Promise.all(jobs);
+      const bytes = width * height * 2;
+      // Extracted windows are what a repeat asks for again (a series at the same point, the same image).
+      const data = await cache.getOrLoad<Uint16Array>(
+        `cog-window:${source.id}:${levelIndex}:${window.join(',')}`,
+        async (sig) => ({ value: await assemble(window, level, sig), bytes: bytes + 160 }),
+        opts.signal,
+        { tier: bytes > LARGE_WINDOW_BYTES ? 'bulk' : 'answer' },
+      );
       return { data, width, height, level: levelIndex };
     },
   };
+}
+
+/** Windows larger than this are cached as bulk (scan-resistant) rather than as answers. */
+const LARGE_WINDOW_BYTES = 1 << 20;
+/** Tiles closer than this are fetched in one request, the gap read and discarded (GDAL merges adjacent ranges likewise). */
+const MERGE_GAP_BYTES = 64 * 1024;
+const MAX_RUN_BYTES = 32 << 20;
+
+/** Groups tiles into runs of nearby byte ranges, in file order. */
+export function planTileRuns<T extends { index: number }>(level: Pick<CogLevel, 'tileOffsets' | 'tileByteCounts'>, tiles: T[]): { offset: number; length: number; tiles: T[] }[] {
+  const sorted = [...tiles].sort((a, b) => level.tileOffsets[a.index] - level.tileOffsets[b.index]);
+  const runs: { offset: number; length: number; tiles: T[] }[] = [];
+  for (const t of sorted) {
+    const offset = level.tileOffsets[t.index];
+    const end = offset + level.tileByteCounts[t.index];
+    const last = runs[runs.length - 1];
+    if (last && offset >= last.offset + last.length && offset - (last.offset + last.length) <= MERGE_GAP_BYTES && end - last.offset <= MAX_RUN_BYTES) {
+      last.length = Math.max(last.length, end - last.offset);
+      last.tiles.push(t);
+    } else {
+      runs.push({ offset, length: end - offset, tiles: [t] });
+    }
+  }
+  return runs;
 }

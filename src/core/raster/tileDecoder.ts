@@ -1,0 +1,106 @@
+/**
+ * Turns one compressed COG tile into its pixel words.
+ *
+ * DEFLATE (TIFF compression 8, and the old code 32946) is what Landsat Collection 2 writes, so it
+ * goes through node's own zlib on the libuv thread pool: native code, off the event loop. geotiff.js'
+ * decoder for it is pako, pure JavaScript on the main thread, which was 41 % of a cold series' CPU.
+ * The rarer compressions (LZW, ZSTD, PackBits, ...) keep geotiff.js' decoders.
+ *
+ * The horizontal predictor is undone here rather than by geotiff.js, on words already in the host's
+ * byte order: geotiff.js runs it before swapping a big-endian file's bytes, which misreads
+ * big-endian predictor-2 files (TIFF 6.0, section 14: the differencing is on sample values, not bytes,
+ * https://www.itu.int/itudoc/itu-t/com16/tiff-fx/docs/tiff6.pdf).
+ */
+import { Inflate } from 'node:zlib';
+import { getDecoder } from 'geotiff';
+
+export interface TileLayout {
+  tileWidth: number;
+  tileHeight: number;
+  compression: number;
+  predictor: number;
+  bitsPerSample: number;
+}
+
+const DEFLATE_CODES = new Set([8, 32946]);
+const HOST_LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+/**
+ * Inflates at most `maxBytes` of output: a 3 x 3 read near a tile's top needs a few rows of 512, and
+ * DEFLATE can stop anywhere, so the rest of the tile is never decompressed.
+ */
+function inflatePrefix(compressed: Uint8Array, maxBytes: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const inflater = new Inflate({ chunkSize: Math.min(Math.max(16 * 1024, maxBytes), 1 << 20) });
+    const chunks: Buffer[] = [];
+    let got = 0;
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      inflater.removeAllListeners('data');
+      inflater.destroy();
+      resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, got));
+    };
+    inflater.on('data', (chunk: Buffer) => {
+      if (done) return;
+      chunks.push(chunk);
+      got += chunk.byteLength;
+      if (got >= maxBytes) finish();
+    });
+    inflater.on('end', finish);
+    inflater.on('error', (err) => {
+      if (done) return;
+      done = true;
+      reject(err);
+    });
+    inflater.end(compressed);
+  });
+}
+
+/** Decompressed tile bytes in the file's byte order, at least `neededBytes` long when the tile holds them. */
+async function decompress(layout: TileLayout, compressed: ArrayBuffer, neededBytes: number): Promise<Uint8Array> {
+  if (layout.compression === 1) return new Uint8Array(compressed);
+  if (DEFLATE_CODES.has(layout.compression)) return inflatePrefix(new Uint8Array(compressed), neededBytes);
+  const decoder = await getDecoder(layout.compression, {
+    tileWidth: layout.tileWidth,
+    tileHeight: layout.tileHeight,
+    // 1: the predictor is undone below, in the right byte order.
+    predictor: 1,
+    bitsPerSample: [layout.bitsPerSample],
+    planarConfiguration: 1,
+    samplesPerPixel: 1,
+  });
+  return new Uint8Array((await decoder.decode(compressed)) as ArrayBuffer);
+}
+
+/**
+ * Decodes a tile into `tileWidth * tileHeight` samples (rows beyond `rowsNeeded` may be left 0).
+ * Throws, in words, on what these files never hold (floating-point predictor, odd bit depths).
+ */
+export async function decodeTile(layout: TileLayout, littleEndian: boolean, compressed: ArrayBuffer, rowsNeeded = layout.tileHeight): Promise<Uint16Array> {
+  const { tileWidth, tileHeight, bitsPerSample, predictor } = layout;
+  if (predictor !== 1 && predictor !== 2) throw new Error(`TIFF predictor ${predictor} is not supported (only none and horizontal differencing)`);
+  const bytesPerSample = bitsPerSample / 8;
+  const rows = Math.min(tileHeight, Math.max(1, rowsNeeded));
+  const raw = await decompress(layout, compressed, rows * tileWidth * bytesPerSample);
+  const out = new Uint16Array(tileWidth * tileHeight);
+  const samples = Math.min(out.length, Math.floor(raw.byteLength / bytesPerSample));
+  if (bitsPerSample === 8) {
+    out.set(raw.subarray(0, samples));
+  } else {
+    // Copy into the output's own buffer, then fix the byte order natively (Buffer#swap16) if the file's differs.
+    new Uint8Array(out.buffer, 0, samples * 2).set(raw.subarray(0, samples * 2));
+    if (littleEndian !== HOST_LITTLE_ENDIAN) Buffer.from(out.buffer, 0, samples * 2).swap16();
+  }
+  if (predictor === 2) {
+    // Horizontal differencing per row; Uint16Array/implicit Uint16 stores give the modulo-2^16 sum the TIFF spec asks for.
+    const fullRows = Math.floor(samples / tileWidth);
+    for (let r = 0; r < fullRows; r++) {
+      const start = r * tileWidth;
+      const end = start + tileWidth;
+      for (let i = start + 1; i < end; i++) out[i] = (out[i] + out[i - 1]) & (bitsPerSample === 8 ? 0xff : 0xffff);
+    }
+  }
+  return out;
+}
