@@ -9,7 +9,8 @@ import type { LandsatScene } from '../stac/landsatScene.js';
 import type { SceneCatalog, SceneSearchResult } from '../stac/sceneCatalog.js';
 import { displayBands, selectBands, type BandSelection } from './bandSelection.js';
 import { computeBandStatistics, type BandStatistics } from './statistics.js';
-import { percentileRange, renderRgbPng, type DisplayChannel } from './renderRgbPng.js';
+import { renderRgbPng, type DisplayChannel } from './renderRgbPng.js';
+import { renderStretchedPng } from './stretchImage.js';
 import { mapWithConcurrency } from './mapWithConcurrency.js';
 import proj4 from 'proj4';
 import { projDefinitionForEpsg, type ProjectedBounds } from '../raster/sceneGrid.js';
@@ -301,27 +302,19 @@ export function createLandsatService({ catalog, cache, maxScenes, sceneConcurren
       if (!scene) throw new NoSceneError(`No Landsat scene covers this box ${describeRange(filters)}.`);
       const window = await readerFor(scene).readBox(box, [...new Set(shown.map((b) => b.asset))], { maxSize: IMAGE_MAX_LONG_SIDE }, signal);
       if (window.width === 0 || window.height === 0) throw new NoSceneError(`Scene ${scene.id} holds no pixels inside this box.`);
-      const physical = shown.map((band) => {
-        const dn = window.dn[band.asset]!;
-        const values = new Array<number | null>(dn.length);
-        for (let i = 0; i < dn.length; i++) values[i] = dn[i] === 0 ? null : dnToPhysical(band.asset, dn[i]);
-        return values;
-      });
-      const ranges = physical.map((v) => percentileRange(v) ?? { low: 0, high: 1 });
       // True colour shares one stretch across R, G and B so that colours stay honest.
       const shared = shown.length === 3 && shown.every((b) => b.unit === 'reflectance') && new Set(shown.map((b) => b.id)).size === 3;
-      const common = { low: Math.min(...ranges.map((r) => r.low)), high: Math.max(...ranges.map((r) => r.high)) };
-      const channels: DisplayChannel[] = physical.map((values, i) => ({ values, ...(shared ? common : ranges[i]) }));
       // True aspect from the ground extent, not the pixel counts: pixels need not be square.
       const b = window.boundsProjected;
       const groundAspect = (b.maxY - b.minY) / (b.maxX - b.minX);
       const longSide = Math.min(IMAGE_MAX_LONG_SIDE, Math.max(IMAGE_MIN_LONG_SIDE, Math.max(window.width, window.height)));
       const [outWidth, outHeight] = groundAspect >= 1 ? [longSide / groundAspect, longSide] : [longSide, longSide * groundAspect];
       return {
-        png: renderRgbPng({
+        png: await renderStretchedPng({
           width: window.width,
           height: window.height,
-          channels: channels.length === 3 ? channels : [channels[0]],
+          channels: (shown.length === 3 ? shown : [shown[0]]).map((band) => ({ asset: band.asset, dn: window.dn[band.asset]! })),
+          shareStretch: shared,
           outWidth: Math.max(1, Math.round(outWidth)),
           outHeight: Math.max(1, Math.round(outHeight)),
         }),
