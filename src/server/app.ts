@@ -22,6 +22,7 @@ import wrs2Routes from './routes/wrs2Routes.js';
 import overpassRoutes from './routes/overpassRoutes.js';
 import { notificationRoutes } from './routes/notificationRoutes.js';
 import { installOps } from './ops/installOps.js';
+import { installLoadShedding } from './ops/installLoadShedding.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -112,6 +113,7 @@ export async function buildApp(config: Config, overrides: ServerContextOverrides
 
   // Every route plugin names its full path (/api/...), so a route reads the same here and in its file.
   installOps(app);
+  await installLoadShedding(app, { maxEventLoopDelayMs: config.LOAD_SHED_EVENT_LOOP_DELAY_MS, maxRssMb: config.LOAD_SHED_RSS_MB });
   await app.register(healthRoutes);
   await app.register(geocodeRoutes);
   await app.register(dataRoutes);

@@ -4,7 +4,7 @@
  * DEFLATE (TIFF compression 8, and the old code 32946) is what Landsat Collection 2 writes, so it
  * goes through node's own zlib on the libuv thread pool: native code, off the event loop. geotiff.js'
  * decoder for it is pako, pure JavaScript on the main thread, which was 41 % of a cold series' CPU.
- * The rarer compressions (LZW, ZSTD, PackBits, ...) keep geotiff.js' decoders.
+ * The rarer compressions (LZW, ZSTD, PackBits, ...) keep geotiff.js' decoders, run in worker threads.
  *
  * The horizontal predictor is undone here rather than by geotiff.js, on words already in the host's
  * byte order: geotiff.js runs it before swapping a big-endian file's bytes, which misreads
@@ -12,7 +12,7 @@
  * https://www.itu.int/itudoc/itu-t/com16/tiff-fx/docs/tiff6.pdf).
  */
 import { Inflate } from 'node:zlib';
-import { getDecoder } from 'geotiff';
+import { decodeInWorker } from './decodeWorkerPool.js';
 
 export interface TileLayout {
   tileWidth: number;
@@ -62,16 +62,9 @@ function inflatePrefix(compressed: Uint8Array, maxBytes: number): Promise<Buffer
 async function decompress(layout: TileLayout, compressed: ArrayBuffer, neededBytes: number): Promise<Uint8Array> {
   if (layout.compression === 1) return new Uint8Array(compressed);
   if (DEFLATE_CODES.has(layout.compression)) return inflatePrefix(new Uint8Array(compressed), neededBytes);
-  const decoder = await getDecoder(layout.compression, {
-    tileWidth: layout.tileWidth,
-    tileHeight: layout.tileHeight,
-    // 1: the predictor is undone below, in the right byte order.
-    predictor: 1,
-    bitsPerSample: [layout.bitsPerSample],
-    planarConfiguration: 1,
-    samplesPerPixel: 1,
-  });
-  return new Uint8Array((await decoder.decode(compressed)) as ArrayBuffer);
+  // geotiff.js' decoders, in a worker thread (predictor 1 there: it is undone below, in the right byte order).
+  const { compression, tileWidth, tileHeight, bitsPerSample } = layout;
+  return new Uint8Array(await decodeInWorker({ compression, tileWidth, tileHeight, bitsPerSample }, compressed));
 }
 
 /**
