@@ -14,6 +14,7 @@ import { createLandsatService } from '../src/core/landsat/landsatService.js';
 import { benchWrs2AndOverpass } from '../src/core/wrs2/wrs2.bench.js';
 import { DEFAULT_POINT } from '../src/shared/defaults.js';
 import type { LngLat } from '../src/core/geo/lngLat.js';
+import { benchRealShapedArchive } from './benchRealShaped.js';
 
 const log = (msg: string) => process.stderr.write(`${msg}\n`);
 const ms = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6;
@@ -57,6 +58,12 @@ async function initialJsGzipBytes(): Promise<{ files: string[]; gzipBytes: numbe
 }
 
 async function main(): Promise<void> {
+  // BENCH_ONLY=real-shaped runs just that scenario (it generates its COGs once, then takes ~1 min).
+  if (process.env.BENCH_ONLY === 'real-shaped') {
+    const realShapedArchive = await benchRealShapedArchive();
+    process.stdout.write(`${JSON.stringify({ machine: { cpus: os.cpus().length, node: process.version }, realShapedArchive }, null, 2)}\n`);
+    return;
+  }
   const dir = await mkdtemp(path.join(os.tmpdir(), 'landsat-bench-'));
   const now = new Date();
   const catalog = await createDemoCatalog({ dir });
@@ -115,6 +122,8 @@ async function main(): Promise<void> {
   log('WRS-2 lookups and overpass predictions...');
   const orbit = await benchWrs2AndOverpass();
   const js = await initialJsGzipBytes();
+  log('real-shaped archive over HTTP with 30 ms latency...');
+  const realShapedArchive = await benchRealShapedArchive();
 
   const result = {
     machine: { cpus: os.cpus().length, node: process.version },
@@ -138,6 +147,7 @@ async function main(): Promise<void> {
       bytesFetched: counter.bytes - beforeData.bytes,
       sampleCount: data.data[0]?.outputs.data.bands.B04?.stats.sampleCount ?? null,
     },
+    realShapedArchive,
     wrs2: { lookupsPerSecond: Math.round(orbit.lookupsPerSecond), overpassPredictionsPerSecond: Math.round(orbit.overpassPredictionsPerSecond) },
     client: js ? { initialJsFiles: js.files, initialJsGzipKB: round(js.gzipBytes / 1024), budgetKB: 300 } : { initialJsGzipKB: null, note: 'run `npm run build` first' },
   };
