@@ -4,7 +4,8 @@
  * texture, a rotated footprint with fill around it) served over HTTP on 127.0.0.1 with 30 ms added
  * latency per request. One scene's 9 files (8 bands + QA_PIXEL) are generated once into a cache folder;
  * every bench scene is its own URL (a symlinked folder), so each is cold for the reader's cache while the
- * bytes stay identical. GDAL is not run here: its figures are the issue's (3x3 series 2.3 s, overview 0.19 s).
+ * bytes stay identical. The archive stand-in (test/support/rangeFileServer.ts) runs in a child process, as a
+ * remote archive would not share the reader's event loop. GDAL is not run here: its figures are the issue's (3x3 series 2.3 s, overview 0.19 s).
  */
 import { existsSync } from 'node:fs';
 import { mkdir, rm, symlink, writeFile } from 'node:fs/promises';
@@ -20,7 +21,8 @@ import { createLandsatService } from '../src/core/landsat/landsatService.js';
 import type { LandsatScene } from '../src/core/stac/landsatScene.js';
 import type { SceneCatalog } from '../src/core/stac/sceneCatalog.js';
 import { DEFAULT_POINT } from '../src/shared/defaults.js';
-import { startRangeFileServer } from '../test/support/rangeFileServer.js';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 
 const WIDTH = 7656;
 const HEIGHT = 7777;
@@ -29,7 +31,7 @@ const LATENCY_MS = 30;
 const RUNS = 3;
 const ASSETS: AssetKey[] = ['coastal', 'blue', 'green', 'red', 'nir08', 'swir16', 'swir22', 'lwir11', 'qa_pixel'];
 const SERIES_BANDS: BandId[] = ['B01', 'B02', 'B03', 'B04', 'B05', 'B06', 'B07', 'B09'];
-const CACHE_DIR = path.resolve('node_modules/.cache/landsat-bench-real-shaped-v1');
+export const CACHE_DIR = path.resolve('node_modules/.cache/landsat-bench-real-shaped-v1');
 
 const log = (msg: string) => process.stderr.write(`${msg}\n`);
 const ms = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6;
@@ -113,7 +115,7 @@ async function ensureScene(): Promise<{ baseDir: string; generatedNow: boolean; 
 }
 
 /** Scene folders S000.. as symlinks to the one generated scene: distinct URLs, identical bytes. */
-async function ensureSceneLinks(count: number) {
+export async function ensureSceneLinks(count: number) {
   const scenesDir = path.join(CACHE_DIR, 'scenes');
   await mkdir(scenesDir, { recursive: true });
   for (let i = 0; i < count; i++) {
@@ -122,7 +124,7 @@ async function ensureSceneLinks(count: number) {
   }
 }
 
-function catalogOf(baseUrl: string, count: number): SceneCatalog {
+export function catalogOf(baseUrl: string, count: number): SceneCatalog {
   const { originX, originY } = frame();
   const toLngLat = proj4(projDefinitionForEpsg(EPSG), 'WGS84');
   const corners = [[originX, originY], [originX + WIDTH * 30, originY], [originX + WIDTH * 30, originY - HEIGHT * 30], [originX, originY - HEIGHT * 30]].map(
@@ -172,9 +174,28 @@ function countingHttpSource(counter: Counter) {
 }
 
 /** A service over `count` scenes with its own cache (BLOCK_CACHE_MB's default, 256 MB). */
-function serviceOver(baseUrl: string, count: number, counter: Counter) {
+export function serviceOver(baseUrl: string, count: number, counter: Counter) {
   const cache = createBlockCache({ maxBytes: 256 * 1024 * 1024 });
   return { cache, service: createLandsatService({ catalog: catalogOf(baseUrl, count), cache, maxScenes: 1000, openSource: countingHttpSource(counter) }) };
+}
+
+/** Starts scripts/rangeServerProcess.ts in a child process; resolves with its URL and a stop function. */
+export async function startArchiveProcess(dir: string, latencyMs: number): Promise<{ url: string; close: () => Promise<void> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.resolve('scripts/rangeServerProcess.ts'), dir, String(latencyMs)], { stdio: ['pipe', 'pipe', 'inherit'] });
+  let out = '';
+  for await (const chunk of child.stdout!) {
+    out += String(chunk);
+    if (out.includes('\n')) break;
+  }
+  const url = out.trim();
+  if (!/^http:\/\/127\.0\.0\.1:\d+$/.test(url)) throw new Error(`the archive stand-in did not start: ${url}`);
+  return {
+    url,
+    close: async () => {
+      child.stdin!.end();
+      if (child.exitCode === null) await once(child, 'exit');
+    },
+  };
 }
 
 const FILTERS = { startDate: '2000-01-01', endDate: '2100-01-01', cloudCoverage: 100 };
@@ -182,7 +203,7 @@ const FILTERS = { startDate: '2000-01-01', endDate: '2100-01-01', cloudCoverage:
 export async function benchRealShapedArchive() {
   const scene = await ensureScene();
   await ensureSceneLinks(200);
-  const server = await startRangeFileServer(CACHE_DIR, { delayMs: LATENCY_MS });
+  const server = await startArchiveProcess(CACHE_DIR, LATENCY_MS);
   const point: LngLat = [DEFAULT_POINT.lon, DEFAULT_POINT.lat];
   try {
     const counter: Counter = { requests: 0, bytes: 0 };

@@ -71,7 +71,35 @@ export function encodePngAsync(rgba: Uint8Array, width: number, height: number):
   });
 }
 
-export async function renderStretchedPng({ width, height, channels, shareStretch, outWidth, outHeight, percent = 2 }: StretchedImageOptions): Promise<Buffer> {
+/**
+ * PNGs already drawn, per first channel's DN array: the box reader hands out its cached arrays, so a
+ * repeated image gets the same arrays and its PNG back at once; when the cache drops the arrays, the
+ * entry goes with them (WeakMap).
+ */
+const drawn = new WeakMap<Uint16Array, { key: string; others: Uint16Array[]; png: Promise<Buffer> }[]>();
+
+export function renderStretchedPng(opts: StretchedImageOptions): Promise<Buffer> {
+  const { channels } = opts;
+  const key = [opts.width, opts.height, opts.outWidth, opts.outHeight, opts.shareStretch, opts.percent ?? 2, ...channels.map((c) => c.asset)].join(':');
+  const others = channels.slice(1).map((c) => c.dn);
+  const entries = drawn.get(channels[0].dn) ?? [];
+  const hit = entries.find((e) => e.key === key && e.others.length === others.length && e.others.every((o, i) => o === others[i]));
+  if (hit) return hit.png;
+  const png = drawStretchedPng(opts);
+  // Only successes are kept.
+  png.then(
+    () => {
+      // A few variants per array at most (grey and colour of the same band).
+      entries.push({ key, others, png });
+      if (entries.length > 4) entries.shift();
+      drawn.set(channels[0].dn, entries);
+    },
+    () => undefined,
+  );
+  return png;
+}
+
+async function drawStretchedPng({ width, height, channels, shareStretch, outWidth, outHeight, percent = 2 }: StretchedImageOptions): Promise<Buffer> {
   if (channels.length !== 1 && channels.length !== 3) throw new Error('a stretched image needs one or three channels');
   const ranges = channels.map(({ asset, dn }) => {
     const p = dnPercentiles(dnHistogram(dn), percent);

@@ -31,7 +31,7 @@ describe('decodeTile', () => {
 
   it('decodes at least the rows asked for', async () => {
     const out = await decodeTile({ ...layout, predictor: 2 }, false, encode(false, 2), 2);
-    expect(Array.from(out.subarray(0, 2 * W))).toEqual(Array.from(values.subarray(0, 2 * W)));
+    expect(Array.from(out)).toEqual(Array.from(values.subarray(0, 2 * W)));
   });
 
   it('refuses the floating-point predictor in words', async () => {

@@ -68,31 +68,36 @@ async function decompress(layout: TileLayout, compressed: ArrayBuffer, neededByt
 }
 
 /**
- * Decodes a tile into `tileWidth * tileHeight` samples (rows beyond `rowsNeeded` may be left 0).
+ * Decodes a tile's first `rowsNeeded` rows into samples, row-major, `tileWidth` a row (fewer rows when
+ * the tile data ends early). 16-bit samples are a view on the inflated bytes, not a copy.
  * Throws, in words, on what these files never hold (floating-point predictor, odd bit depths).
  */
-export async function decodeTile(layout: TileLayout, littleEndian: boolean, compressed: ArrayBuffer, rowsNeeded = layout.tileHeight): Promise<Uint16Array> {
+export async function decodeTile(layout: TileLayout, littleEndian: boolean, compressed: ArrayBuffer, rowsNeeded = layout.tileHeight): Promise<Uint16Array | Uint8Array> {
   const { tileWidth, tileHeight, bitsPerSample, predictor } = layout;
   if (predictor !== 1 && predictor !== 2) throw new Error(`TIFF predictor ${predictor} is not supported (only none and horizontal differencing)`);
+  if (bitsPerSample !== 8 && bitsPerSample !== 16) throw new Error(`${bitsPerSample}-bit samples are not supported`);
   const bytesPerSample = bitsPerSample / 8;
   const rows = Math.min(tileHeight, Math.max(1, rowsNeeded));
-  const raw = await decompress(layout, compressed, rows * tileWidth * bytesPerSample);
-  const out = new Uint16Array(tileWidth * tileHeight);
-  const samples = Math.min(out.length, Math.floor(raw.byteLength / bytesPerSample));
+  let raw = await decompress(layout, compressed, rows * tileWidth * bytesPerSample);
+  // Whole rows only, at most the tile's: what lies beyond rowsNeeded is not byte-swapped nor un-predicted, so it is cut off.
+  const usableRows = Math.min(rows, Math.floor(raw.byteLength / bytesPerSample / tileWidth));
+  const samples = usableRows * tileWidth;
+  let out: Uint16Array | Uint8Array;
   if (bitsPerSample === 8) {
-    out.set(raw.subarray(0, samples));
+    // A copy when the bytes are the (cached) compressed buffer itself: the predictor must not write into the cache.
+    out = layout.compression === 1 ? raw.slice(0, samples) : raw.subarray(0, samples);
   } else {
-    // Copy into the output's own buffer, then fix the byte order natively (Buffer#swap16) if the file's differs.
-    new Uint8Array(out.buffer, 0, samples * 2).set(raw.subarray(0, samples * 2));
-    if (littleEndian !== HOST_LITTLE_ENDIAN) Buffer.from(out.buffer, 0, samples * 2).swap16();
+    // A private, 2-byte-aligned buffer: uncompressed tiles alias the cached bytes; zlib's output may sit at an odd offset.
+    if (layout.compression === 1 || raw.byteOffset % 2 !== 0) raw = Uint8Array.prototype.slice.call(raw, 0, samples * 2) as Uint8Array;
+    out = new Uint16Array(raw.buffer, raw.byteOffset, samples);
+    // Fix the byte order natively (Buffer#swap16) where the file's differs from the host's.
+    if (littleEndian !== HOST_LITTLE_ENDIAN) Buffer.from(raw.buffer, raw.byteOffset, samples * 2).swap16();
   }
   if (predictor === 2) {
-    // Horizontal differencing per row; Uint16Array/implicit Uint16 stores give the modulo-2^16 sum the TIFF spec asks for.
-    const fullRows = Math.floor(samples / tileWidth);
-    for (let r = 0; r < fullRows; r++) {
-      const start = r * tileWidth;
-      const end = start + tileWidth;
-      for (let i = start + 1; i < end; i++) out[i] = (out[i] + out[i - 1]) & (bitsPerSample === 8 ? 0xff : 0xffff);
+    // Horizontal differencing per row, modulo 2^bits as the TIFF spec asks (typed-array stores wrap).
+    for (let r = 0; r < usableRows; r++) {
+      const end = (r + 1) * tileWidth;
+      for (let i = r * tileWidth + 1; i < end; i++) out[i] += out[i - 1];
     }
   }
   return out;
