@@ -1,13 +1,14 @@
 /**
  * The contrast-stretched box image, from uint16 DNs straight to PNG bytes in typed arrays: the 2-98 %
  * percentiles come from a 65,536-bin histogram of the DNs (one pass, no sort, no per-pixel objects),
- * each channel maps DN -> byte through a 65,536-entry lookup table, and the PNG is deflated by zlib on
- * the thread pool. Same semantics as `percentileRange` over physical values: the scale factors are
+ * each channel maps DN -> byte through a 65,536-entry lookup table, and all of it, PNG included, runs
+ * in a worker thread (stretchWorker.mjs). `dnHistogram`/`dnPercentiles` here are the reference the
+ * worker's copy is tested against. Same semantics as `percentileRange` over physical values: the scale factors are
  * increasing, so the k-th smallest DN gives the k-th smallest reflectance or temperature.
  */
-import { PNG } from 'pngjs';
 import type { AssetKey } from '../bands/bandCatalog.js';
-import { dnToPhysical } from '../raster/scaling.js';
+import { KELVIN_OFFSET, KELVIN_SCALE, REFLECTANCE_OFFSET, REFLECTANCE_SCALE, unitForAsset } from '../raster/scaling.js';
+import { createThreadPool, type ThreadPool } from '../raster/threadPool.js';
 
 /** Counts of each DN; DN 0 (fill) is counted in bin 0, which the percentiles skip. */
 export function dnHistogram(dn: Uint16Array): Uint32Array {
@@ -50,26 +51,16 @@ export interface StretchedImageOptions {
   percent?: number;
 }
 
-/** DN -> display byte, as renderRgbPng computes it from the physical value. */
-function byteLookup(asset: AssetKey, low: number, high: number): Uint8Array {
-  const lut = new Uint8Array(65536);
-  for (let v = 1; v < 65536; v++) {
-    const x = dnToPhysical(asset, v) as number;
-    const t = high > low ? (x - low) / (high - low) : 0.5;
-    lut[v] = Math.round(255 * Math.min(1, Math.max(0, t)));
-  }
-  return lut;
+/** How the worker turns a DN into a physical value: the same arithmetic as scaling.ts' dnToPhysical. */
+function scalingOf(asset: AssetKey): { scale: number; offset: number; identity: boolean } {
+  const unit = unitForAsset(asset);
+  if (unit === 'reflectance') return { scale: REFLECTANCE_SCALE, offset: REFLECTANCE_OFFSET, identity: false };
+  if (unit === 'kelvin') return { scale: KELVIN_SCALE, offset: KELVIN_OFFSET, identity: false };
+  return { scale: 1, offset: 0, identity: true };
 }
 
-/** Encodes RGBA with pngjs' streaming packer: its deflate runs on the libuv pool, not the event loop. */
-export function encodePngAsync(rgba: Uint8Array, width: number, height: number): Promise<Buffer> {
-  const png = new PNG({ width, height, filterType: 1, deflateLevel: 6 });
-  png.data = Buffer.from(rgba.buffer, rgba.byteOffset, rgba.byteLength);
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    png.pack().on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve(Buffer.concat(chunks))).on('error', reject);
-  });
-}
+const WORKER_URL = new URL('./stretchWorker.mjs', import.meta.url);
+let pool: ThreadPool | null = null;
 
 /**
  * PNGs already drawn, per first channel's DN array: the box reader hands out its cached arrays, so a
@@ -99,34 +90,15 @@ export function renderStretchedPng(opts: StretchedImageOptions): Promise<Buffer>
   return png;
 }
 
+/** Draws in a worker thread (stretchWorker.mjs): about 50 ms of CPU for a 1024 px image stays off the event loop. */
 async function drawStretchedPng({ width, height, channels, shareStretch, outWidth, outHeight, percent = 2 }: StretchedImageOptions): Promise<Buffer> {
   if (channels.length !== 1 && channels.length !== 3) throw new Error('a stretched image needs one or three channels');
-  const ranges = channels.map(({ asset, dn }) => {
-    const p = dnPercentiles(dnHistogram(dn), percent);
-    return p ? { low: dnToPhysical(asset, p.lowDn) as number, high: dnToPhysical(asset, p.highDn) as number } : { low: 0, high: 1 };
-  });
-  const common = { low: Math.min(...ranges.map((r) => r.low)), high: Math.max(...ranges.map((r) => r.high)) };
-  const luts = channels.map((c, i) => (shareStretch ? byteLookup(c.asset, common.low, common.high) : byteLookup(c.asset, ranges[i].low, ranges[i].high)));
-  const rgb = channels.length === 3 ? [0, 1, 2] : [0, 0, 0];
-  const rgba = new Uint8Array(outWidth * outHeight * 4);
-  const columnOf = new Int32Array(outWidth);
-  for (let x = 0; x < outWidth; x++) columnOf[x] = Math.min(width - 1, Math.floor((x * width) / outWidth));
-  const [r, g, b] = rgb.map((i) => channels[i].dn);
-  const [lr, lg, lb] = rgb.map((i) => luts[i]);
-  for (let y = 0; y < outHeight; y++) {
-    const rowStart = Math.min(height - 1, Math.floor((y * height) / outHeight)) * width;
-    let o = y * outWidth * 4;
-    for (let x = 0; x < outWidth; x++, o += 4) {
-      const si = rowStart + columnOf[x];
-      const dr = r[si];
-      const dg = g[si];
-      const db = b[si];
-      rgba[o] = lr[dr];
-      rgba[o + 1] = lg[dg];
-      rgba[o + 2] = lb[db];
-      // A pixel with fill in any channel is transparent (LUT entry 0 keeps its channel byte 0, as before).
-      rgba[o + 3] = dr === 0 || dg === 0 || db === 0 ? 0 : 255;
-    }
-  }
-  return encodePngAsync(rgba, outWidth, outHeight);
+  pool ??= createThreadPool(WORKER_URL, 'image drawing');
+  // Copies: the DN arrays are the cache's and must stay usable here.
+  const payload = channels.map((c) => ({ dn: c.dn.slice().buffer, ...scalingOf(c.asset) }));
+  const png = await pool.run<ArrayBuffer>(
+    { width, height, outWidth, outHeight, shareStretch, percent, channels: payload },
+    payload.map((c) => c.dn),
+  );
+  return Buffer.from(png);
 }

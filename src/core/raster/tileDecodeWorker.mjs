@@ -11,7 +11,7 @@ parentPort.on('message', async ({ id, compression, tileWidth, tileHeight, bitsPe
   try {
     const decoder = await getDecoder(compression, { tileWidth, tileHeight, predictor: 1, bitsPerSample: [bitsPerSample], planarConfiguration: 1, samplesPerPixel: 1 });
     const out = await decoder.decode(buffer);
-    parentPort.postMessage({ id, buffer: out }, [out]);
+    parentPort.postMessage({ id, result: out }, [out]);
   } catch (err) {
     parentPort.postMessage({ id, error: err instanceof Error ? err.message : String(err) });
   }
