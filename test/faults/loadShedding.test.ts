@@ -32,11 +32,11 @@ describe('load shedding with @fastify/under-pressure', () => {
     let refused: Awaited<ReturnType<typeof app.inject>> | null = null;
     for (let attempt = 0; attempt < 20 && !refused; attempt++) {
       // Lag in two consecutive 100 ms samples: sustained pressure, not a single stall.
-      blockEventLoop(150);
+      blockEventLoop(300);
       await sleep(5);
-      blockEventLoop(150);
+      blockEventLoop(300);
       await sleep(5);
-      blockEventLoop(150);
+      blockEventLoop(300);
       await sleep(5);
       const res = await app.inject('/api/wrs2?lat=34.7&lon=-86.6');
       if (res.statusCode === 503) refused = res;

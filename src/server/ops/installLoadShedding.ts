@@ -4,17 +4,15 @@
  * onRequest hook; the handler here gives the API's JSON error shape. /api/health, /api/metrics and the
  * page's static files are exempt: they are cheap, and health must keep telling an operator the truth.
  *
- * Event-loop lag is judged by our own sampler (perf_hooks.monitorEventLoopDelay) and handed to
- * under-pressure as its health check: pressure means the loop lagged past the limit in two samples in a
- * row. under-pressure's built-in check uses one sample's mean, so a single stall (a cold start, one long
+ * Event-loop lag is judged by our own sampler and handed to under-pressure as its health check:
+ * pressure means the loop lagged past the limit in two samples in a row. under-pressure's built-in check uses one sample's mean, so a single stall (a cold start, one long
  * decode) would refuse every request of the next interval although the loop is free again.
  */
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import underPressure from '@fastify/under-pressure';
 
 export interface LoadSheddingOptions {
-  /** Event-loop delay (ms, the worst of a 100 ms sample) that, twice in a row, means pressure; 0 disables. */
+  /** Event-loop lag (ms, how late a 100 ms sampling timer fires) that, twice in a row, means pressure; 0 disables. */
   maxEventLoopDelayMs: number;
   /** Resident memory (MB) past which new API work is refused; 0 disables. */
   maxRssMb: number;
@@ -25,23 +23,20 @@ const SAMPLE_MS = 100;
 const EXEMPT = /^\/api\/(health|metrics)(\?|$)/;
 
 /**
- * Tracks whether the loop lagged past `limitMs` in the last two samples: the lag of a sample is the
- * larger of the delay histogram's maximum and how late the sampling timer itself fired.
+ * Tracks whether the loop lagged past `limitMs` in the last two samples. The lag of a sample is how late
+ * the sampling timer itself fired: a single stall makes one late sample, a saturated loop makes them all
+ * late. (perf_hooks' delay histogram is not used for the decision: it records a stall when its own timer
+ * next fires, which can fall into the following sample and make one stall look sustained.)
  */
 export function createLagTracker(limitMs: number, sampleMs = SAMPLE_MS) {
-  const histogram = monitorEventLoopDelay({ resolution: 10 });
-  histogram.enable();
   let previousOver = false;
   let sustained = false;
   let lastSampleAt = performance.now();
   return {
     sample(): boolean {
       const now = performance.now();
-      const timerLagMs = now - lastSampleAt - sampleMs;
+      const over = now - lastSampleAt - sampleMs > limitMs;
       lastSampleAt = now;
-      const histogramMs = histogram.count > 0 ? histogram.max / 1e6 : 0;
-      histogram.reset();
-      const over = Math.max(timerLagMs, histogramMs) > limitMs;
       sustained = over && previousOver;
       previousOver = over;
       return sustained;
@@ -49,14 +44,12 @@ export function createLagTracker(limitMs: number, sampleMs = SAMPLE_MS) {
     get sustained() {
       return sustained;
     },
-    stop: () => histogram.disable(),
   };
 }
 
 export async function installLoadShedding(app: FastifyInstance, { maxEventLoopDelayMs, maxRssMb, retryAfterSeconds = 2 }: LoadSheddingOptions): Promise<void> {
   if (maxEventLoopDelayMs <= 0 && maxRssMb <= 0) return;
   const lag = maxEventLoopDelayMs > 0 ? createLagTracker(maxEventLoopDelayMs) : null;
-  app.addHook('onClose', async () => lag?.stop());
   await app.register(underPressure, {
     maxRssBytes: maxRssMb * 1024 * 1024,
     sampleInterval: SAMPLE_MS,
