@@ -156,7 +156,8 @@ async function main(): Promise<void> {
   void readdir;
 }
 
-main().catch((err) => {
+// Exit explicitly: idle worker threads and keep-alive sockets must not hold the process after the report.
+main().then(() => process.exit(0), (err) => {
   console.error(err);
   process.exit(1);
 });

@@ -151,7 +151,7 @@ function newestFirst(scenes: LandsatScene[]): LandsatScene[] {
 
 export type LandsatService = ReturnType<typeof createLandsatService>;
 
-export function createLandsatService({ catalog, cache, maxScenes, sceneConcurrency = 4, openSource }: LandsatServiceOptions) {
+export function createLandsatService({ catalog, cache, maxScenes, sceneConcurrency = 8, openSource }: LandsatServiceOptions) {
   const readerFor = (scene: LandsatScene): SceneReader =>
     createSceneReader({
       cache,
