@@ -28,6 +28,7 @@ import overpassCalendarRoutes from './routes/overpassCalendarRoutes.js';
 import { clientKey } from './notifications/clientKey.js';
 import { installOps } from './ops/installOps.js';
 import { registerCompression, registerStaticFiles, sendPage } from './staticFiles.js';
+import { installLoadShedding } from './ops/installLoadShedding.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -121,6 +122,7 @@ export async function buildApp(config: Config, overrides: BuildAppOptions = {}):
   await registerCompression(app);
   // Every route plugin names its full path (/api/...), so a route reads the same here and in its file.
   installOps(app);
+  await installLoadShedding(app, { maxEventLoopDelayMs: config.LOAD_SHED_EVENT_LOOP_DELAY_MS, maxRssMb: config.LOAD_SHED_RSS_MB });
   await app.register(healthRoutes);
   await app.register(geocodeRoutes);
   await app.register(dataRoutes);

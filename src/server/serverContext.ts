@@ -74,7 +74,7 @@ export async function createServerContext(config: Config, overrides: ServerConte
   log.info({ source: catalog.name, synthetic: catalog.synthetic }, 'Landsat source ready');
   const cache = createBlockCache({ maxBytes: config.BLOCK_CACHE_MB * 1024 * 1024 });
   const landsat = createLandsatService({ catalog, cache, maxScenes: config.MAX_SCENES, maxScenesStreamed: config.MAX_SCENES_STREAM, openSource: upstream.openSource });
-  const heavyQueue = createWorkQueue({ maxConcurrent: config.MAX_CONCURRENT_HEAVY, maxQueued: config.MAX_QUEUED_HEAVY });
+  const heavyQueue = createWorkQueue({ maxConcurrent: config.MAX_CONCURRENT_HEAVY, maxQueued: config.MAX_QUEUED_HEAVY, maxWaitMs: config.REQUEST_TIMEOUT_MS });
   const notifications = await createNotificationWiring(config, catalog, log, overrides.clock);
   metrics = createMetrics({
     cacheStats: () => cache.stats,

@@ -186,7 +186,7 @@ function newestFirst(scenes: LandsatScene[]): LandsatScene[] {
 
 export type LandsatService = ReturnType<typeof createLandsatService>;
 
-export function createLandsatService({ catalog, cache, maxScenes, maxScenesStreamed = maxScenes, sceneConcurrency = 4, openSource }: LandsatServiceOptions) {
+export function createLandsatService({ catalog, cache, maxScenes, maxScenesStreamed = maxScenes, sceneConcurrency = 8, openSource }: LandsatServiceOptions) {
   // Streamed calls report progress, so a person can wait for a long series (the whole 8/9 record).
   const seriesLimit = (streamed?: boolean) => (streamed ? Math.max(maxScenes, maxScenesStreamed) : maxScenes);
   const readerFor = (scene: LandsatScene): SceneReader =>
@@ -368,7 +368,7 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
       if (!scene) throw new NoSceneError(`No Landsat scene covers this box ${describeRange(filters)}.`, await explain(boxToBBoxLngLat(box), filters, signal));
       const window = await readerFor(scene).readBox(box, [...new Set(shown.map((b) => b.asset))], { maxSize: IMAGE_MAX_LONG_SIDE }, signal);
       if (window.width === 0 || window.height === 0) throw new NoSceneError(`Scene ${scene.id} holds no pixels inside this box.`);
-      const { png, stretch } = renderWindowPng(window, shown, { min: IMAGE_MIN_LONG_SIDE, max: IMAGE_MAX_LONG_SIDE });
+      const { png, stretch } = await renderWindowPng(window, shown, { min: IMAGE_MIN_LONG_SIDE, max: IMAGE_MAX_LONG_SIDE });
       return {
         png,
         stretch,

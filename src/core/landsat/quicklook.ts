@@ -76,7 +76,7 @@ export function createQuicklookRenderer({ catalog, cache, openSource, maxCacheBy
     const [minLon, minLat, maxLon, maxLat] = scene.bboxLngLat;
     const window = await reader.readBox({ minLon, minLat, maxLon, maxLat }, [...new Set(shown.map((b) => b.asset))], { maxSize: QUICKLOOK_MAX_PX }, signal);
     if (window.width === 0 || window.height === 0) throw new NoSceneError(`Scene ${id} holds no pixels.`);
-    const { png, stretch } = renderWindowPng(window, shown, { min: 1, max: QUICKLOOK_MAX_PX });
+    const { png, stretch } = await renderWindowPng(window, shown, { min: 1, max: QUICKLOOK_MAX_PX });
     const { id: sceneId, satellite, datetime, wrsPath, wrsRow, cloudCover } = scene;
     return { png, scene: { id: sceneId, satellite, datetime, wrsPath, wrsRow, cloudCover }, bands: shown.map((b) => b.id), stretch, synthetic: catalog.synthetic };
   }

@@ -1,8 +1,7 @@
 import type { BandUnit } from '../bands/bandCatalog.js';
 import type { BoxRead } from '../raster/sceneReader.js';
-import { dnToPhysical } from '../raster/scaling.js';
 import type { BandSelection } from './bandSelection.js';
-import { percentileRange, renderRgbPng, type DisplayChannel } from './renderRgbPng.js';
+import { renderStretchedPng } from './stretchImage.js';
 
 const UNIT_SYMBOL: Record<BandUnit, string> = { reflectance: 'reflectance', kelvin: 'K' };
 const fmt = (v: number, unit: BandUnit) => (unit === 'kelvin' ? v.toFixed(1) : v.toFixed(4));
@@ -22,32 +21,24 @@ export function describeStretch(kind: string, shown: { id: string; unit: BandUni
 
 /**
  * Renders a box read to a PNG at true ground aspect with a 2-98 % stretch (one stretch shared by
- * R, G and B for true colour so colours stay honest). `longSide` bounds the output's long side.
+ * R, G and B for true colour so colours stay honest), drawn from DN histograms in a worker thread
+ * (stretchImage.ts), and says in words which stretch it used. `longSide` bounds the output's long side.
  */
-export function renderWindowPng(window: BoxRead, shown: BandSelection['available'], longSide: { min: number; max: number }): { png: Buffer; stretch: string } {
-  const physical = shown.map((band) => {
-    const dn = window.dn[band.asset]!;
-    const values = new Array<number | null>(dn.length);
-    for (let i = 0; i < dn.length; i++) values[i] = dn[i] === 0 ? null : dnToPhysical(band.asset, dn[i]);
-    return values;
-  });
-  const ranges = physical.map((v) => percentileRange(v) ?? { low: 0, high: 1 });
+export async function renderWindowPng(window: BoxRead, shown: BandSelection['available'], longSide: { min: number; max: number }): Promise<{ png: Buffer; stretch: string }> {
   const shared = shown.length === 3 && shown.every((b) => b.unit === 'reflectance') && new Set(shown.map((b) => b.id)).size === 3;
-  const common = { low: Math.min(...ranges.map((r) => r.low)), high: Math.max(...ranges.map((r) => r.high)) };
-  const used = ranges.map((r) => (shared ? common : r));
-  const channels: DisplayChannel[] = physical.map((values, i) => ({ values, ...used[i] }));
   // True aspect from the ground extent, not the pixel counts: pixels need not be square.
   const b = window.boundsProjected;
   const groundAspect = (b.maxY - b.minY) / (b.maxX - b.minX);
   const side = Math.min(longSide.max, Math.max(longSide.min, Math.max(window.width, window.height)));
   const [outWidth, outHeight] = groundAspect >= 1 ? [side / groundAspect, side] : [side, side * groundAspect];
-  const png = renderRgbPng({
+  const { png, ranges } = await renderStretchedPng({
     width: window.width,
     height: window.height,
-    channels: channels.length === 3 ? channels : [channels[0]],
+    channels: (shown.length === 3 ? shown : [shown[0]]).map((band) => ({ asset: band.asset, dn: window.dn[band.asset]! })),
+    shareStretch: shared,
     outWidth: Math.max(1, Math.round(outWidth)),
     outHeight: Math.max(1, Math.round(outHeight)),
   });
   const unique = shown.length === 3 && shown[0].id === shown[2].id ? shown.slice(0, 2) : shown;
-  return { png, stretch: describeStretch('2-98 % percentile stretch', unique.map((s) => ({ id: s.id, unit: s.unit! })), used.slice(0, unique.length), shared) };
+  return { png, stretch: describeStretch('2-98 % percentile stretch', unique.map((s) => ({ id: s.id, unit: s.unit! })), ranges.slice(0, unique.length), shared) };
 }

@@ -72,4 +72,17 @@ describe('blockCache', () => {
     await new Promise((r) => setTimeout(r, 0));
     expect(cache.has('k2')).toBe(false);
   });
+
+  it('keeps answers and twice-used bulk entries through a one-pass scan of bulk data', async () => {
+    const cache = createBlockCache({ maxBytes: 1000 });
+    await cache.getOrLoad('answer', async () => ({ value: 'a', bytes: 100 }));
+    await cache.getOrLoad('hot', async () => ({ value: 'h', bytes: 100 }), undefined, { tier: 'bulk' });
+    await cache.getOrLoad('hot', async () => ({ value: 'h', bytes: 100 }), undefined, { tier: 'bulk' }); // promoted
+    for (let i = 0; i < 50; i++) await cache.getOrLoad(`scan${i}`, async () => ({ value: i, bytes: 100 }), undefined, { tier: 'bulk' });
+    expect(cache.has('answer')).toBe(true);
+    expect(cache.has('hot')).toBe(true);
+    expect(cache.has('scan0')).toBe(false);
+    expect(cache.has('scan49')).toBe(true);
+    expect(cache.stats.bytes).toBeLessThanOrEqual(1000);
+  });
 });

@@ -1,9 +1,16 @@
 /**
- * A byte-bounded LRU shared by every request: decoded COG tiles and parsed COG headers.
+ * A byte-bounded cache shared by every request, in two tiers within one budget (`maxBytes`):
+ * - `answer` (default): small values that answer a repeat cheaply (parsed COG headers, extracted
+ *   3 x 3 windows, box windows): plain LRU, never pushed out by bulk data.
+ * - `bulk`: compressed tiles and large windows, a segmented LRU (SLRU, Karedla et al. 1994): a new entry
+ *   waits in a probation segment (a quarter of the budget) and moves to the protected segment only
+ *   when it is used again, so one sequential pass over a long series churns probation alone.
  * Concurrent loads of one key share a single fetch; failed or aborted loads are never stored.
  * A shared load is only aborted when every caller waiting on it has aborted.
  */
 import { LRUCache } from 'lru-cache';
+
+export type BlockCacheTier = 'answer' | 'bulk';
 
 export interface BlockCacheStats {
   hits: number;
@@ -21,7 +28,7 @@ export interface BlockCacheLoaded<T> {
 
 export interface BlockCache {
   /** Returns the cached value or runs `load` once for all concurrent callers of the same key. */
-  getOrLoad<T>(key: string, load: (signal: AbortSignal) => Promise<BlockCacheLoaded<T>>, signal?: AbortSignal): Promise<T>;
+  getOrLoad<T>(key: string, load: (signal: AbortSignal) => Promise<BlockCacheLoaded<T>>, signal?: AbortSignal, opts?: { tier?: BlockCacheTier }): Promise<T>;
   has(key: string): boolean;
   clear(): void;
   readonly stats: BlockCacheStats;
@@ -34,10 +41,35 @@ interface Pending {
 }
 
 export function createBlockCache({ maxBytes }: { maxBytes: number }): BlockCache {
-  const lru = new LRUCache<string, BlockCacheLoaded<unknown>>({
-    maxSize: Math.max(1, maxBytes),
-    sizeCalculation: (v) => Math.max(1, v.bytes),
-  });
+  const segment = (share: number) =>
+    new LRUCache<string, BlockCacheLoaded<unknown>>({ maxSize: Math.max(1, Math.floor(maxBytes * share)), sizeCalculation: (v) => Math.max(1, v.bytes) });
+  const answers = segment(1);
+  const probation = segment(0.25);
+  const protectedBulk = segment(0.6);
+  const segments = [probation, protectedBulk, answers];
+  const totalBytes = () => segments.reduce((sum, s) => sum + (s.calculatedSize ?? 0), 0);
+  /** Bulk gives way first: answers are what make repeats cheap. */
+  function enforceBudget() {
+    for (const s of segments) {
+      while (totalBytes() > maxBytes && s.size > 0) s.pop();
+    }
+  }
+  function lookup(key: string): BlockCacheLoaded<unknown> | undefined {
+    const found = answers.get(key) ?? protectedBulk.get(key);
+    if (found) return found;
+    const trial = probation.get(key);
+    if (trial) {
+      // Second use: promote out of probation.
+      probation.delete(key);
+      protectedBulk.set(key, trial);
+      enforceBudget();
+    }
+    return trial;
+  }
+  function store(key: string, loaded: BlockCacheLoaded<unknown>, tier: BlockCacheTier) {
+    (tier === 'bulk' ? probation : answers).set(key, loaded);
+    enforceBudget();
+  }
   const pending = new Map<string, Pending>();
   let hits = 0;
   let misses = 0;
@@ -77,8 +109,8 @@ export function createBlockCache({ maxBytes }: { maxBytes: number }): BlockCache
   }
 
   return {
-    getOrLoad<T>(key: string, load: (signal: AbortSignal) => Promise<BlockCacheLoaded<T>>, signal?: AbortSignal): Promise<T> {
-      const hit = lru.get(key);
+    getOrLoad<T>(key: string, load: (signal: AbortSignal) => Promise<BlockCacheLoaded<T>>, signal?: AbortSignal, opts: { tier?: BlockCacheTier } = {}): Promise<T> {
+      const hit = lookup(key);
       if (hit) {
         hits += 1;
         return Promise.resolve(hit.value as T);
@@ -95,7 +127,7 @@ export function createBlockCache({ maxBytes }: { maxBytes: number }): BlockCache
       p.promise = (async () => {
         try {
           const loaded = await load(controller.signal);
-          if (!controller.signal.aborted && pending.get(key) === p) lru.set(key, loaded);
+          if (!controller.signal.aborted && pending.get(key) === p) store(key, loaded, opts.tier ?? 'answer');
           return loaded;
         } finally {
           if (pending.get(key) === p) pending.delete(key);
@@ -106,10 +138,10 @@ export function createBlockCache({ maxBytes }: { maxBytes: number }): BlockCache
       pending.set(key, p);
       return waitFor<T>(key, p, signal);
     },
-    has: (key) => lru.has(key),
-    clear: () => lru.clear(),
+    has: (key) => segments.some((s) => s.has(key)),
+    clear: () => segments.forEach((s) => s.clear()),
     get stats() {
-      return { hits, misses, entries: lru.size, bytes: lru.calculatedSize ?? 0, maxBytes };
+      return { hits, misses, entries: segments.reduce((n, s) => n + s.size, 0), bytes: totalBytes(), maxBytes };
     },
   };
 }

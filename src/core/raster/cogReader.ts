@@ -1,60 +1,23 @@
 /**
  * Reads pixel windows of single-band Cloud-Optimized GeoTIFFs through a ByteSource.
  *
- * The TIFF header and IFDs are parsed here (a COG puts them all in the first kilobytes, so one
- * range request usually suffices: https://github.com/cogeotiff/cog-spec/blob/master/spec.md);
- * tile decompression reuses geotiff.js' decoders. Parsed headers and decoded tiles live in the
- * shared BlockCache keyed by the source id, i.e. the URL without its query string, so a
- * re-signed Planetary Computer URL still hits the cache.
+ * The header comes from cogHeader.ts (one range request); the tiles a window touches are fetched as
+ * runs of adjacent byte ranges (one request each, as GDAL merges them) and decoded by tileDecoder.ts.
+ * Parsed headers, extracted windows and compressed tiles live in the shared BlockCache keyed by the
+ * source id, i.e. the URL without its query string, so a re-signed Planetary Computer URL still hits
+ * the cache. Returned window arrays are shared through the cache: read-only.
  */
-import { getDecoder } from 'geotiff';
+import { setMaxListeners } from 'node:events';
 import type { BlockCache } from './blockCache.js';
 import type { ByteSource } from './byteSource.js';
+import { decodeTile } from './tileDecoder.js';
+import { headerBytes, parseCogHeader, type CogGeo, type CogHeader, type CogLevel } from './cogHeader.js';
+
+export { parseCogHeader };
+export type { CogGeo, CogHeader, CogLevel };
 
 /** Pixel window [col0, row0, col1, row1): end-exclusive, in the pixels of the level read. */
 export type PixelWindow = [col0: number, row0: number, col1: number, row1: number];
-
-export interface CogLevel {
-  /** 0 = full resolution, 1.. = internal overviews from finest to coarsest. */
-  index: number;
-  width: number;
-  height: number;
-  tileWidth: number;
-  tileHeight: number;
-  tileOffsets: number[];
-  tileByteCounts: number[];
-  compression: number;
-  predictor: number;
-  bitsPerSample: number;
-  /** Full-resolution pixels per pixel of this level, along x and y. */
-  factorX: number;
-  factorY: number;
-}
-
-export interface CogGeo {
-  epsg: number | null;
-  /** GDAL's AREA_OR_POINT, from GTRasterTypeGeoKey (1 = Area, 2 = Point). */
-  areaOrPoint: 'Area' | 'Point';
-  /** Raw ModelTiepoint model x/y (for Point rasters: the CENTRE of the first pixel). */
-  tiePointX: number;
-  tiePointY: number;
-  /** GDAL's convention: the upper-left CORNER of the upper-left pixel, in CRS units. */
-  originX: number;
-  originY: number;
-  /** Pixel size in CRS units, both positive (y grows downwards in rows). */
-  pixelSizeX: number;
-  pixelSizeY: number;
-  width: number;
-  height: number;
-  nodata: number | null;
-}
-
-export interface CogHeader {
-  littleEndian: boolean;
-  bigTiff: boolean;
-  levels: CogLevel[];
-  geo: CogGeo;
-}
 
 export interface RasterWindow {
   data: Uint16Array;
@@ -77,278 +40,6 @@ export interface CreateCogReaderOptions {
   signal?: AbortSignal;
 }
 
-/** First request size: GDAL's COG driver writes every IFD and the tile index ahead of the data. */
-const HEADER_PREFETCH_BYTES = 16 * 1024;
-
-// TIFF tags (TIFF 6.0, GeoTIFF 1.1, GDAL private tags).
-const TAG = {
-  NewSubfileType: 254,
-  ImageWidth: 256,
-  ImageLength: 257,
-  BitsPerSample: 258,
-  Compression: 259,
-  SamplesPerPixel: 277,
-  PlanarConfiguration: 284,
-  Predictor: 317,
-  TileWidth: 322,
-  TileLength: 323,
-  TileOffsets: 324,
-  TileByteCounts: 325,
-  SampleFormat: 339,
-  ModelPixelScale: 33550,
-  ModelTiepoint: 33922,
-  ModelTransformation: 34264,
-  GeoKeyDirectory: 34735,
-  GDAL_NODATA: 42113,
-} as const;
-const TYPE_SIZE: Record<number, number> = { 1: 1, 2: 1, 3: 2, 4: 4, 5: 8, 6: 1, 7: 1, 8: 2, 9: 4, 10: 8, 11: 4, 12: 8, 16: 8, 17: 8, 18: 8 };
-
-interface RawIfd {
-  tags: Map<number, number[] | string>;
-  next: number;
-}
-
-/** Byte reader over the header prefix that fetches what lies beyond it. */
-class HeaderBytes {
-  private chunks: { offset: number; view: DataView }[] = [];
-  constructor(
-    private readonly source: ByteSource,
-    private readonly signal: AbortSignal | undefined,
-    public littleEndian = true,
-  ) {}
-
-  async view(offset: number, length: number): Promise<{ view: DataView; base: number }> {
-    for (const c of this.chunks) {
-      if (offset >= c.offset && offset + length <= c.offset + c.view.byteLength) return { view: c.view, base: c.offset };
-    }
-    const fetchLength = Math.max(length, Math.min(HEADER_PREFETCH_BYTES, 4096));
-    const [buf] = await this.source.fetch([{ offset, length: fetchLength }], this.signal);
-    if (buf.byteLength < length) throw new Error(`truncated TIFF: wanted ${length} bytes at ${offset} of ${this.source.id}`);
-    const view = new DataView(buf);
-    this.chunks.push({ offset, view });
-    return { view, base: offset };
-  }
-
-  addPrefix(buf: ArrayBuffer) {
-    this.chunks.push({ offset: 0, view: new DataView(buf) });
-  }
-
-  async values(type: number, count: number, offset: number): Promise<number[] | string> {
-    const size = TYPE_SIZE[type] ?? 1;
-    const { view, base } = await this.view(offset, size * count);
-    return decodeValues(view, offset - base, type, count, this.littleEndian);
-  }
-}
-
-function decodeValues(view: DataView, at: number, type: number, count: number, le: boolean): number[] | string {
-  if (type === 2) {
-    let s = '';
-    for (let i = 0; i < count; i++) s += String.fromCharCode(view.getUint8(at + i));
-    return s.replace(/\0+$/, '');
-  }
-  const out: number[] = new Array(count);
-  for (let i = 0; i < count; i++) {
-    switch (type) {
-      case 1: case 7: out[i] = view.getUint8(at + i); break;
-      case 6: out[i] = view.getInt8(at + i); break;
-      case 3: out[i] = view.getUint16(at + 2 * i, le); break;
-      case 8: out[i] = view.getInt16(at + 2 * i, le); break;
-      case 4: out[i] = view.getUint32(at + 4 * i, le); break;
-      case 9: out[i] = view.getInt32(at + 4 * i, le); break;
-      case 11: out[i] = view.getFloat32(at + 4 * i, le); break;
-      case 12: out[i] = view.getFloat64(at + 8 * i, le); break;
-      case 5: out[i] = view.getUint32(at + 8 * i, le) / view.getUint32(at + 8 * i + 4, le); break;
-      case 10: out[i] = view.getInt32(at + 8 * i, le) / view.getInt32(at + 8 * i + 4, le); break;
-      case 16: case 18: out[i] = Number(view.getBigUint64(at + 8 * i, le)); break;
-      case 17: out[i] = Number(view.getBigInt64(at + 8 * i, le)); break;
-      default: throw new Error(`unsupported TIFF field type ${type}`);
-    }
-  }
-  return out;
-}
-
-async function readIfd(bytes: HeaderBytes, offset: number, bigTiff: boolean): Promise<RawIfd> {
-  const le = bytes.littleEndian;
-  const countSize = bigTiff ? 8 : 2;
-  const entrySize = bigTiff ? 20 : 12;
-  const inlineSize = bigTiff ? 8 : 4;
-  const head = await bytes.view(offset, countSize);
-  const n = bigTiff ? Number(head.view.getBigUint64(offset - head.base, le)) : head.view.getUint16(offset - head.base, le);
-  const total = countSize + n * entrySize + (bigTiff ? 8 : 4);
-  const { view, base } = await bytes.view(offset, total);
-  const tags = new Map<number, number[] | string>();
-  const deferred: Promise<void>[] = [];
-  for (let i = 0; i < n; i++) {
-    const e = offset - base + countSize + i * entrySize;
-    const tag = view.getUint16(e, le);
-    const type = view.getUint16(e + 2, le);
-    const count = bigTiff ? Number(view.getBigUint64(e + 4, le)) : view.getUint32(e + 4, le);
-    const valueAt = e + (bigTiff ? 12 : 8);
-    const size = (TYPE_SIZE[type] ?? 1) * count;
-    if (!TYPE_SIZE[type]) continue;
-    if (size <= inlineSize) {
-      tags.set(tag, decodeValues(view, valueAt, type, count, le));
-    } else {
-      const at = bigTiff ? Number(view.getBigUint64(valueAt, le)) : view.getUint32(valueAt, le);
-      deferred.push(bytes.values(type, count, at).then((v) => void tags.set(tag, v)));
-    }
-  }
-  await Promise.all(deferred);
-  const nextAt = offset - base + countSize + n * entrySize;
-  const next = bigTiff ? Number(view.getBigUint64(nextAt, le)) : view.getUint32(nextAt, le);
-  return { tags, next };
-}
-
-function num(ifd: RawIfd, tag: number, fallback?: number): number {
-  const v = ifd.tags.get(tag);
-  if (Array.isArray(v) && v.length > 0) return v[0];
-  if (fallback !== undefined) return fallback;
-  throw new Error(`TIFF tag ${tag} missing`);
-}
-
-function arr(ifd: RawIfd, tag: number): number[] | undefined {
-  const v = ifd.tags.get(tag);
-  return Array.isArray(v) ? v : undefined;
-}
-
-function parseGeoKeys(ifd: RawIfd): Map<number, number> {
-  const dir = arr(ifd, TAG.GeoKeyDirectory);
-  const keys = new Map<number, number>();
-  if (!dir) return keys;
-  for (let i = 4; i + 3 < dir.length && i <= dir[3] * 4; i += 4) {
-    // Only SHORT values stored inline (location 0) matter here: raster type and EPSG codes.
-    if (dir[i + 1] === 0) keys.set(dir[i], dir[i + 3]);
-  }
-  return keys;
-}
-
-/** GeoTIFF georeferencing as GDAL interprets it. */
-function parseGeo(ifd: RawIfd, width: number, height: number): CogGeo {
-  const keys = parseGeoKeys(ifd);
-  const projected = keys.get(3072);
-  const geographic = keys.get(2048);
-  const epsg = projected && projected !== 32767 ? projected : geographic && geographic !== 32767 ? geographic : null;
-  const areaOrPoint = keys.get(1025) === 2 ? 'Point' : 'Area';
-  const scale = arr(ifd, TAG.ModelPixelScale);
-  const tie = arr(ifd, TAG.ModelTiepoint);
-  const transform = arr(ifd, TAG.ModelTransformation);
-  let tiePointX: number;
-  let tiePointY: number;
-  let pixelSizeX: number;
-  let pixelSizeY: number;
-  let tieI = 0;
-  let tieJ = 0;
-  if (scale && tie && tie.length >= 6) {
-    [tieI, tieJ] = tie;
-    tiePointX = tie[3];
-    tiePointY = tie[4];
-    pixelSizeX = scale[0];
-    pixelSizeY = scale[1];
-  } else if (transform && transform.length >= 8) {
-    tiePointX = transform[3];
-    tiePointY = transform[7];
-    pixelSizeX = transform[0];
-    pixelSizeY = -transform[5];
-  } else {
-    throw new Error('GeoTIFF has no ModelTiepoint/ModelPixelScale nor ModelTransformation');
-  }
-  let originX = tiePointX - tieI * pixelSizeX;
-  let originY = tiePointY + tieJ * pixelSizeY;
-  if (areaOrPoint === 'Point') {
-    // PixelIsPoint: the tie point is the centre of pixel (I,J); GDAL (unless GTIFF_POINT_GEO_IGNORE)
-    // moves half a pixel up-left to report the corner. https://gdal.org/en/stable/drivers/raster/gtiff.html
-    originX -= pixelSizeX / 2;
-    originY += pixelSizeY / 2;
-  }
-  const nodataStr = ifd.tags.get(TAG.GDAL_NODATA);
-  const nodata = typeof nodataStr === 'string' && nodataStr.trim() !== '' ? Number(nodataStr.trim()) : null;
-  return { epsg, areaOrPoint, tiePointX, tiePointY, originX, originY, pixelSizeX, pixelSizeY, width, height, nodata };
-}
-
-export async function parseCogHeader(source: ByteSource, signal?: AbortSignal): Promise<CogHeader> {
-  const [prefix] = await source.fetch([{ offset: 0, length: HEADER_PREFETCH_BYTES }], signal);
-  if (prefix.byteLength < 8) throw new Error(`not a TIFF (too short): ${source.id}`);
-  const dv = new DataView(prefix);
-  const bom = dv.getUint16(0, false);
-  if (bom !== 0x4949 && bom !== 0x4d4d) throw new Error(`not a TIFF (byte order mark): ${source.id}`);
-  const le = bom === 0x4949;
-  const magic = dv.getUint16(2, le);
-  if (magic !== 42 && magic !== 43) throw new Error(`not a TIFF (magic ${magic}): ${source.id}`);
-  const bigTiff = magic === 43;
-  const bytes = new HeaderBytes(source, signal, le);
-  bytes.addPrefix(prefix);
-  let ifdOffset = bigTiff ? Number(dv.getBigUint64(8, le)) : dv.getUint32(4, le);
-
-  const levels: CogLevel[] = [];
-  let geo: CogGeo | null = null;
-  const seen = new Set<number>();
-  while (ifdOffset !== 0 && !seen.has(ifdOffset)) {
-    seen.add(ifdOffset);
-    const ifd = await readIfd(bytes, ifdOffset, bigTiff);
-    ifdOffset = ifd.next;
-    const subfileType = num(ifd, TAG.NewSubfileType, 0);
-    if (subfileType & 4) continue; // transparency mask IFD, not pixel data
-    const width = num(ifd, TAG.ImageWidth);
-    const height = num(ifd, TAG.ImageLength);
-    const tileOffsets = arr(ifd, TAG.TileOffsets);
-    const tileByteCounts = arr(ifd, TAG.TileByteCounts);
-    if (!tileOffsets || !tileByteCounts) throw new Error(`TIFF is not tiled (not a COG): ${source.id}`);
-    const bitsPerSample = num(ifd, TAG.BitsPerSample, 1);
-    const sampleFormat = num(ifd, TAG.SampleFormat, 1);
-    const samples = num(ifd, TAG.SamplesPerPixel, 1);
-    if (samples !== 1 || sampleFormat !== 1 || (bitsPerSample !== 16 && bitsPerSample !== 8)) {
-      throw new Error(`unsupported pixel layout (samples ${samples}, format ${sampleFormat}, bits ${bitsPerSample}): ${source.id}`);
-    }
-    if (!geo) geo = parseGeo(ifd, width, height);
-    levels.push({
-      index: levels.length,
-      width,
-      height,
-      tileWidth: num(ifd, TAG.TileWidth),
-      tileHeight: num(ifd, TAG.TileLength),
-      tileOffsets,
-      tileByteCounts,
-      compression: num(ifd, TAG.Compression, 1),
-      predictor: num(ifd, TAG.Predictor, 1),
-      bitsPerSample,
-      factorX: geo.width / width,
-      factorY: geo.height / height,
-    });
-  }
-  if (!geo || levels.length === 0) throw new Error(`TIFF has no image: ${source.id}`);
-  return { littleEndian: le, bigTiff, levels, geo };
-}
-
-function headerBytes(h: CogHeader): number {
-  return 2048 + h.levels.reduce((s, l) => s + l.tileOffsets.length * 16, 0);
-}
-
-async function decodeTile(header: CogHeader, level: CogLevel, compressed: ArrayBuffer): Promise<Uint16Array> {
-  const decoder = await getDecoder(level.compression, {
-    tileWidth: level.tileWidth,
-    tileHeight: level.tileHeight,
-    predictor: level.predictor,
-    bitsPerSample: [level.bitsPerSample],
-    planarConfiguration: 1,
-    samplesPerPixel: 1,
-  });
-  const raw = await decoder.decode(compressed);
-  const n = level.tileWidth * level.tileHeight;
-  const out = new Uint16Array(n);
-  if (level.bitsPerSample === 8) {
-    out.set(new Uint8Array(raw as ArrayBuffer, 0, Math.min(n, raw.byteLength)));
-    return out;
-  }
-  const view = new DataView(raw as ArrayBuffer);
-  const count = Math.min(n, raw.byteLength >> 1);
-  if (header.littleEndian) {
-    out.set(new Uint16Array((raw as ArrayBuffer).slice(0, count * 2)));
-  } else {
-    for (let i = 0; i < count; i++) out[i] = view.getUint16(i * 2, false);
-  }
-  return out;
-}
-
 export async function createCogReader(source: ByteSource, { cache, signal }: CreateCogReaderOptions): Promise<CogReader> {
   const header = await cache.getOrLoad<CogHeader>(
     `cog-header:${source.id}`,
@@ -359,21 +50,66 @@ export async function createCogReader(source: ByteSource, { cache, signal }: Cre
     signal,
   );
 
-  async function tile(level: CogLevel, tileIndex: number, sig?: AbortSignal): Promise<Uint16Array | null> {
+  /** Compressed tile bytes, cached in the bulk tier; the fetch of a run of adjacent tiles is shared. */
+  function compressedTile(level: CogLevel, tileIndex: number, run: () => Promise<ArrayBuffer>, sig?: AbortSignal): Promise<ArrayBuffer> {
     const offset = level.tileOffsets[tileIndex];
     const length = level.tileByteCounts[tileIndex];
-    // GDAL writes sparse (all-nodata) tiles with offset/bytecount 0.
-    if (!offset || !length) return null;
-    return cache.getOrLoad<Uint16Array>(
-      `cog-tile:${source.id}:${offset}:${length}`,
-      async (loadSignal) => {
-        const [buf] = await source.fetch([{ offset, length }], loadSignal);
-        if (buf.byteLength < length) throw new Error(`truncated tile at ${offset} of ${source.id}`);
-        const value = await decodeTile(header, level, buf);
-        return { value, bytes: value.byteLength };
-      },
-      sig,
+    return cache.getOrLoad<ArrayBuffer>(`cog-ctile:${source.id}:${offset}:${length}`, async () => ({ value: await run(), bytes: length }), sig, { tier: 'bulk' });
+  }
+
+  async function assemble([col0, row0, col1, row1]: PixelWindow, level: CogLevel, signal?: AbortSignal): Promise<Uint16Array> {
+    const width = Math.max(0, col1 - col0);
+    const data = new Uint16Array(width * Math.max(0, row1 - row0));
+    const c0 = Math.max(0, col0);
+    const r0 = Math.max(0, row0);
+    const c1 = Math.min(level.width, col1);
+    const r1 = Math.min(level.height, row1);
+    if (c1 <= c0 || r1 <= r0) return data;
+    // Every tile load listens on the one signal: not a leak.
+    if (signal) setMaxListeners(0, signal);
+    const tilesAcross = Math.ceil(level.width / level.tileWidth);
+    const tiles: { tx: number; ty: number; index: number; run?: () => Promise<ArrayBuffer> }[] = [];
+    for (let ty = Math.floor(r0 / level.tileHeight); ty <= Math.floor((r1 - 1) / level.tileHeight); ty++) {
+      for (let tx = Math.floor(c0 / level.tileWidth); tx <= Math.floor((c1 - 1) / level.tileWidth); tx++) {
+        const index = ty * tilesAcross + tx;
+        // GDAL writes sparse (all-nodata) tiles with offset/bytecount 0: they stay 0.
+        if (level.tileOffsets[index] && level.tileByteCounts[index]) tiles.push({ tx, ty, index });
+      }
+    }
+    for (const run of planTileRuns(level, tiles.filter((t) => !cache.has(`cog-ctile:${source.id}:${level.tileOffsets[t.index]}:${level.tileByteCounts[t.index]}`)))) {
+      // One request for the run, started only if some tile of it is not already being loaded.
+      let fetched: Promise<ArrayBuffer> | null = null;
+      const fetchRun = () => (fetched ??= source.fetch([{ offset: run.offset, length: run.length }], signal).then(([buf]) => buf));
+      for (const t of run.tiles) {
+        const at = level.tileOffsets[t.index] - run.offset;
+        const length = level.tileByteCounts[t.index];
+        t.run = async () => {
+          const buf = await fetchRun();
+          if (buf.byteLength < at + length) throw new Error(`truncated tile at ${level.tileOffsets[t.index]} of ${source.id}`);
+          return buf.slice(at, at + length);
+        };
+      }
+    }
+    await Promise.all(
+      tiles.map(async ({ tx, ty, index, run }) => {
+        // No run: the tile was cached when planned (or evicted since, then it is fetched alone).
+        const alone = () => source.fetch([{ offset: level.tileOffsets[index], length: level.tileByteCounts[index] }], signal).then(([buf]) => buf);
+        const compressed = await compressedTile(level, index, run ?? alone, signal);
+        if (compressed.byteLength < level.tileByteCounts[index]) throw new Error(`truncated tile at ${level.tileOffsets[index]} of ${source.id}`);
+        const tileCol0 = tx * level.tileWidth;
+        const tileRow0 = ty * level.tileHeight;
+        const cs = Math.max(c0, tileCol0);
+        const ce = Math.min(c1, tileCol0 + level.tileWidth);
+        const rs = Math.max(r0, tileRow0);
+        const re = Math.min(r1, tileRow0 + level.tileHeight);
+        const pixels = await decodeTile(level, header.littleEndian, compressed, re - tileRow0);
+        for (let r = rs; r < re; r++) {
+          const src = (r - tileRow0) * level.tileWidth + (cs - tileCol0);
+          data.set(pixels.subarray(src, src + (ce - cs)), (r - row0) * width + (cs - col0));
+        }
+      }),
     );
+    return data;
   }
 
   return {
@@ -381,46 +117,47 @@ export async function createCogReader(source: ByteSource, { cache, signal }: Cre
     header,
     geo: header.geo,
     levels: header.levels,
-    async readWindow([col0, row0, col1, row1], opts = {}) {
+    async readWindow(window, opts = {}) {
       const levelIndex = opts.level ?? 0;
       const level = header.levels[levelIndex];
       if (!level) throw new RangeError(`no overview level ${levelIndex} in ${source.id}`);
       opts.signal?.throwIfAborted();
+      const [col0, row0, col1, row1] = window;
       const width = Math.max(0, col1 - col0);
       const height = Math.max(0, row1 - row0);
-      const data = new Uint16Array(width * height);
-      const c0 = Math.max(0, col0);
-      const r0 = Math.max(0, row0);
-      const c1 = Math.min(level.width, col1);
-      const r1 = Math.min(level.height, row1);
-      if (c1 <= c0 || r1 <= r0) return { data, width, height, level: levelIndex };
-      const tilesAcross = Math.ceil(level.width / level.tileWidth);
-      const tx0 = Math.floor(c0 / level.tileWidth);
-      const tx1 = Math.floor((c1 - 1) / level.tileWidth);
-      const ty0 = Math.floor(r0 / level.tileHeight);
-      const ty1 = Math.floor((r1 - 1) / level.tileHeight);
-      const jobs: Promise<void>[] = [];
-      for (let ty = ty0; ty <= ty1; ty++) {
-        for (let tx = tx0; tx <= tx1; tx++) {
-          jobs.push(
-            tile(level, ty * tilesAcross + tx, opts.signal).then((pixels) => {
-              if (!pixels) return;
-              const tileCol0 = tx * level.tileWidth;
-              const tileRow0 = ty * level.tileHeight;
-              const cs = Math.max(c0, tileCol0);
-              const ce = Math.min(c1, tileCol0 + level.tileWidth);
-              const rs = Math.max(r0, tileRow0);
-              const re = Math.min(r1, tileRow0 + level.tileHeight);
-              for (let r = rs; r < re; r++) {
-                const src = (r - tileRow0) * level.tileWidth + (cs - tileCol0);
-                data.set(pixels.subarray(src, src + (ce - cs)), (r - row0) * width + (cs - col0));
-              }
-            }),
-          );
-        }
-      }
-      await Promise.all(jobs);
+      const bytes = width * height * 2;
+      // Extracted windows are what a repeat asks for again (a series at the same point, the same image).
+      const data = await cache.getOrLoad<Uint16Array>(
+        `cog-window:${source.id}:${levelIndex}:${window.join(',')}`,
+        async (sig) => ({ value: await assemble(window, level, sig), bytes: bytes + 160 }),
+        opts.signal,
+        { tier: bytes > LARGE_WINDOW_BYTES ? 'bulk' : 'answer' },
+      );
       return { data, width, height, level: levelIndex };
     },
   };
+}
+
+/** Windows larger than this are cached as bulk (scan-resistant) rather than as answers. */
+const LARGE_WINDOW_BYTES = 1 << 20;
+/** Tiles closer than this are fetched in one request, the gap read and discarded (GDAL merges adjacent ranges likewise). */
+const MERGE_GAP_BYTES = 64 * 1024;
+const MAX_RUN_BYTES = 32 << 20;
+
+/** Groups tiles into runs of nearby byte ranges, in file order. */
+export function planTileRuns<T extends { index: number }>(level: Pick<CogLevel, 'tileOffsets' | 'tileByteCounts'>, tiles: T[]): { offset: number; length: number; tiles: T[] }[] {
+  const sorted = [...tiles].sort((a, b) => level.tileOffsets[a.index] - level.tileOffsets[b.index]);
+  const runs: { offset: number; length: number; tiles: T[] }[] = [];
+  for (const t of sorted) {
+    const offset = level.tileOffsets[t.index];
+    const end = offset + level.tileByteCounts[t.index];
+    const last = runs[runs.length - 1];
+    if (last && offset >= last.offset + last.length && offset - (last.offset + last.length) <= MERGE_GAP_BYTES && end - last.offset <= MAX_RUN_BYTES) {
+      last.length = Math.max(last.length, end - last.offset);
+      last.tiles.push(t);
+    } else {
+      runs.push({ offset, length: end - offset, tiles: [t] });
+    }
+  }
+  return runs;
 }

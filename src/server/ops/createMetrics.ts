@@ -104,6 +104,14 @@ export function createMetrics(sources: MetricsSources): Metrics {
     },
   });
   new Gauge({
+    name: 'landsat_heavy_queue_timed_out',
+    help: 'Heavy requests answered 503 queue_timeout because they waited past REQUEST_TIMEOUT_MS, since start',
+    registers: [registry],
+    collect() {
+      this.set(sources.queueStats().timedOut ?? 0);
+    },
+  });
+  new Gauge({
     name: 'landsat_upstream_circuit_state',
     help: 'Circuit breaker per archive host: 0 closed, 1 half-open, 2 open',
     labelNames: ['host'] as const,

@@ -48,4 +48,30 @@ describe('createWorkQueue', () => {
     await expect(first).rejects.toThrow('boom');
     expect(await queue.run(async () => 'next')).toBe('next');
   });
+
+  it('answers a request that waited past maxWaitMs with 503 queue_timeout and never starts its work', async () => {
+    const queue = createWorkQueue({ maxConcurrent: 1, maxQueued: 5, retryAfterSeconds: 3, maxWaitMs: 50 });
+    const gate = deferred();
+    const first = queue.run(() => gate.promise);
+    let started = false;
+    const startedAt = performance.now();
+    const waiting = queue.run(async () => {
+      started = true;
+    });
+    await expect(waiting).rejects.toMatchObject({ name: 'QueueTimeoutError', statusCode: 503, code: 'queue_timeout', retryAfterSeconds: 3 });
+    expect(performance.now() - startedAt).toBeLessThan(1000);
+    expect(queue.stats).toMatchObject({ queued: 0, timedOut: 1 });
+    gate.resolve();
+    await first;
+    expect(started).toBe(false);
+  });
+
+  it("turns the request signal's timeout while queued into queue_timeout", async () => {
+    const queue = createWorkQueue({ maxConcurrent: 1, maxQueued: 5 });
+    const gate = deferred();
+    const first = queue.run(() => gate.promise);
+    await expect(queue.run(async () => 'never', AbortSignal.timeout(20))).rejects.toMatchObject({ code: 'queue_timeout' });
+    gate.resolve();
+    await first;
+  });
 });

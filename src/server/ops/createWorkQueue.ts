@@ -1,4 +1,4 @@
-import { ServerBusyError } from './opsErrors.js';
+import { QueueTimeoutError, ServerBusyError } from './opsErrors.js';
 
 export interface WorkQueueOptions {
   /** Jobs running at once. */
@@ -7,6 +7,11 @@ export interface WorkQueueOptions {
   maxQueued: number;
   /** Told to refused clients (Retry-After). Default 5 s. */
   retryAfterSeconds?: number;
+  /**
+   * Longest wait for a slot (REQUEST_TIMEOUT_MS): past it the request is answered 503 queue_timeout and
+   * its work never starts. The queue keeps its own timer rather than trusting the request's signal alone.
+   */
+  maxWaitMs?: number;
 }
 
 export interface WorkQueueStats {
@@ -16,6 +21,8 @@ export interface WorkQueueStats {
   maxQueued: number;
   completed: number;
   rejected: number;
+  /** Requests that waited past maxWaitMs and were answered without running. */
+  timedOut: number;
 }
 
 export interface WorkQueue {
@@ -33,11 +40,17 @@ interface Waiter {
  * A semaphore with a bounded FIFO queue around expensive work (full-scene images, long series), so
  * memory stays bounded by `maxConcurrent` and cheap calls, which never queue, are not starved.
  */
-export function createWorkQueue({ maxConcurrent, maxQueued, retryAfterSeconds = 5 }: WorkQueueOptions): WorkQueue {
+export function createWorkQueue({ maxConcurrent, maxQueued, retryAfterSeconds = 5, maxWaitMs }: WorkQueueOptions): WorkQueue {
   let active = 0;
+  let timedOut = 0;
   let completed = 0;
   let rejected = 0;
   const waiting: Waiter[] = [];
+
+  const timeoutError = (queuedAt: number) => {
+    timedOut += 1;
+    return new QueueTimeoutError(performance.now() - queuedAt, retryAfterSeconds);
+  };
 
   const release = () => {
     active -= 1;
@@ -53,21 +66,30 @@ export function createWorkQueue({ maxConcurrent, maxQueued, retryAfterSeconds = 
         rejected += 1;
         throw new ServerBusyError(retryAfterSeconds);
       }
+      const queuedAt = performance.now();
       await new Promise<void>((resolve, reject) => {
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const leave = (reason: unknown) => {
+          clearTimeout(timer);
+          signal?.removeEventListener('abort', onAbort);
+          const i = waiting.indexOf(waiter);
+          if (i !== -1) waiting.splice(i, 1);
+          reject(reason);
+        };
         const waiter: Waiter = {
           start: () => {
+            clearTimeout(timer);
             signal?.removeEventListener('abort', onAbort);
             resolve();
           },
           cancel: reject,
         };
-        // A client that leaves while queued gives its place up instead of running work nobody reads.
-        const onAbort = () => {
-          const i = waiting.indexOf(waiter);
-          if (i !== -1) waiting.splice(i, 1);
-          reject(signal?.reason);
-        };
+        // A client that leaves while queued gives its place up instead of running work nobody reads;
+        // a request whose time budget ran out while waiting is told so (503), not 'archive too slow'.
+        const onAbort = () =>
+          leave(signal?.reason instanceof Error && signal.reason.name === 'TimeoutError' ? timeoutError(queuedAt) : signal?.reason);
         signal?.addEventListener('abort', onAbort, { once: true });
+        if (maxWaitMs !== undefined) timer = setTimeout(() => leave(timeoutError(queuedAt)), Math.max(0, maxWaitMs - 1));
         waiting.push(waiter);
       });
     }
@@ -86,7 +108,7 @@ export function createWorkQueue({ maxConcurrent, maxQueued, retryAfterSeconds = 
   return {
     run,
     get stats() {
-      return { active, queued: waiting.length, maxConcurrent, maxQueued, completed, rejected };
+      return { active, queued: waiting.length, maxConcurrent, maxQueued, completed, rejected, timedOut };
     },
   };
 }

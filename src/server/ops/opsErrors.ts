@@ -13,6 +13,19 @@ export class ServerBusyError extends Error {
   }
 }
 
+/** A request waited in the heavy-work queue past its time budget (REQUEST_TIMEOUT_MS): its work is never started. */
+export class QueueTimeoutError extends Error {
+  override readonly name = 'QueueTimeoutError';
+  readonly statusCode = 503;
+  readonly code = 'queue_timeout';
+  constructor(
+    readonly waitedMs: number,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(`The server was too busy to start this request within ${Math.round(waitedMs / 1000)} s; try again in a few seconds`);
+  }
+}
+
 /** An upstream host failed repeatedly, so calls to it are paused instead of hammering it. */
 export class CircuitOpenError extends Error {
   override readonly name = 'CircuitOpenError';

@@ -1,0 +1,110 @@
+/**
+ * The contrast-stretched box image, from uint16 DNs straight to PNG bytes in typed arrays: the 2-98 %
+ * percentiles come from a 65,536-bin histogram of the DNs (one pass, no sort, no per-pixel objects),
+ * each channel maps DN -> byte through a 65,536-entry lookup table, and all of it, PNG included, runs
+ * in a worker thread (stretchWorker.mjs). `dnHistogram`/`dnPercentiles` here are the reference the
+ * worker's copy is tested against. Same semantics as `percentileRange` over physical values: the scale factors are
+ * increasing, so the k-th smallest DN gives the k-th smallest reflectance or temperature.
+ */
+import type { AssetKey } from '../bands/bandCatalog.js';
+import { KELVIN_OFFSET, KELVIN_SCALE, REFLECTANCE_OFFSET, REFLECTANCE_SCALE, unitForAsset } from '../raster/scaling.js';
+import { createThreadPool, type ThreadPool } from '../raster/threadPool.js';
+
+/** Counts of each DN; DN 0 (fill) is counted in bin 0, which the percentiles skip. */
+export function dnHistogram(dn: Uint16Array): Uint32Array {
+  const bins = new Uint32Array(65536);
+  for (let i = 0; i < dn.length; i++) bins[dn[i]]++;
+  return bins;
+}
+
+/** The p-th and (100-p)-th percentile DNs of the non-fill pixels, ranked as `percentileRange` ranks them. */
+export function dnPercentiles(bins: Uint32Array, percent = 2): { lowDn: number; highDn: number } | null {
+  let n = 0;
+  for (let v = 1; v < 65536; v++) n += bins[v];
+  if (n === 0) return null;
+  const rank = (p: number) => Math.min(n - 1, Math.max(0, Math.round((p / 100) * (n - 1))));
+  const dnAtRank = (k: number) => {
+    let seen = 0;
+    for (let v = 1; v < 65536; v++) {
+      seen += bins[v];
+      if (seen > k) return v;
+    }
+    return 65535;
+  };
+  return { lowDn: dnAtRank(rank(percent)), highDn: dnAtRank(rank(100 - percent)) };
+}
+
+export interface StretchChannel {
+  asset: AssetKey;
+  dn: Uint16Array;
+}
+
+export interface StretchedImageOptions {
+  width: number;
+  height: number;
+  /** Three channels (R, G, B) or one (grey). */
+  channels: StretchChannel[];
+  /** One stretch for all three channels (true colour keeps its colours honest). */
+  shareStretch: boolean;
+  outWidth: number;
+  outHeight: number;
+  percent?: number;
+}
+
+/** How the worker turns a DN into a physical value: the same arithmetic as scaling.ts' dnToPhysical. */
+function scalingOf(asset: AssetKey): { scale: number; offset: number; identity: boolean } {
+  const unit = unitForAsset(asset);
+  if (unit === 'reflectance') return { scale: REFLECTANCE_SCALE, offset: REFLECTANCE_OFFSET, identity: false };
+  if (unit === 'kelvin') return { scale: KELVIN_SCALE, offset: KELVIN_OFFSET, identity: false };
+  return { scale: 1, offset: 0, identity: true };
+}
+
+const WORKER_URL = new URL('./stretchWorker.mjs', import.meta.url);
+let pool: ThreadPool | null = null;
+
+/**
+ * PNGs already drawn, per first channel's DN array: the box reader hands out its cached arrays, so a
+ * repeated image gets the same arrays and its PNG back at once; when the cache drops the arrays, the
+ * entry goes with them (WeakMap).
+ */
+const drawn = new WeakMap<Uint16Array, { key: string; others: Uint16Array[]; png: Promise<StretchedPng> }[]>();
+
+/** A drawn image and, per channel (R, G, B or grey), the physical range its 0-255 spans. */
+export interface StretchedPng {
+  png: Buffer;
+  ranges: { low: number; high: number }[];
+}
+
+export function renderStretchedPng(opts: StretchedImageOptions): Promise<StretchedPng> {
+  const { channels } = opts;
+  const key = [opts.width, opts.height, opts.outWidth, opts.outHeight, opts.shareStretch, opts.percent ?? 2, ...channels.map((c) => c.asset)].join(':');
+  const others = channels.slice(1).map((c) => c.dn);
+  const entries = drawn.get(channels[0].dn) ?? [];
+  const hit = entries.find((e) => e.key === key && e.others.length === others.length && e.others.every((o, i) => o === others[i]));
+  if (hit) return hit.png;
+  const png = drawStretchedPng(opts);
+  // Only successes are kept.
+  png.then(
+    () => {
+      // A few variants per array at most (grey and colour of the same band).
+      entries.push({ key, others, png });
+      if (entries.length > 4) entries.shift();
+      drawn.set(channels[0].dn, entries);
+    },
+    () => undefined,
+  );
+  return png;
+}
+
+/** Draws in a worker thread (stretchWorker.mjs): about 50 ms of CPU for a 1024 px image stays off the event loop. */
+async function drawStretchedPng({ width, height, channels, shareStretch, outWidth, outHeight, percent = 2 }: StretchedImageOptions): Promise<StretchedPng> {
+  if (channels.length !== 1 && channels.length !== 3) throw new Error('a stretched image needs one or three channels');
+  pool ??= createThreadPool(WORKER_URL, 'image drawing');
+  // Copies: the DN arrays are the cache's and must stay usable here.
+  const payload = channels.map((c) => ({ dn: c.dn.slice().buffer, ...scalingOf(c.asset) }));
+  const drawnImage = await pool.run<{ png: ArrayBuffer; ranges: { low: number; high: number }[] }>(
+    { width, height, outWidth, outHeight, shareStretch, percent, channels: payload },
+    payload.map((c) => c.dn),
+  );
+  return { png: Buffer.from(drawnImage.png), ranges: drawnImage.ranges };
+}

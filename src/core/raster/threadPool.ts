@@ -1,0 +1,64 @@
+/**
+ * A small pool of worker threads running one plain-JS worker file: for CPU work that would otherwise
+ * hold the event loop (geotiff.js' JS decoders, drawing a large PNG). Workers start on first use and
+ * are unref'd, so an idle pool never keeps the process alive. Each message gets `{ id, ...payload }`;
+ * the worker answers `{ id, result }` or `{ id, error }`.
+ */
+import os from 'node:os';
+import { Worker } from 'node:worker_threads';
+
+interface Slot {
+  worker: Worker;
+  busy: number;
+}
+
+export interface ThreadPool {
+  run<T>(payload: Record<string, unknown>, transfer: ArrayBuffer[]): Promise<T>;
+}
+
+export function createThreadPool(workerUrl: URL, what: string, size = Math.max(1, Math.min(4, os.availableParallelism?.() ?? os.cpus().length))): ThreadPool {
+  const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void; slot: Slot }>();
+  const slots: Slot[] = [];
+  let nextId = 0;
+
+  function startSlot(): Slot {
+    // execArgv [] : the worker is plain JS and needs no loader hooks (a test runner's would break it).
+    // The URL comes in as a variable: Vite (so Vitest) rewrites a literal `new Worker(new URL(...))`.
+    const worker = new Worker(workerUrl, { execArgv: [] });
+    worker.unref();
+    const slot: Slot = { worker, busy: 0 };
+    worker.on('message', (msg: { id: number; result?: unknown; error?: string }) => {
+      const job = pending.get(msg.id);
+      if (!job) return;
+      pending.delete(msg.id);
+      slot.busy -= 1;
+      if (msg.error !== undefined) job.reject(new Error(`${what} failed: ${msg.error}`));
+      else job.resolve(msg.result);
+    });
+    const fail = (err: Error) => {
+      const i = slots.indexOf(slot);
+      if (i !== -1) slots.splice(i, 1);
+      for (const [id, job] of pending) {
+        if (job.slot !== slot) continue;
+        pending.delete(id);
+        job.reject(new Error(`the ${what} thread stopped: ${err.message}`));
+      }
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`exit code ${code}`)));
+    return slot;
+  }
+
+  return {
+    run<T>(payload: Record<string, unknown>, transfer: ArrayBuffer[]): Promise<T> {
+      if (slots.length < size && slots.every((s) => s.busy > 0)) slots.push(startSlot());
+      const slot = slots.reduce((a, b) => (b.busy < a.busy ? b : a));
+      const id = nextId++;
+      slot.busy += 1;
+      return new Promise<T>((resolve, reject) => {
+        pending.set(id, { resolve: resolve as (v: unknown) => void, reject, slot });
+        slot.worker.postMessage({ id, ...payload }, transfer);
+      });
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import { deflateSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { decodeTile } from './tileDecoder.js';
+import { planTileRuns } from './cogReader.js';
+
+const W = 8;
+const H = 4;
+const values = Uint16Array.from({ length: W * H }, (_, i) => (i * 4099 + 65000) & 0xffff);
+
+/** Horizontal differencing of each row, then bytes in the chosen order, then zlib. */
+function encode(littleEndian: boolean, predictor: 1 | 2): ArrayBuffer {
+  const diff = Uint16Array.from(values);
+  if (predictor === 2) for (let r = 0; r < H; r++) for (let c = W - 1; c > 0; c--) diff[r * W + c] = (values[r * W + c] - values[r * W + c - 1]) & 0xffff;
+  const bytes = Buffer.alloc(diff.length * 2);
+  diff.forEach((v, i) => (littleEndian ? bytes.writeUInt16LE(v, 2 * i) : bytes.writeUInt16BE(v, 2 * i)));
+  const z = deflateSync(bytes);
+  return z.buffer.slice(z.byteOffset, z.byteOffset + z.byteLength) as ArrayBuffer;
+}
+
+const layout = { tileWidth: W, tileHeight: H, compression: 8, bitsPerSample: 16 };
+
+describe('decodeTile', () => {
+  for (const littleEndian of [true, false]) {
+    for (const predictor of [1, 2] as const) {
+      it(`undoes DEFLATE and predictor ${predictor} on ${littleEndian ? 'little' : 'big'}-endian words, wrapping modulo 2^16`, async () => {
+        const out = await decodeTile({ ...layout, predictor }, littleEndian, encode(littleEndian, predictor));
+        expect(Array.from(out)).toEqual(Array.from(values));
+      });
+    }
+  }
+
+  it('decodes at least the rows asked for', async () => {
+    const out = await decodeTile({ ...layout, predictor: 2 }, false, encode(false, 2), 2);
+    expect(Array.from(out)).toEqual(Array.from(values.subarray(0, 2 * W)));
+  });
+
+  it('refuses the floating-point predictor in words', async () => {
+    await expect(decodeTile({ ...layout, predictor: 3 }, true, encode(true, 1))).rejects.toThrow(/predictor 3 is not supported/);
+  });
+});
+
+describe('planTileRuns', () => {
+  it('merges tiles that are adjacent or close in the file into one range, in file order', () => {
+    const level = { tileOffsets: [1000, 2000, 3000, 10_000_000], tileByteCounts: [1000, 1000, 500, 100] };
+    const runs = planTileRuns(level, [{ index: 2 }, { index: 0 }, { index: 3 }, { index: 1 }]);
+    expect(runs.map((r) => [r.offset, r.length, r.tiles.map((t) => t.index)])).toEqual([
+      [1000, 2500, [0, 1, 2]],
+      [10_000_000, 100, [3]],
+    ]);
+  });
+});

@@ -1,0 +1,104 @@
+/**
+ * Turns one compressed COG tile into its pixel words.
+ *
+ * DEFLATE (TIFF compression 8, and the old code 32946) is what Landsat Collection 2 writes, so it
+ * goes through node's own zlib on the libuv thread pool: native code, off the event loop. geotiff.js'
+ * decoder for it is pako, pure JavaScript on the main thread, which was 41 % of a cold series' CPU.
+ * The rarer compressions (LZW, ZSTD, PackBits, ...) keep geotiff.js' decoders, run in worker threads.
+ *
+ * The horizontal predictor is undone here rather than by geotiff.js, on words already in the host's
+ * byte order: geotiff.js runs it before swapping a big-endian file's bytes, which misreads
+ * big-endian predictor-2 files (TIFF 6.0, section 14: the differencing is on sample values, not bytes,
+ * https://www.itu.int/itudoc/itu-t/com16/tiff-fx/docs/tiff6.pdf).
+ */
+import { Inflate } from 'node:zlib';
+import { decodeInWorker } from './decodeWorkerPool.js';
+
+export interface TileLayout {
+  tileWidth: number;
+  tileHeight: number;
+  compression: number;
+  predictor: number;
+  bitsPerSample: number;
+}
+
+const DEFLATE_CODES = new Set([8, 32946]);
+const HOST_LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+/**
+ * Inflates at most `maxBytes` of output: a 3 x 3 read near a tile's top needs a few rows of 512, and
+ * DEFLATE can stop anywhere, so the rest of the tile is never decompressed.
+ */
+function inflatePrefix(compressed: Uint8Array, maxBytes: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const inflater = new Inflate({ chunkSize: Math.min(Math.max(16 * 1024, maxBytes), 1 << 20) });
+    const chunks: Buffer[] = [];
+    let got = 0;
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      inflater.removeAllListeners('data');
+      inflater.destroy();
+      resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, got));
+    };
+    inflater.on('data', (chunk: Buffer) => {
+      if (done) return;
+      chunks.push(chunk);
+      got += chunk.byteLength;
+      if (got >= maxBytes) finish();
+    });
+    inflater.on('end', finish);
+    inflater.on('error', (err) => {
+      if (done) return;
+      done = true;
+      reject(err);
+    });
+    inflater.end(compressed);
+  });
+}
+
+/** Decompressed tile bytes in the file's byte order, at least `neededBytes` long when the tile holds them. */
+async function decompress(layout: TileLayout, compressed: ArrayBuffer, neededBytes: number): Promise<Uint8Array> {
+  if (layout.compression === 1) return new Uint8Array(compressed);
+  if (DEFLATE_CODES.has(layout.compression)) return inflatePrefix(new Uint8Array(compressed), neededBytes);
+  // geotiff.js' decoders, in a worker thread (predictor 1 there: it is undone below, in the right byte order).
+  const { compression, tileWidth, tileHeight, bitsPerSample } = layout;
+  return new Uint8Array(await decodeInWorker({ compression, tileWidth, tileHeight, bitsPerSample }, compressed));
+}
+
+/**
+ * Decodes a tile's first `rowsNeeded` rows into samples, row-major, `tileWidth` a row (fewer rows when
+ * the tile data ends early). 16-bit samples are a view on the inflated bytes, not a copy.
+ * Throws, in words, on what these files never hold (floating-point predictor, odd bit depths).
+ */
+export async function decodeTile(layout: TileLayout, littleEndian: boolean, compressed: ArrayBuffer, rowsNeeded = layout.tileHeight): Promise<Uint16Array | Uint8Array> {
+  const { tileWidth, tileHeight, bitsPerSample, predictor } = layout;
+  if (predictor !== 1 && predictor !== 2) throw new Error(`TIFF predictor ${predictor} is not supported (only none and horizontal differencing)`);
+  if (bitsPerSample !== 8 && bitsPerSample !== 16) throw new Error(`${bitsPerSample}-bit samples are not supported`);
+  const bytesPerSample = bitsPerSample / 8;
+  const rows = Math.min(tileHeight, Math.max(1, rowsNeeded));
+  let raw = await decompress(layout, compressed, rows * tileWidth * bytesPerSample);
+  // Whole rows only, at most the tile's: what lies beyond rowsNeeded is not byte-swapped nor un-predicted, so it is cut off.
+  const usableRows = Math.min(rows, Math.floor(raw.byteLength / bytesPerSample / tileWidth));
+  const samples = usableRows * tileWidth;
+  let out: Uint16Array | Uint8Array;
+  if (bitsPerSample === 8) {
+    // A copy when the bytes are the (cached) compressed buffer itself: the predictor must not write into the cache.
+    out = layout.compression === 1 ? raw.slice(0, samples) : raw.subarray(0, samples);
+  } else {
+    // A private, 2-byte-aligned buffer: uncompressed tiles alias the cached bytes; zlib's output may sit at an odd offset.
+    if (layout.compression === 1 || raw.byteOffset % 2 !== 0) raw = Uint8Array.prototype.slice.call(raw, 0, samples * 2) as Uint8Array;
+    out = new Uint16Array(raw.buffer, raw.byteOffset, samples);
+    // Fix the byte order natively (Buffer#swap16) where the file's differs from the host's.
+    if (littleEndian !== HOST_LITTLE_ENDIAN) Buffer.from(raw.buffer, raw.byteOffset, samples * 2).swap16();
+  }
+  if (predictor === 2) {
+    // Horizontal differencing per row, modulo 2^bits as the TIFF spec asks (typed-array stores wrap).
+    for (let r = 0; r < usableRows; r++) {
+      const end = (r + 1) * tileWidth;
+      for (let i = r * tileWidth + 1; i < end; i++) out[i] += out[i - 1];
+    }
+  }
+  return out;
+}
