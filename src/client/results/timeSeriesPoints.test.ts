@@ -21,5 +21,11 @@ describe('timeSeriesPoints', () => {
   it('clearFraction is 0 for an empty area', () => {
     expect(clearFraction({ sampleCount: 0, noDataCount: 0 })).toBe(0);
     expect(clearFraction(undefined)).toBe(0);
+    expect(clearFraction({ sampleCount: 0, noDataCount: 40, fillCount: 40 })).toBe(0);
+  });
+
+  it('clearFraction leaves out the fill: a scene that grazes the box is judged on what it imaged', () => {
+    // 30 clear, 10 cloudy, 60 outside the footprint: three quarters of what the scene saw is clear.
+    expect(clearFraction({ sampleCount: 30, noDataCount: 70, fillCount: 60 })).toBe(0.75);
   });
 });

@@ -19,10 +19,13 @@ export interface TimePoint {
 /** A scene whose area is less than half clear is called cloudy: its mean stands on few pixels. */
 export const CLOUDY_BELOW = 0.5;
 
-/** Clear share of the area from the statistics' counts, or 0 when the area held no pixels. */
-export function clearFraction(stats: { sampleCount?: number; noDataCount?: number } | undefined): number {
+/**
+ * Clear share of what the scene imaged in the area (its fill outside the footprint left out, so a
+ * scene that only grazes the box is not called cloudy), or 0 when it imaged none of it.
+ */
+export function clearFraction(stats: { sampleCount?: number; noDataCount?: number; fillCount?: number } | undefined): number {
   const clear = stats?.sampleCount ?? 0;
-  const total = clear + (stats?.noDataCount ?? 0);
+  const total = clear + (stats?.noDataCount ?? 0) - (stats?.fillCount ?? 0);
   return total > 0 ? clear / total : 0;
 }
 

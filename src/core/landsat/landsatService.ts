@@ -308,7 +308,7 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
         };
         const bands: Record<string, { stats: BandStatistics }> = {};
         for (const band of present) {
-          bands[band.id] = { stats: computeBandStatistics(window.dn[band.asset]!, (dn) => dnToPhysical(band.asset, dn), isClear) };
+          bands[band.id] = { stats: computeBandStatistics(window.dn[band.asset]!, (dn) => dnToPhysical(band.asset, dn), isClear, (i) => qa[i] === 0 || (qa[i] & QA_FILL) !== 0) };
         }
         const day = scene.datetime.slice(0, 10);
         return {
