@@ -17,14 +17,13 @@ import { DEFAULT_POINT } from '../src/shared/defaults.js';
 import type { LngLat } from '../src/core/geo/lngLat.js';
 import { benchFirstLoad } from './bench/firstLoad.js';
 import { benchRealShapedArchive } from './benchRealShaped.js';
+import { createCountingByteSource, type ByteCounter } from './countingByteSource.js';
 
 const log = (msg: string) => process.stderr.write(`${msg}\n`);
 const ms = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6;
 const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
 
-interface Counter {
-  requests: number;
-  bytes: number;
+interface Counter extends ByteCounter {
   hrefs: Set<string>;
 }
 
@@ -32,18 +31,7 @@ function countingOpenSource(counter: Counter) {
   return (href: string): ByteSource => {
     const inner = createByteSourceForHref(href);
     counter.hrefs.add(inner.id);
-    return {
-      id: inner.id,
-      get stats() {
-        return inner.stats;
-      },
-      async fetch(ranges, signal) {
-        const buffers = await inner.fetch(ranges, signal);
-        counter.requests += ranges.length;
-        counter.bytes += buffers.reduce((sum, b) => sum + b.byteLength, 0);
-        return buffers;
-      },
-    };
+    return createCountingByteSource(inner, counter);
   };
 }
 

@@ -23,6 +23,7 @@ import type { SceneCatalog } from '../src/core/stac/sceneCatalog.js';
 import { DEFAULT_POINT } from '../src/shared/defaults.js';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { createCountingByteSource, type ByteCounter } from './countingByteSource.js';
 
 const WIDTH = 7656;
 const HEIGHT = 7777;
@@ -150,27 +151,10 @@ export function catalogOf(baseUrl: string, count: number): SceneCatalog {
   };
 }
 
-interface Counter {
-  requests: number;
-  bytes: number;
-}
+type Counter = ByteCounter;
 
 function countingHttpSource(counter: Counter) {
-  return (href: string): ByteSource => {
-    const inner = createHttpByteSource(href);
-    return {
-      id: inner.id,
-      get stats() {
-        return inner.stats;
-      },
-      async fetch(ranges, signal) {
-        const buffers = await inner.fetch(ranges, signal);
-        counter.requests += ranges.length;
-        counter.bytes += buffers.reduce((sum, b) => sum + b.byteLength, 0);
-        return buffers;
-      },
-    };
-  };
+  return (href: string): ByteSource => createCountingByteSource(createHttpByteSource(href), counter);
 }
 
 /** A service over `count` scenes with its own cache (BLOCK_CACHE_MB's default, 256 MB). */

@@ -20,6 +20,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo, Socket } from 'node:net';
+import { parseDatetime, readJsonBody, sendJson } from './standInHttp.js';
 import type { StacItemJson } from '../../src/core/stac/normalizeStacItem.js';
 import { REPO_ROOT } from './fixturePaths.js';
 
@@ -154,30 +155,5 @@ export async function startPcReplay(options: PcReplayOptions = {}): Promise<PcRe
   };
 }
 
-function parseDatetime(value: unknown): [number, number] {
-  if (typeof value !== 'string' || value === '') return [-Infinity, Infinity];
-  const [start, end = start] = value.split('/');
-  return [start === '..' || start === '' ? -Infinity : Date.parse(start), end === '..' || end === '' ? Infinity : Date.parse(end)];
-}
 
-function readJsonBody(req: IncomingMessage): Promise<unknown> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      try {
-        const text = Buffer.concat(chunks).toString('utf8');
-        resolve(text ? JSON.parse(text) : {});
-      } catch (error) {
-        reject(error);
-      }
-    });
-    req.on('error', reject);
-  });
-}
 
-function sendJson(res: ServerResponse, status: number, body: unknown, contentType = 'application/json'): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': contentType, 'content-length': Buffer.byteLength(text) });
-  res.end(text);
-}

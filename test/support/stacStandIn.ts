@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { AddressInfo, Socket } from 'node:net';
+import { parseDatetime, readJsonBody, sendJson } from './standInHttp.js';
 import { normalizeStacItem, resolveHref, type StacItemJson } from '../../src/core/stac/normalizeStacItem.js';
 import { readStacItemTree, type StacItemFile } from '../../src/core/stac/readStacItemTree.js';
 
@@ -326,11 +327,6 @@ function getParams(url: URL): Record<string, unknown> {
   return params;
 }
 
-function parseDatetime(value: unknown): [number, number] {
-  if (typeof value !== 'string' || value === '') return [-Infinity, Infinity];
-  const [start, end = start] = value.split('/');
-  return [start === '..' || start === '' ? -Infinity : Date.parse(start), end === '..' || end === '' ? Infinity : Date.parse(end)];
-}
 
 function sortDescending(sortby: unknown): boolean {
   if (typeof sortby === 'string') return sortby.split(',')[0]?.trim().startsWith('-') ?? false;
@@ -338,27 +334,7 @@ function sortDescending(sortby: unknown): boolean {
   return false;
 }
 
-function readJsonBody(req: IncomingMessage): Promise<unknown> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      try {
-        const text = Buffer.concat(chunks).toString('utf8');
-        resolve(text ? JSON.parse(text) : {});
-      } catch (error) {
-        reject(error);
-      }
-    });
-    req.on('error', reject);
-  });
-}
 
-function sendJson(res: ServerResponse, status: number, body: unknown, contentType = 'application/json'): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': contentType, 'content-length': Buffer.byteLength(text) });
-  res.end(text);
-}
 
 export interface FixtureItemCopy {
   id: string;

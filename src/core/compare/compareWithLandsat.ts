@@ -1,18 +1,12 @@
 import type { LngLat } from '../geo/lngLat.js';
-import type { PixelResponse, PixelScene, SceneFilters } from '../landsat/landsatService.js';
+import type { PixelResponse, PixelScene, SceneFilters, SceneSummary } from '../landsat/landsatService.js';
 import { isClearSurface, qaWords } from '../raster/qaWords.js';
 import { OLI_BAND_IDS, type OliBandId } from '../spectral/oliRsr.js';
 
 /** What the comparison needs from the Landsat service (its readPixels satisfies it). */
 export type ReadPixels = (lngLat: LngLat, filters: SceneFilters, options: { signal?: AbortSignal }) => Promise<PixelResponse>;
 
-export interface ComparedScene {
-  id: string;
-  satellite: string;
-  datetime: string;
-  wrsPath: number;
-  wrsRow: number;
-  cloudCover: number;
+export interface ComparedScene extends SceneSummary {
   /** Scene time minus measurement time, hours (negative: the scene was taken before). */
   hoursFromMeasurement: number;
 }

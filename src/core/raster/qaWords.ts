@@ -3,7 +3,7 @@ import type { QaFlags } from './qaFlags.js';
 /**
  * The QA_PIXEL flags of one pixel in plain words, worst first, so nobody compares a ground
  * measurement against a cloud: e.g. ["cloud", "cirrus"], ["clear", "water"], ["fill"].
- * (The page's src/client/analysis/qaFlagWords.ts says the same; this copy serves the API.)
+ * The page shows the same words (src/client/analysis/qaFlagWords.ts re-exports this).
  */
 export function qaWords(flags: QaFlags | null | undefined): string[] {
   if (!flags) return ['no data'];
