@@ -43,6 +43,8 @@ export interface ServerContextOverrides {
   createCatalog?: (fetch: typeof globalThis.fetch) => SceneCatalog | Promise<SceneCatalog>;
   fetch?: typeof fetch;
   clock?: { now(): Date };
+  /** Loads the place index (tests: a stand-in that is slow or fails); default loadGazetteer. */
+  loadGazetteer?: () => Promise<Gazetteer>;
 }
 
 export async function createServerContext(config: Config, overrides: ServerContextOverrides, log: FastifyBaseLogger): Promise<ServerContext> {
@@ -96,7 +98,7 @@ export async function createServerContext(config: Config, overrides: ServerConte
     cache,
     landsat,
     gazetteer: () =>
-      (gazetteer ??= loadGazetteer().catch((err: unknown) => {
+      (gazetteer ??= (overrides.loadGazetteer ?? loadGazetteer)().catch((err: unknown) => {
         gazetteer = null;
         throw new ApiError(503, 'place_index_unavailable', `The offline place index could not be loaded (${err instanceof Error ? err.message : String(err)}); try again, the next search loads it anew.`);
       })),
