@@ -7,7 +7,7 @@ const WORKER_URL = new URL('./gazetteerWorker.mjs', import.meta.url);
 
 /**
  * Loads the gazetteer without holding the event loop: the build (~2 s of CPU: parsing ~135,000
- * GeoNames cities and ~150,000 country-state-city rows, naming regions, sorting ~10^6 names) runs in a
+ * GeoNames cities and ~150,000 country-state-city rows, naming regions, sorting ~200,000 names) runs in a
  * worker thread, and only its compact result comes back (see buildGazetteerIndex.ts).
  *
  * Why a thread rather than building in slices on the event loop: the biggest pieces cannot be
