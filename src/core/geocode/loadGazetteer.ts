@@ -19,8 +19,8 @@ export function loadGazetteer(workerUrl: URL = WORKER_URL): Promise<Gazetteer> {
   return new Promise((resolve, reject) => {
     // execArgv []: the worker is plain JS (a test runner's loader flags would break it).
     const worker = new Worker(workerUrl, { execArgv: [] });
-    // A server closing while the index loads need not wait for it.
-    worker.unref();
+    // Not unref'd: whoever awaits the index keeps the process alive until it comes (the server's
+    // shutdown calls process.exit, so it never waits for a load in progress).
     let received = false;
     worker.once('message', (index: GazetteerIndex) => {
       received = true;
