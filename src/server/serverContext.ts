@@ -5,7 +5,9 @@ import { createSceneCatalog } from '../core/stac/createSceneCatalog.js';
 import type { SceneCatalog } from '../core/stac/sceneCatalog.js';
 import { createDemoCatalog } from '../core/demo/createDemoCatalog.js';
 import { createLandsatService, type LandsatService } from '../core/landsat/landsatService.js';
-import { createGazetteer, type Gazetteer } from '../core/geocode/gazetteer.js';
+import type { Gazetteer } from '../core/geocode/gazetteer.js';
+import { loadGazetteer } from '../core/geocode/loadGazetteer.js';
+import { ApiError } from './apiError.js';
 import { createNotificationWiring, type NotificationWiring } from './notificationWiring.js';
 import { createWorkQueue, type WorkQueue } from './ops/createWorkQueue.js';
 import { createArchiveAllowlist } from './ops/createArchiveAllowlist.js';
@@ -18,8 +20,12 @@ export interface ServerContext {
   catalog: SceneCatalog;
   cache: BlockCache;
   landsat: LandsatService;
-  /** Loaded on first use: the city list costs ~0.5 s and ~50 MB, which a server that never geocodes need not pay. */
-  gazetteer(): Gazetteer;
+  /**
+   * Loaded on first use, in a worker thread (~2 s of CPU off the event loop; ~20 MB kept), which a
+   * server that never geocodes need not pay. Callers during the load wait for it; a failed load is
+   * retried by the next call.
+   */
+  gazetteer(): Promise<Gazetteer>;
   notifications: NotificationWiring['service'] | null;
   /** Which notification store is in use and whether it answers (for /api/health). */
   notificationStore: NotificationWiring['storeStatus'];
@@ -37,6 +43,8 @@ export interface ServerContextOverrides {
   createCatalog?: (fetch: typeof globalThis.fetch) => SceneCatalog | Promise<SceneCatalog>;
   fetch?: typeof fetch;
   clock?: { now(): Date };
+  /** Loads the place index (tests: a stand-in that is slow or fails); default loadGazetteer. */
+  loadGazetteer?: () => Promise<Gazetteer>;
 }
 
 export async function createServerContext(config: Config, overrides: ServerContextOverrides, log: FastifyBaseLogger): Promise<ServerContext> {
@@ -83,13 +91,17 @@ export async function createServerContext(config: Config, overrides: ServerConte
     outboxCounts: notifications.outboxCounts,
     storeStatus: notifications.storeStatus,
   });
-  let gazetteer: Gazetteer | null = null;
+  let gazetteer: Promise<Gazetteer> | null = null;
   return {
     config,
     catalog,
     cache,
     landsat,
-    gazetteer: () => (gazetteer ??= createGazetteer()),
+    gazetteer: () =>
+      (gazetteer ??= (overrides.loadGazetteer ?? loadGazetteer)().catch((err: unknown) => {
+        gazetteer = null;
+        throw new ApiError(503, 'place_index_unavailable', `The offline place index could not be loaded (${err instanceof Error ? err.message : String(err)}); try again, the next search loads it anew.`);
+      })),
     notifications: notifications.service,
     notificationStore: notifications.storeStatus,
     heavyQueue,

@@ -4,15 +4,16 @@ import { z } from 'zod';
 import { wholeNumberParam } from '../../shared/apiQuery.js';
 
 export default async function geocodeRoutes(app: FastifyInstance): Promise<void> {
-  // Build the gazetteer (~2 s of CPU: the city list and its region names) right after the server
-  // starts listening, so a person's first search does not wait for it. In-process tests that never
-  // listen (app.inject) build it on their first query only.
+  // Load the gazetteer (~2 s of CPU in a worker thread: the city list and its region names) right
+  // after the server starts listening, so a person's first search does not wait for it, and requests
+  // meanwhile are served as usual. A search before it is ready waits for the same load. In-process
+  // tests that never listen (app.inject) load it on their first query only.
   app.addHook('onListen', async () => {
-    setImmediate(() => {
-      const started = performance.now();
-      const size = app.ctx.gazetteer().size;
-      app.log.info({ places: size, ms: Math.round(performance.now() - started) }, 'gazetteer loaded');
-    });
+    const started = performance.now();
+    app.ctx.gazetteer().then(
+      (gazetteer) => app.log.info({ places: gazetteer.size, ms: Math.round(performance.now() - started) }, 'gazetteer loaded'),
+      (err: unknown) => app.log.error({ err }, 'gazetteer failed to load; the next search tries again'),
+    );
   });
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/geocode',
@@ -25,6 +26,6 @@ export default async function geocodeRoutes(app: FastifyInstance): Promise<void>
         }),
       },
     },
-    async (req) => app.ctx.gazetteer().search(req.query.q, req.query.limit),
+    async (req) => (await app.ctx.gazetteer()).search(req.query.q, req.query.limit),
   );
 }

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { loadGazetteer } from './loadGazetteer.js';
+
+describe('loadGazetteer', () => {
+  it('builds the index off the event loop: timers set during the build fire before it is ready', async () => {
+    const events: string[] = [];
+    let ticks = 0;
+    const interval = setInterval(() => ticks++, 1);
+    const loading = loadGazetteer().then((gazetteer) => {
+      events.push(`loaded after ${ticks > 1 ? 'several' : ticks} ticks`);
+      return gazetteer;
+    });
+    setTimeout(() => events.push('timer'), 0);
+    const gazetteer = await loading;
+    clearInterval(interval);
+    // A build on the event loop would resolve before any timer could fire.
+    expect(events).toEqual(['timer', 'loaded after several ticks']);
+    // The index the thread sent answers like the one built in place (gazetteer.test.ts).
+    expect(gazetteer.size).toBeGreaterThan(100_000);
+    expect(gazetteer.search('paris', 1)[0]).toMatchObject({ name: 'Paris', region: 'Île-de-France', country: 'France' });
+    expect(gazetteer.search('sao pa', 1)[0].name).toBe('São Paulo');
+  });
+
+  it('rejects with a clear message when the build thread fails or stops without an index', async () => {
+    await expect(loadGazetteer(new URL('data:text/javascript,throw new Error("no city list")'))).rejects.toThrow('loading the place index failed: no city list');
+    await expect(loadGazetteer(new URL('data:text/javascript,process.exit(3)'))).rejects.toThrow('stopped (exit code 3) before it sent the index');
+  });
+});

@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../../test/support/testApp.js';
+import { createGazetteer, type Gazetteer } from '../../core/geocode/gazetteer.js';
+
+const huntsville = [{ name: 'Huntsville', altName: '', country: 'CA', adminCode: '08', population: 19816, loc: { coordinates: [-79.2165, 45.3267] as [number, number] } }];
+const ontarioNamer = { regionOf: () => 'Ontario', finish: () => undefined };
+
+describe('GET /api/geocode', () => {
+  let app: FastifyInstance | undefined;
+  afterEach(async () => {
+    await app?.close();
+    app = undefined;
+  });
+
+  it('keeps answering other requests while the real index loads at start, and a search sent meanwhile waits for it', async () => {
+    app = await buildTestApp();
+    await app.listen({ port: 0, host: '127.0.0.1' }); // onListen starts the load
+    const { port } = app.server.address() as { port: number };
+    const order: string[] = [];
+    const search = fetch(`http://127.0.0.1:${port}/api/geocode?q=Huntsville&limit=3`).then(async (res) => {
+      order.push('geocode');
+      return { status: res.status, body: (await res.json()) as { name: string; region?: string; country: string }[] };
+    });
+    const health = await fetch(`http://127.0.0.1:${port}/api/health`);
+    order.push('health');
+    const { status, body } = await search;
+    expect(health.status).toBe(200);
+    // The health answer did not wait for the ~2 s build (it would have, when the build held the event loop).
+    expect(order).toEqual(['health', 'geocode']);
+    expect(status).toBe(200);
+    expect(body[0]).toMatchObject({ name: 'Huntsville', region: 'Alabama', country: 'United States' });
+  });
+
+  it('answers a search once a slow load finishes, from one shared load', async () => {
+    let loads = 0;
+    let finish!: (g: Gazetteer) => void;
+    app = await buildTestApp({}, { loadGazetteer: () => (loads++, new Promise<Gazetteer>((resolve) => (finish = resolve))) });
+    const first = app.inject('/api/geocode?q=hunts');
+    const second = app.inject('/api/geocode?q=Huntsville');
+    await new Promise((r) => setTimeout(r, 20));
+    finish(createGazetteer(huntsville, ontarioNamer));
+    for (const res of [await first, await second]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual([{ name: 'Huntsville', region: 'Ontario', country: 'Canada', lat: 45.3267, lon: -79.2165, population: 19816 }]);
+    }
+    expect(loads).toBe(1);
+  });
+
+  it('answers 503 place_index_unavailable when the load fails, and loads anew on the next search', async () => {
+    let loads = 0;
+    const load = async () => {
+      if (loads++ === 0) throw new Error('the place index thread stopped (exit code 1) before it sent the index');
+      return createGazetteer(huntsville, ontarioNamer);
+    };
+    app = await buildTestApp({}, { loadGazetteer: load });
+    const failed = await app.inject('/api/geocode?q=Huntsville');
+    expect(failed.statusCode).toBe(503);
+    expect(failed.json().error.code).toBe('place_index_unavailable');
+    expect(failed.json().error.message).toMatch(/could not be loaded .*exit code 1.*try again/);
+    const retried = await app.inject('/api/geocode?q=Huntsville');
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json()[0].name).toBe('Huntsville');
+    expect(loads).toBe(2);
+  });
+});
