@@ -117,7 +117,9 @@ describe('place search that helps', () => {
     await page.waitForTimeout(400); // past the debounce: the request is out and held
     await expect(page.locator('.place-search-spinner').isVisible()).resolves.toBe(true);
     release();
-    await expect.poll(() => search.inputValue()).toBe('Huntsville, Alabama, United States');
+    // The first search also waits for the place index the server builds in a worker after it starts
+    // (about 2 s, longer on a busy machine): the spinner stays meanwhile.
+    await expect.poll(() => search.inputValue(), { timeout: 20_000 }).toBe('Huntsville, Alabama, United States');
     await expect.poll(() => page.getByLabel('Latitude').inputValue()).toMatch(/^34\.7/);
 
     // Same-named towns are told apart by region and country.
