@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { demoSynthPoolSize, synthesizeTileSetInWorker } from './demoSynthPool.js';
 import { parseDemoSceneId, synthesizeDemoTileSet } from './demoScenes.js';
@@ -30,5 +32,14 @@ describe('demo tiles synthesized in worker threads', () => {
     expect(demoSynthPoolSize(2)).toBe(1);
     expect(demoSynthPoolSize(3)).toBe(2);
     expect(demoSynthPoolSize(16)).toBe(2);
+  });
+
+  it('keeps a script alive until the answer comes, then lets it exit (an idle pool holds nothing)', () => {
+    const pool = fileURLToPath(new URL('./demoSynthPool.ts', import.meta.url));
+    const code = `import(${JSON.stringify(pool)}).then((m) => m.synthesizeTileSetInWorker('${SCENE_ID}', 4, 0, 4)).then((bands) => console.log('answered', bands.length))`;
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '-e', code], { encoding: 'utf8', timeout: 30_000 });
+    expect(run.error).toBeUndefined();
+    expect(run.stdout.trim()).toBe('answered 9');
+    expect(run.status).toBe(0);
   });
 });
