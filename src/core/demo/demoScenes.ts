@@ -13,6 +13,7 @@ import { createSceneClouds, type CloudClimate, type SceneClouds } from './demoCl
 import { createLandCoverTile, dryness, type LandCoverTile } from './demoLandCover.js';
 import { DEMO_PIXEL_SIZE_M, OVERVIEW_FACTORS, TILE_PX, demoSceneGrid, type DemoSceneGrid } from './demoSceneGrid.js';
 import { DEMO_ASSET_KEYS, createSceneWeather, synthesizeTile, type SceneWeather } from './demoTileSynth.js';
+import { synthesizeTileSetInWorker } from './demoSynthPool.js';
 import { sunPosition } from './sunPosition.js';
 import { createVirtualGeoTiffLayout, createVirtualGeoTiffSource } from './virtualGeoTiff.js';
 
@@ -134,22 +135,31 @@ function sceneWeather(scene: DemoScene): SceneWeather {
   return w;
 }
 
-/** The nine bands of one tile of one level, synthesized on first use (other requests run in between). */
+/**
+ * The nine bands of one tile of one level, synthesized here, on the calling thread: what the worker
+ * threads of demoSynthPool.ts run. Deterministic: the same arguments always give the same bands.
+ */
+export function synthesizeDemoTileSet(sceneId: string, level: number, index: number, tilesAcross: number): Uint16Array[] {
+  const scene = parseDemoSceneId(sceneId);
+  if (!scene) throw new Error(`not a synthetic demo scene: ${sceneId}`);
+  const factor = level === 0 ? 1 : OVERVIEW_FACTORS[level - 1];
+  const coverKey = `${scene.grid.path}/${scene.grid.row}:${level}:${index}`;
+  let cover = landCoverTiles.get(coverKey);
+  if (!cover) {
+    cover = createLandCoverTile(scene.grid, factor, index % tilesAcross, Math.floor(index / tilesAcross));
+    landCoverTiles.set(coverKey, cover);
+  }
+  return synthesizeTile(cover, sceneWeather(scene), sceneClouds(scene));
+}
+
+/** The nine bands of one tile of one level, synthesized on first use in a worker thread (the event loop stays free). */
 function tileSet(scene: DemoScene, level: number, index: number, tilesAcross: number): Promise<Uint16Array[]> {
   const key = `${scene.id}:${level}:${index}`;
   const done = tileSets.get(key);
   if (done) return Promise.resolve(done);
   let pending = pendingTileSets.get(key);
   if (!pending) {
-    pending = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
-      const factor = level === 0 ? 1 : OVERVIEW_FACTORS[level - 1];
-      const coverKey = `${scene.grid.path}/${scene.grid.row}:${level}:${index}`;
-      let cover = landCoverTiles.get(coverKey);
-      if (!cover) {
-        cover = createLandCoverTile(scene.grid, factor, index % tilesAcross, Math.floor(index / tilesAcross));
-        landCoverTiles.set(coverKey, cover);
-      }
-      const bands = synthesizeTile(cover, sceneWeather(scene), sceneClouds(scene));
+    pending = synthesizeTileSetInWorker(scene.id, level, index, tilesAcross).then((bands) => {
       tileSets.set(key, bands);
       return bands;
     });

@@ -37,7 +37,10 @@ export interface VirtualLevel {
 }
 
 export interface VirtualGeoTiff {
-  header: Uint8Array;
+  /** The header's bytes: built on first use (a source is opened for every read; its header is read rarely, the COG reader caches it). */
+  readonly header: Uint8Array;
+  /** Length of `header`, known without building it. */
+  headerBytes: number;
   levels: VirtualLevel[];
   tileBytes: number;
   fileSize: number;
@@ -46,75 +49,106 @@ export interface VirtualGeoTiff {
 /** Tiles start here at the earliest: the COG reader's first 16 KB read then holds the header and no tile. */
 const DATA_ALIGN = 16 * 1024;
 
-type Entry = { tag: number; type: 2 | 3 | 4 | 12; values: number[] | string };
+/**
+ * One IFD entry: `count` numbers (`values`, or the series start, start + step, ...), or an ASCII string.
+ * Plain data, no arrays of tile offsets and no closures: a demo source is opened for every pixel or
+ * window request, and profiling under load showed building such arrays (and tsx's per-closure naming
+ * helper) taking most of the event loop.
+ */
+interface Entry {
+  tag: number;
+  type: 2 | 3 | 4 | 12;
+  count: number;
+  values?: readonly number[];
+  text?: string;
+  start?: number;
+  step?: number;
+}
+
+function one(tag: number, type: 3 | 4, v: number): Entry {
+  return { tag, type, count: 1, start: v, step: 0 };
+}
 
 export function createVirtualGeoTiffLayout(layout: VirtualGeoTiffLayout): VirtualGeoTiff {
   const t = layout.tileSize;
   const tileBytes = t * t * 2;
-  const levels: VirtualLevel[] = layout.factors.map((f) => {
+  const levels: VirtualLevel[] = [];
+  const ifds: Entry[][] = [];
+  const offsetEntries: Entry[] = [];
+  for (let k = 0; k < layout.factors.length; k++) {
+    const f = layout.factors[k];
     const width = Math.ceil(layout.width / f);
     const height = Math.ceil(layout.height / f);
-    return { width, height, tilesAcross: Math.ceil(width / t), tilesDown: Math.ceil(height / t), dataOffset: 0 };
-  });
-  // Header size first (offsets do not change it), then data offsets.
-  const build = (dataStart: number) => {
-    let offset = dataStart;
-    for (const level of levels) {
-      level.dataOffset = offset;
-      offset += level.tilesAcross * level.tilesDown * tileBytes;
+    const level: VirtualLevel = { width, height, tilesAcross: Math.ceil(width / t), tilesDown: Math.ceil(height / t), dataOffset: 0 };
+    levels.push(level);
+    const count = level.tilesAcross * level.tilesDown;
+    // The tile offsets' start is filled in below, once the header's size (which offsets do not change) is known.
+    const offsets: Entry = { tag: 324, type: 4, count, start: 0, step: tileBytes };
+    offsetEntries.push(offsets);
+    const entries: Entry[] = [one(254, 4, k === 0 ? 0 : 1), one(256, 4, width), one(257, 4, height), one(258, 3, 16), one(259, 3, 1), one(262, 3, 1)];
+    if (k === 0) entries.push({ tag: 270, type: 2, count: layout.description.length + 1, text: layout.description });
+    entries.push(one(277, 3, 1), one(284, 3, 1), one(322, 3, t), one(323, 3, t), offsets, { tag: 325, type: 4, count, start: tileBytes, step: 0 }, one(339, 3, 1));
+    if (k === 0) {
+      const px = layout.pixelSizeM;
+      entries.push(
+        { tag: 33550, type: 12, count: 3, values: [px, px, 0] },
+        // PixelIsPoint, as Collection 2 files: the tie point is the CENTRE of the first pixel.
+        { tag: 33922, type: 12, count: 6, values: [0, 0, 0, layout.cornerX + px / 2, layout.cornerY - px / 2, 0] },
+        { tag: 34735, type: 3, count: 16, values: [1, 1, 0, 3, 1024, 0, 1, 1, 1025, 0, 1, 2, 3072, 0, 1, layout.epsg] },
+        { tag: 42113, type: 2, count: String(layout.nodata).length + 1, text: String(layout.nodata) },
+      );
     }
-    const ifds: Entry[][] = levels.map((level, k) => {
-      const count = level.tilesAcross * level.tilesDown;
-      const entries: Entry[] = [
-        { tag: 254, type: 4, values: [k === 0 ? 0 : 1] },
-        { tag: 256, type: 4, values: [level.width] },
-        { tag: 257, type: 4, values: [level.height] },
-        { tag: 258, type: 3, values: [16] },
-        { tag: 259, type: 3, values: [1] },
-        { tag: 262, type: 3, values: [1] },
-        ...(k === 0 ? [{ tag: 270, type: 2 as const, values: layout.description }] : []),
-        { tag: 277, type: 3, values: [1] },
-        { tag: 284, type: 3, values: [1] },
-        { tag: 322, type: 3, values: [t] },
-        { tag: 323, type: 3, values: [t] },
-        { tag: 324, type: 4, values: Array.from({ length: count }, (_, i) => level.dataOffset + i * tileBytes) },
-        { tag: 325, type: 4, values: new Array<number>(count).fill(tileBytes) },
-        { tag: 339, type: 3, values: [1] },
-      ];
-      if (k === 0) {
-        const px = layout.pixelSizeM;
-        entries.push(
-          { tag: 33550, type: 12, values: [px, px, 0] },
-          // PixelIsPoint, as Collection 2 files: the tie point is the CENTRE of the first pixel.
-          { tag: 33922, type: 12, values: [0, 0, 0, layout.cornerX + px / 2, layout.cornerY - px / 2, 0] },
-          { tag: 34735, type: 3, values: [1, 1, 0, 3, 1024, 0, 1, 1, 1025, 0, 1, 2, 3072, 0, 1, layout.epsg] },
-          { tag: 42113, type: 2, values: String(layout.nodata) },
-        );
-      }
-      return entries;
-    });
-    return encodeIfds(ifds);
-  };
-  let header = build(0);
-  const dataStart = Math.max(DATA_ALIGN, Math.ceil(header.byteLength / 4096) * 4096);
-  header = build(dataStart);
-  const last = levels[levels.length - 1];
-  const fileSize = last.dataOffset + last.tilesAcross * last.tilesDown * tileBytes;
-  return { header, levels, tileBytes, fileSize };
+    ifds.push(entries);
+  }
+  const headerBytes = ifdsSize(ifds);
+  let offset = Math.max(DATA_ALIGN, Math.ceil(headerBytes / 4096) * 4096);
+  for (let k = 0; k < levels.length; k++) {
+    levels[k].dataOffset = offset;
+    offsetEntries[k].start = offset;
+    offset += levels[k].tilesAcross * levels[k].tilesDown * tileBytes;
+  }
+  return new LazyHeaderTiff(ifds, headerBytes, levels, tileBytes, offset);
+}
+
+/** Builds the header bytes on first use (a class rather than a literal getter: no closure per open). */
+class LazyHeaderTiff implements VirtualGeoTiff {
+  private bytes: Uint8Array | null = null;
+  constructor(
+    private readonly ifds: Entry[][],
+    readonly headerBytes: number,
+    readonly levels: VirtualLevel[],
+    readonly tileBytes: number,
+    readonly fileSize: number,
+  ) {}
+  get header(): Uint8Array {
+    return (this.bytes ??= encodeIfds(this.ifds, this.headerBytes));
+  }
 }
 
 const SIZE = { 2: 1, 3: 2, 4: 4, 12: 8 } as const;
 
-function encodeIfds(ifds: Entry[][]): Uint8Array {
-  // Layout: 8-byte header, then per IFD: the entries, next-IFD pointer, then its out-of-line values.
-  const blocks: number[] = [];
+/** Layout: 8-byte header, then per IFD: the entries, next-IFD pointer, then its out-of-line values. */
+function ifdsSize(ifds: Entry[][]): number {
   let total = 8;
   for (const entries of ifds) {
-    blocks.push(total);
     total += 2 + entries.length * 12 + 4;
     for (const e of entries) {
       const size = valueBytes(e);
       if (size > 4) total += size + (size % 2);
+    }
+  }
+  return total;
+}
+
+function encodeIfds(ifds: Entry[][], total: number): Uint8Array {
+  const blocks: number[] = [];
+  let at = 8;
+  for (const entries of ifds) {
+    blocks.push(at);
+    at += 2 + entries.length * 12 + 4;
+    for (const e of entries) {
+      const size = valueBytes(e);
+      if (size > 4) at += size + (size % 2);
     }
   }
   const buf = new ArrayBuffer(total);
@@ -128,10 +162,9 @@ function encodeIfds(ifds: Entry[][]): Uint8Array {
     let extra = at + 2 + entries.length * 12 + 4;
     entries.forEach((e, i) => {
       const p = at + 2 + i * 12;
-      const count = typeof e.values === 'string' ? e.values.length + 1 : e.values.length;
       view.setUint16(p, e.tag, true);
       view.setUint16(p + 2, e.type, true);
-      view.setUint32(p + 4, count, true);
+      view.setUint32(p + 4, e.count, true);
       const size = valueBytes(e);
       let target = p + 8;
       if (size > 4) {
@@ -147,20 +180,21 @@ function encodeIfds(ifds: Entry[][]): Uint8Array {
 }
 
 function valueBytes(e: Entry): number {
-  return typeof e.values === 'string' ? e.values.length + 1 : e.values.length * SIZE[e.type];
+  return e.count * SIZE[e.type];
 }
 
 function writeValues(view: DataView, at: number, e: Entry): void {
-  if (typeof e.values === 'string') {
-    for (let i = 0; i < e.values.length; i++) view.setUint8(at + i, e.values.charCodeAt(i) & 0x7f);
-    view.setUint8(at + e.values.length, 0);
+  if (e.text !== undefined) {
+    for (let i = 0; i < e.text.length; i++) view.setUint8(at + i, e.text.charCodeAt(i) & 0x7f);
+    view.setUint8(at + e.text.length, 0);
     return;
   }
-  e.values.forEach((v, i) => {
+  for (let i = 0; i < e.count; i++) {
+    const v = e.values ? e.values[i] : e.start! + i * e.step!;
     if (e.type === 3) view.setUint16(at + 2 * i, v, true);
     else if (e.type === 4) view.setUint32(at + 4 * i, v, true);
     else view.setFloat64(at + 8 * i, v, true);
-  });
+  }
 }
 
 const LITTLE_ENDIAN_HOST = endianness() === 'LE';
@@ -180,7 +214,7 @@ export function createVirtualGeoTiffSource(
     const end = Math.min(tiff.fileSize, r.offset + r.length);
     const out = new Uint8Array(Math.max(0, end - start));
     if (end <= start) return out.buffer;
-    if (start < tiff.header.byteLength) out.set(tiff.header.subarray(start, Math.min(end, tiff.header.byteLength)), 0);
+    if (start < tiff.headerBytes) out.set(tiff.header.subarray(start, Math.min(end, tiff.headerBytes)), 0);
     for (let k = 0; k < tiff.levels.length; k++) {
       const level = tiff.levels[k];
       const levelEnd = level.dataOffset + level.tilesAcross * level.tilesDown * tiff.tileBytes;

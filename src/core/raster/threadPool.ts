@@ -1,7 +1,8 @@
 /**
  * A small pool of worker threads running one plain-JS worker file: for CPU work that would otherwise
- * hold the event loop (geotiff.js' JS decoders, drawing a large PNG). Workers start on first use and
- * are unref'd, so an idle pool never keeps the process alive. Each message gets `{ id, ...payload }`;
+ * hold the event loop (geotiff.js' JS decoders, drawing a large PNG, demo tiles). Workers start on first
+ * use and are referenced only while they have work: an idle pool never keeps the process alive, and a
+ * busy one keeps it alive until the answer comes. Each message gets `{ id, ...payload }`;
  * the worker answers `{ id, result }` or `{ id, error }`.
  */
 import os from 'node:os';
@@ -25,13 +26,13 @@ export function createThreadPool(workerUrl: URL, what: string, size = Math.max(1
     // execArgv [] : the worker is plain JS and needs no loader hooks (a test runner's would break it).
     // The URL comes in as a variable: Vite (so Vitest) rewrites a literal `new Worker(new URL(...))`.
     const worker = new Worker(workerUrl, { execArgv: [] });
-    worker.unref();
     const slot: Slot = { worker, busy: 0 };
     worker.on('message', (msg: { id: number; result?: unknown; error?: string }) => {
       const job = pending.get(msg.id);
       if (!job) return;
       pending.delete(msg.id);
       slot.busy -= 1;
+      if (slot.busy === 0) worker.unref();
       if (msg.error !== undefined) job.reject(new Error(`${what} failed: ${msg.error}`));
       else job.resolve(msg.result);
     });
@@ -46,6 +47,8 @@ export function createThreadPool(workerUrl: URL, what: string, size = Math.max(1
     };
     worker.on('error', fail);
     worker.on('exit', (code) => fail(new Error(`exit code ${code}`)));
+    // After the listeners: adding a 'message' listener references the worker again (it kept scripts from exiting).
+    worker.unref();
     return slot;
   }
 
@@ -54,6 +57,7 @@ export function createThreadPool(workerUrl: URL, what: string, size = Math.max(1
       if (slots.length < size && slots.every((s) => s.busy > 0)) slots.push(startSlot());
       const slot = slots.reduce((a, b) => (b.busy < a.busy ? b : a));
       const id = nextId++;
+      if (slot.busy === 0) slot.worker.ref();
       slot.busy += 1;
       return new Promise<T>((resolve, reject) => {
         pending.set(id, { resolve: resolve as (v: unknown) => void, reject, slot });

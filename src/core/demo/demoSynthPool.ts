@@ -1,0 +1,25 @@
+/**
+ * Demo tiles synthesized in worker threads: one 128 px tile of nine bands is a few milliseconds of
+ * pure JS, and a full-scene image or a scene-box statistic needs hundreds of them, which on the main
+ * thread held the event loop for seconds under a burst of images. Each worker keeps its own bounded
+ * caches (land mask cells, land cover tiles, cloud fields), so the pool stays small: one worker per
+ * core beside the main thread's, at most two.
+ */
+import os from 'node:os';
+import { createThreadPool, type ThreadPool } from '../raster/threadPool.js';
+
+const WORKER_URL = new URL('./demoSynthWorker.mjs', import.meta.url);
+
+/** Workers of the pool: the cores minus the one the event loop needs, at least 1, at most 2. */
+export function demoSynthPoolSize(cores = os.availableParallelism?.() ?? os.cpus().length): number {
+  return Math.max(1, Math.min(2, cores - 1));
+}
+
+let pool: ThreadPool | null = null;
+
+/** The nine bands (DEMO_ASSET_KEYS order) of tile `index` of `level` of the scene, synthesized in a worker. */
+export async function synthesizeTileSetInWorker(sceneId: string, level: number, index: number, tilesAcross: number): Promise<Uint16Array[]> {
+  pool ??= createThreadPool(WORKER_URL, 'demo tile synthesis', demoSynthPoolSize());
+  const buffers = await pool.run<ArrayBuffer[]>({ sceneId, level, index, tilesAcross }, []);
+  return buffers.map((b) => new Uint16Array(b));
+}
