@@ -5,6 +5,7 @@ import { boxQuerySchema, checkBox, checkDateRange, boxShape, filterShape, latitu
 import type { RenderedImage } from '../../core/landsat/landsatService.js';
 import { requestSignal } from '../requestSignal.js';
 import { sendNdjsonProgress } from '../ndjsonProgress.js';
+import { sendScenePng } from './sendScenePng.js';
 
 const boxOf = (q: { LON_UL: number; LAT_UR: number; LON_UR: number; LAT_UL: number }) => ({
   minLon: q.LON_UL,
@@ -13,19 +14,7 @@ const boxOf = (q: { LON_UL: number; LAT_UR: number; LON_UR: number; LAT_UL: numb
   maxLat: q.LAT_UL,
 });
 
-function sendPng(reply: FastifyReply, image: RenderedImage) {
-  return reply
-    .type('image/png')
-    .header('cache-control', 'no-store')
-    .header('x-scene-id', image.scene.id)
-    .header('x-scene-datetime', image.scene.datetime)
-    .header('x-satellite', image.scene.satellite)
-    .header('x-bands', image.bands.join(','))
-    .header('x-stretch', image.stretch)
-    .header('x-synthetic', String(image.synthetic))
-    .header('x-image-bounds', image.boundsLngLat ? image.boundsLngLat.map((v) => v.toFixed(6)).join(',') : '')
-    .send(image.png);
-}
+const sendPng = (reply: FastifyReply, image: RenderedImage) => sendScenePng(reply, image, { cacheControl: 'no-store', sendBounds: true });
 
 const scenesQuerySchema = z
   .object({

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { bandsParam } from '../../shared/apiQuery.js';
 import { createQuicklookRenderer, QUICKLOOK_MAX_PX } from '../../core/landsat/quicklook.js';
 import { requestSignal } from '../requestSignal.js';
+import { sendScenePng } from './sendScenePng.js';
 
 const quicklookQuerySchema = z.object({
   sceneId: z
@@ -26,19 +27,8 @@ export default async function quicklookRoutes(app: FastifyInstance): Promise<voi
     async (req, reply) => {
       const q = req.query;
       const look = await renderer.quicklook(q.sceneId, q.bands, requestSignal(reply, config.REQUEST_TIMEOUT_MS));
-      return (
-        reply
-          .type('image/png')
-          // A published scene never changes: browsers may keep its quicklook for a day.
-          .header('cache-control', 'public, max-age=86400')
-          .header('x-scene-id', look.scene.id)
-          .header('x-scene-datetime', look.scene.datetime)
-          .header('x-satellite', look.scene.satellite)
-          .header('x-bands', look.bands.join(','))
-          .header('x-stretch', look.stretch)
-          .header('x-synthetic', String(look.synthetic))
-          .send(look.png)
-      );
+      // A published scene never changes: browsers may keep its quicklook for a day.
+      return sendScenePng(reply, look, { cacheControl: 'public, max-age=86400', sendBounds: false });
     },
   );
 }
