@@ -8,6 +8,8 @@
  * (perf_hooks.monitorEventLoopDelay), how every image request ended, and the peak RSS.
  */
 import path from 'node:path';
+import { createRequire } from 'node:module';
+const require = createRequire(import.meta.url);
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
@@ -137,7 +139,8 @@ async function main() {
       RATE_LIMIT_PER_MINUTE: '1000000',
       // The demo generator's background pregeneration is not what is measured: scenes are generated on first use.
       DEMO_PREGENERATE_DAYS: process.env.DEMO_PREGENERATE_DAYS ?? '0',
-      ...(process.env.BLOCK_CACHE_MB ? { BLOCK_CACHE_MB: process.env.BLOCK_CACHE_MB } : {}),
+      // Settings a deployment would tune pass through.
+      ...Object.fromEntries(['BLOCK_CACHE_MB', 'MAX_CONCURRENT_HEAVY', 'MAX_QUEUED_HEAVY', 'REQUEST_TIMEOUT_MS'].filter((k) => process.env[k]).map((k) => [k, process.env[k]])),
     }),
   );
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -155,6 +158,24 @@ async function main() {
     if (inBurst) burstPeakRssMb = Math.max(burstPeakRssMb, rss);
     if (warmedUp) measuredPeakRssMb = Math.max(measuredPeakRssMb, rss);
   }, 50);
+  const trace = process.env.LOAD_TRACE ? setInterval(() => {
+    const m = process.memoryUsage();
+    const mb = (n: number) => Math.round(n / 2 ** 20);
+    if (process.env.LOAD_TRACE === 'smaps') {
+      const text = require('node:fs').readFileSync('/proc/self/smaps', 'utf8') as string;
+      const groups: Record<string, number> = {};
+      let name = '';
+      let size = 0;
+      for (const line of text.split('\n')) {
+        const head = /^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+        if (head) { size = (parseInt(head[2], 16) - parseInt(head[1], 16)) / 1024; name = head[3] || (size >= 65536 - 132 && size <= 65536 ? 'anon64M' : size > 1024 ? 'anon>1M' : size > 128 ? 'anon128K-1M' : 'anon<=128K'); continue; }
+        const rss = /^Rss:\s+(\d+) kB/.exec(line);
+        if (rss) { const key = name.startsWith('/') ? (name.includes('node_modules') ? 'node_modules so' : name.includes('bin/node') ? 'node binary' : 'other files') : name; groups[key] = (groups[key] ?? 0) + Number(rss[1]); }
+      }
+      log(`smaps ${Object.entries(groups).filter(([, v]) => v > 4096).map(([k, v]) => `${k}=${Math.round(v / 1024)}`).join(' ')}`);
+    }
+    log(`trace rss ${mb(m.rss)} heapTotal ${mb(m.heapTotal)} heapUsed ${mb(m.heapUsed)} external ${mb(m.external)} arrayBuffers ${mb(m.arrayBuffers)} cache ${mb(app.ctx.cache.stats.bytes)}`);
+  }, 1000) : null;
 
   log('warming up (the demo archive is generated on first use)…');
   for (const [name, url] of Object.entries(ENDPOINTS)) {
@@ -189,6 +210,7 @@ async function main() {
   const rssBeforeBurstMb = Math.round(process.memoryUsage().rss / 2 ** 20);
   const burst = await imageBurst(burstUrls, baseUrl, app.ctx.config.REQUEST_TIMEOUT_MS, (on) => (inBurst = on));
   clearInterval(sampler);
+  if (trace) clearInterval(trace);
   const cacheStats = app.ctx.cache.stats;
   await app.close();
   const peak = Math.round(peakRssMb);

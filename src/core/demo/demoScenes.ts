@@ -101,10 +101,10 @@ class Lru<V> {
   }
 }
 
-// Bounded memory: 128 finished tile sets of 9 bands (128 x 128 px: 0.3 MB each), 512 land-cover tiles
+// Bounded memory: 64 finished tile sets of 9 bands (128 x 128 px: 0.3 MB each), 512 land-cover tiles
 // (80 KB), 256 cloud fields (30 KB). Tiles being synthesized are shared through `pendingTileSets` whatever
 // the LRU evicts meanwhile, so the bands of one read never synthesize a tile twice.
-const tileSets = new Lru<Uint16Array[]>(128);
+const tileSets = new Lru<Uint16Array[]>(64);
 const pendingTileSets = new Map<string, Promise<Uint16Array[]>>();
 const landCoverTiles = new Lru<LandCoverTile>(512);
 const cloudFields = new Lru<SceneClouds>(256);

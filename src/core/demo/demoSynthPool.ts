@@ -5,15 +5,12 @@
  * caches (land mask cells, land cover tiles, cloud fields), so the pool stays small: one worker per
  * core beside the main thread's, at most two.
  */
-import os from 'node:os';
-import { createThreadPool, type ThreadPool } from '../raster/threadPool.js';
+import { createThreadPool, workersBesideEventLoop, type ThreadPool } from '../raster/threadPool.js';
 
 const WORKER_URL = new URL('./demoSynthWorker.mjs', import.meta.url);
 
 /** Workers of the pool: the cores minus the one the event loop needs, at least 1, at most 2. */
-export function demoSynthPoolSize(cores = os.availableParallelism?.() ?? os.cpus().length): number {
-  return Math.max(1, Math.min(2, cores - 1));
-}
+export const demoSynthPoolSize = workersBesideEventLoop;
 
 let pool: ThreadPool | null = null;
 

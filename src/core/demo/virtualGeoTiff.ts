@@ -212,10 +212,9 @@ export function createVirtualGeoTiffSource(
   async function read(r: ByteRange, signal?: AbortSignal): Promise<ArrayBuffer> {
     const start = Math.max(0, r.offset);
     const end = Math.min(tiff.fileSize, r.offset + r.length);
-    const out = new Uint8Array(Math.max(0, end - start));
-    if (end <= start) return out.buffer;
-    if (start < tiff.headerBytes) out.set(tiff.header.subarray(start, Math.min(end, tiff.headerBytes)), 0);
-    for (let k = 0; k < tiff.levels.length; k++) {
+    // The tiles first, the output after: a long range holds no buffer while its tiles are computed.
+    const parts: { at: number; bytes: Uint8Array }[] = [];
+    for (let k = 0; k < tiff.levels.length && end > start; k++) {
       const level = tiff.levels[k];
       const levelEnd = level.dataOffset + level.tilesAcross * level.tilesDown * tiff.tileBytes;
       if (end <= level.dataOffset || start >= levelEnd) continue;
@@ -223,14 +222,16 @@ export function createVirtualGeoTiffSource(
       const last = Math.floor((Math.min(end, levelEnd) - 1 - level.dataOffset) / tiff.tileBytes);
       for (let i = first; i <= last; i++) {
         signal?.throwIfAborted();
-        const values = await tile(k, i, signal);
-        const bytes = tileBytesOf(values);
+        const bytes = tileBytesOf(await tile(k, i, signal));
         const tileStart = level.dataOffset + i * tiff.tileBytes;
         const from = Math.max(start, tileStart);
         const to = Math.min(end, tileStart + tiff.tileBytes);
-        out.set(bytes.subarray(from - tileStart, to - tileStart), from - start);
+        parts.push({ at: from - start, bytes: bytes.subarray(from - tileStart, to - tileStart) });
       }
     }
+    const out = new Uint8Array(Math.max(0, end - start));
+    if (start < tiff.headerBytes && end > start) out.set(tiff.header.subarray(start, Math.min(end, tiff.headerBytes)), 0);
+    for (const part of parts) out.set(part.bytes, part.at);
     stats.requests += 1;
     stats.bytes += out.byteLength;
     return out.buffer;
@@ -238,6 +239,8 @@ export function createVirtualGeoTiffSource(
   return {
     id,
     stats,
+    // Tiles are computed from the scene id (and the demo keeps its own small cache of them).
+    rereadIsFree: true,
     async fetch(ranges, signal) {
       const out: ArrayBuffer[] = [];
       for (const r of ranges) out.push(await read(r, signal));

@@ -28,7 +28,7 @@ interface EdgeIndex {
 
 let edgeIndex: EdgeIndex | null = null;
 const cells = new Map<number, Uint8Array>();
-const MAX_CELLS = 1024; // 1024 x 64 KB = 64 MB at most; a scene touches ~10-40 cells
+const MAX_CELLS = 256; // 256 x 64 KB = 16 MB at most; a scene touches ~10-40 cells, and a cell is a few ms to redo
 
 /** Loads and indexes the polygons (~0.5 s, once per process), so that the first request need not. */
 export function preloadLandMask(): void {

@@ -8,7 +8,7 @@
  */
 import type { AssetKey } from '../bands/bandCatalog.js';
 import { KELVIN_OFFSET, KELVIN_SCALE, REFLECTANCE_OFFSET, REFLECTANCE_SCALE, unitForAsset } from '../raster/scaling.js';
-import { createThreadPool, type ThreadPool } from '../raster/threadPool.js';
+import { createThreadPool, workersBesideEventLoop, type ThreadPool } from '../raster/threadPool.js';
 
 /** Counts of each DN; DN 0 (fill) is counted in bin 0, which the percentiles skip. */
 export function dnHistogram(dn: Uint16Array): Uint32Array {
@@ -99,7 +99,9 @@ export function renderStretchedPng(opts: StretchedImageOptions): Promise<Stretch
 /** Draws in a worker thread (stretchWorker.mjs): about 50 ms of CPU for a 1024 px image stays off the event loop. */
 async function drawStretchedPng({ width, height, channels, shareStretch, outWidth, outHeight, percent = 2 }: StretchedImageOptions): Promise<StretchedPng> {
   if (channels.length !== 1 && channels.length !== 3) throw new Error('a stretched image needs one or three channels');
-  pool ??= createThreadPool(WORKER_URL, 'image drawing');
+  // Drawing is ~50 ms against seconds of reading, and the heavy queue lets two images run at once: the
+  // workers beside the event loop (one on two cores) keep up, and each further worker is memory held.
+  pool ??= createThreadPool(WORKER_URL, 'image drawing', workersBesideEventLoop());
   // Copies: the DN arrays are the cache's and must stay usable here.
   const payload = channels.map((c) => ({ dn: c.dn.slice().buffer, ...scalingOf(c.asset) }));
   const drawnImage = await pool.run<{ png: ArrayBuffer; ranges: { low: number; high: number }[] }>(

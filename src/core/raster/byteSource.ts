@@ -22,6 +22,11 @@ export interface ByteSource {
   /** Fetches the ranges; results are in the same order. A range past the end of the file comes back short. */
   fetch(ranges: ByteRange[], signal?: AbortSignal): Promise<ArrayBuffer[]>;
   readonly stats: ByteSourceStats;
+  /**
+   * True when reading the bytes again costs no round trip and no storage (they are computed, as the
+   * demo archive's virtual GeoTIFFs): readers then keep no copy of its raw tiles in the shared cache.
+   */
+  readonly rereadIsFree?: boolean;
   close?(): Promise<void>;
 }
 

@@ -46,6 +46,38 @@ describe('cogReader', () => {
     expect(reader.geo).toMatchObject({ epsg: 32619, areaOrPoint: 'Point', originX: CENTRE_X - 15, originY: CENTRE_Y + 15, pixelSizeX: 30, pixelSizeY: 30, nodata: 0 });
   });
 
+  it('decimates while decoding: the same picks as decimating the whole window, tiles without a pick not read', async () => {
+    const cache = createBlockCache({ maxBytes: 64 << 20 });
+    const source = createFileByteSource(file());
+    const reader = await createCogReader(source, { cache });
+    // Reference: nearest neighbour over the full window, pixel centres (x + 0.5) * step, as sceneReader did before.
+    const reference = (win: Uint16Array, w: number, h: number, outW: number, outH: number) => {
+      const out = new Uint16Array(outW * outH);
+      for (let y = 0; y < outH; y++) {
+        const sr = Math.min(h - 1, Math.floor((y + 0.5) * (h / outH)));
+        for (let x = 0; x < outW; x++) out[y * outW + x] = win[sr * w + Math.min(w - 1, Math.floor((x + 0.5) * (w / outW)))];
+      }
+      return out;
+    };
+    // Across tiles, past the right and bottom edges (fill), and at an overview level.
+    for (const [window, level, outW, outH] of [
+      [[10, 20, 1290, 1090], 0, 317, 211],
+      [[-40, 900, 1400, 1200], 0, 97, 41],
+      [[100, 50, 650, 550], 1, 128, 100],
+    ] as const) {
+      const full = await reader.readWindow([...window], { level });
+      const small = await reader.readWindow([...window], { level, size: { width: outW, height: outH } });
+      expect([small.width, small.height]).toEqual([outW, outH]);
+      expect(Buffer.from(small.data.buffer).equals(Buffer.from(reference(full.data, full.width, full.height, outW, outH).buffer))).toBe(true);
+    }
+    // Two picked columns and rows in the first tile only: the other tiles of the window are never fetched.
+    const fresh = await createCogReader(createFileByteSource(file()), { cache: createBlockCache({ maxBytes: 64 << 20 }) });
+    const before = fresh.source.stats.requests;
+    const picked = await fresh.readWindow([0, 0, 300, 300], { size: { width: 1, height: 1 } });
+    expect(picked.data[0]).toBe(dnAt(150, 150));
+    expect(fresh.source.stats.requests - before).toBe(1);
+  });
+
   it('reads windows across tile boundaries exactly, filling outside pixels with 0', async () => {
     const reader = await createCogReader(createFileByteSource(file()), { cache: createBlockCache({ maxBytes: 8 << 20 }) });
     const win = await reader.readWindow([250, 500, 1310, 520]);

@@ -31,8 +31,11 @@ export interface CogReader {
   readonly header: CogHeader;
   readonly geo: CogGeo;
   readonly levels: CogLevel[];
-  /** Reads [col0,row0,col1,row1) of a level; pixels outside the raster are 0 (the Landsat fill value). */
-  readWindow(window: PixelWindow, opts?: { level?: number; signal?: AbortSignal }): Promise<RasterWindow>;
+  /**
+   * Reads [col0,row0,col1,row1) of a level; pixels outside the raster are 0 (the Landsat fill value).
+   * With `size`, the window decimated to that many pixels (nearest neighbour: DNs, fill and QA bits stay exact).
+   */
+  readWindow(window: PixelWindow, opts?: { level?: number; signal?: AbortSignal; size?: { width: number; height: number } }): Promise<RasterWindow>;
 }
 
 export interface CreateCogReaderOptions {
@@ -50,33 +53,68 @@ export async function createCogReader(source: ByteSource, { cache, signal }: Cre
     signal,
   );
 
-  /** Compressed tile bytes, cached in the bulk tier; the fetch of a run of adjacent tiles is shared. */
+  /** Compressed tile bytes, cached in the bulk tier (unless free to read again); the fetch of a run of adjacent tiles is shared. */
   function compressedTile(level: CogLevel, tileIndex: number, run: () => Promise<ArrayBuffer>, sig?: AbortSignal): Promise<ArrayBuffer> {
     const offset = level.tileOffsets[tileIndex];
     const length = level.tileByteCounts[tileIndex];
+    // Bytes that are free to read again are not worth the cache's room (nor the heap holes their churn leaves).
+    if (source.rereadIsFree) return run();
     return cache.getOrLoad<ArrayBuffer>(`cog-ctile:${source.id}:${offset}:${length}`, async () => ({ value: await run(), bytes: length }), sig, { tier: 'bulk' });
   }
 
-  async function assemble([col0, row0, col1, row1]: PixelWindow, level: CogLevel, signal?: AbortSignal): Promise<Uint16Array> {
-    const width = Math.max(0, col1 - col0);
-    const data = new Uint16Array(width * Math.max(0, row1 - row0));
-    const c0 = Math.max(0, col0);
-    const r0 = Math.max(0, row0);
-    const c1 = Math.min(level.width, col1);
-    const r1 = Math.min(level.height, row1);
-    if (c1 <= c0 || r1 <= r0) return data;
+  /**
+   * The window's pixels, or with `size` its nearest-neighbour decimation to that size (the same picks as
+   * sceneReader's `decimate`), written straight from each decoded tile: a downsampled image never holds
+   * the whole level window, and tiles holding no picked pixel are not read.
+   */
+  async function assemble([col0, row0, col1, row1]: PixelWindow, level: CogLevel, signal?: AbortSignal, size?: { width: number; height: number }): Promise<Uint16Array> {
+    const windowW = Math.max(0, col1 - col0);
+    const windowH = Math.max(0, row1 - row0);
+    const outW = size?.width ?? windowW;
+    const outH = size?.height ?? windowH;
+    const data = new Uint16Array(outW * outH);
+    // Level column (row) of each output column (row); -1 outside the raster (stays 0, the fill value).
+    const picks = (n: number, span: number, origin: number, limit: number) => {
+      const at = new Int32Array(n);
+      const step = span / Math.max(1, n);
+      for (let i = 0; i < n; i++) {
+        const v = origin + (size ? Math.min(span - 1, Math.floor((i + 0.5) * step)) : i);
+        at[i] = v >= 0 && v < limit ? v : -1;
+      }
+      return at;
+    };
+    const colAt = picks(outW, windowW, col0, level.width);
+    const rowAt = picks(outH, windowH, row0, level.height);
+    /** Per tile column (row): the output columns (rows) it holds, a contiguous run since picks only grow. */
+    const spans = (at: Int32Array, tileSize: number) => {
+      const found = new Map<number, [number, number]>();
+      at.forEach((v, i) => {
+        if (v < 0) return;
+        const t = Math.floor(v / tileSize);
+        const span = found.get(t);
+        if (span) span[1] = i + 1;
+        else found.set(t, [i, i + 1]);
+      });
+      return found;
+    };
+    const colSpans = spans(colAt, level.tileWidth);
+    const rowSpans = spans(rowAt, level.tileHeight);
+    if (colSpans.size === 0 || rowSpans.size === 0) return data;
     // Every tile load listens on the one signal: not a leak.
     if (signal) setMaxListeners(0, signal);
     const tilesAcross = Math.ceil(level.width / level.tileWidth);
     const tiles: { tx: number; ty: number; index: number; run?: () => Promise<ArrayBuffer> }[] = [];
-    for (let ty = Math.floor(r0 / level.tileHeight); ty <= Math.floor((r1 - 1) / level.tileHeight); ty++) {
-      for (let tx = Math.floor(c0 / level.tileWidth); tx <= Math.floor((c1 - 1) / level.tileWidth); tx++) {
+    for (const ty of rowSpans.keys()) {
+      for (const tx of colSpans.keys()) {
         const index = ty * tilesAcross + tx;
         // GDAL writes sparse (all-nodata) tiles with offset/bytecount 0: they stay 0.
         if (level.tileOffsets[index] && level.tileByteCounts[index]) tiles.push({ tx, ty, index });
       }
     }
-    for (const run of planTileRuns(level, tiles.filter((t) => !cache.has(`cog-ctile:${source.id}:${level.tileOffsets[t.index]}:${level.tileByteCounts[t.index]}`)))) {
+    // Merging saves round trips; bytes free to read again have none to save, and one tile at a time holds
+    // no run buffer while the rest of the run is computed.
+    const toFetch = source.rereadIsFree ? [] : tiles.filter((t) => !cache.has(`cog-ctile:${source.id}:${level.tileOffsets[t.index]}:${level.tileByteCounts[t.index]}`));
+    for (const run of planTileRuns(level, toFetch)) {
       // One request for the run, started only if some tile of it is not already being loaded.
       let fetched: Promise<ArrayBuffer> | null = null;
       const fetchRun = () => (fetched ??= source.fetch([{ offset: run.offset, length: run.length }], signal).then(([buf]) => buf));
@@ -98,14 +136,18 @@ export async function createCogReader(source: ByteSource, { cache, signal }: Cre
         if (compressed.byteLength < level.tileByteCounts[index]) throw new Error(`truncated tile at ${level.tileOffsets[index]} of ${source.id}`);
         const tileCol0 = tx * level.tileWidth;
         const tileRow0 = ty * level.tileHeight;
-        const cs = Math.max(c0, tileCol0);
-        const ce = Math.min(c1, tileCol0 + level.tileWidth);
-        const rs = Math.max(r0, tileRow0);
-        const re = Math.min(r1, tileRow0 + level.tileHeight);
-        const pixels = await decodeTile(level, header.littleEndian, compressed, re - tileRow0);
-        for (let r = rs; r < re; r++) {
-          const src = (r - tileRow0) * level.tileWidth + (cs - tileCol0);
-          data.set(pixels.subarray(src, src + (ce - cs)), (r - row0) * width + (cs - col0));
+        const [xs, xe] = colSpans.get(tx)!;
+        const [ys, ye] = rowSpans.get(ty)!;
+        // Rows past the last one picked need not be decoded (predictor and inflate stop there).
+        const pixels = await decodeTile(level, header.littleEndian, compressed, rowAt[ye - 1] - tileRow0 + 1);
+        for (let y = ys; y < ye; y++) {
+          const src = (rowAt[y] - tileRow0) * level.tileWidth - tileCol0;
+          const o = y * outW;
+          if (!size) {
+            data.set(pixels.subarray(src + colAt[xs], src + colAt[xe - 1] + 1), o + xs);
+            continue;
+          }
+          for (let x = xs; x < xe; x++) data[o + x] = pixels[src + colAt[x]];
         }
       }),
     );
@@ -123,13 +165,15 @@ export async function createCogReader(source: ByteSource, { cache, signal }: Cre
       if (!level) throw new RangeError(`no overview level ${levelIndex} in ${source.id}`);
       opts.signal?.throwIfAborted();
       const [col0, row0, col1, row1] = window;
-      const width = Math.max(0, col1 - col0);
-      const height = Math.max(0, row1 - row0);
+      const size = opts.size && (opts.size.width !== col1 - col0 || opts.size.height !== row1 - row0) ? opts.size : undefined;
+      const width = size?.width ?? Math.max(0, col1 - col0);
+      const height = size?.height ?? Math.max(0, row1 - row0);
+      if (!(Number.isInteger(width) && Number.isInteger(height) && width >= 0 && height >= 0)) throw new RangeError(`bad output size ${width} x ${height}`);
       const bytes = width * height * 2;
       // Extracted windows are what a repeat asks for again (a series at the same point, the same image).
       const data = await cache.getOrLoad<Uint16Array>(
-        `cog-window:${source.id}:${levelIndex}:${window.join(',')}`,
-        async (sig) => ({ value: await assemble(window, level, sig), bytes: bytes + 160 }),
+        `cog-window:${source.id}:${levelIndex}:${window.join(',')}${size ? `:${width}x${height}` : ''}`,
+        async (sig) => ({ value: await assemble(window, level, sig, size), bytes: bytes + 160 }),
         opts.signal,
         { tier: bytes > LARGE_WINDOW_BYTES ? 'bulk' : 'answer' },
       );

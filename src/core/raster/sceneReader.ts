@@ -89,23 +89,6 @@ export function chooseOverviewLevel(levels: CogLevel[], windowWidthFull: number,
   return best;
 }
 
-/** Nearest-neighbour decimation keeps DNs exact (fill stays 0, QA bits stay valid); the same array when no decimation is needed. */
-function decimate(src: Uint16Array, levelW: number, levelH: number, width: number, height: number): Uint16Array {
-  if (width === levelW && height === levelH) return src;
-  const out = new Uint16Array(width * height);
-  const sx = levelW / width;
-  const sy = levelH / height;
-  // Source column of each output column, computed once rather than per pixel.
-  const srcCol = new Int32Array(width);
-  for (let x = 0; x < width; x++) srcCol[x] = Math.min(levelW - 1, Math.floor((x + 0.5) * sx));
-  for (let y = 0; y < height; y++) {
-    const srcRow = Math.min(levelH - 1, Math.floor((y + 0.5) * sy)) * levelW;
-    const o = y * width;
-    for (let x = 0; x < width; x++) out[o + x] = src[srcRow + srcCol[x]];
-  }
-  return out;
-}
-
 /** Grids per parsed header (headers are cached, so a warm series builds no grid at all). */
 const grids = new WeakMap<CogGeo, SceneGrid>();
 function gridOf(geo: CogGeo): SceneGrid {
@@ -206,20 +189,10 @@ export function createSceneReader(opts: SceneReaderOptions): SceneReader {
               return;
             }
             const lvl = Math.min(levelIndex, reader.levels.length - 1);
-            // The decimated box is cached too (a repeated image or statistics call redoes nothing).
-            const decimatedBytes = width * height * 2;
-            dn[asset] = await opts.cache
-              .getOrLoad<Uint16Array>(
-                `box:${reader.source.id}:${lvl}:${lc0},${lr0},${lc1},${lr1}:${width}x${height}`,
-                async (sig) => {
-                  const win = await reader.readWindow([lc0, lr0, lc1, lr1], { level: lvl, signal: sig });
-                  const value = decimate(win.data, levelW, levelH, width, height);
-                  // Undecimated: the very array the window cache already counts.
-                  return { value, bytes: value === win.data ? 160 : decimatedBytes + 160 };
-                },
-                signal,
-                { tier: decimatedBytes > 1 << 20 ? 'bulk' : 'answer' },
-              )
+            // Decimated while the tiles are decoded, and cached by the reader (a repeated image or statistics call redoes nothing).
+            dn[asset] = await reader
+              .readWindow([lc0, lr0, lc1, lr1], { level: lvl, signal, size: { width, height } })
+              .then((win) => win.data)
               .catch(asCogFormatError(reader.source.id));
           }),
         );

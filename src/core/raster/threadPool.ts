@@ -17,6 +17,18 @@ export interface ThreadPool {
   run<T>(payload: Record<string, unknown>, transfer: ArrayBuffer[]): Promise<T>;
 }
 
+/** Workers for CPU work beside the event loop: the cores minus the one the loop needs, at least 1, at most 2. */
+export function workersBesideEventLoop(cores = os.availableParallelism?.() ?? os.cpus().length): number {
+  return Math.max(1, Math.min(2, cores - 1));
+}
+
+/**
+ * A worker's young generation, MB. V8's default (up to 3 x 16 MB semi-spaces) is sized for a main
+ * thread; these workers allocate typed arrays off the JS heap, and each idle megabyte of young
+ * generation is resident memory times the number of workers (`npm run load`'s peak RSS).
+ */
+const WORKER_YOUNG_GENERATION_MB = 8;
+
 export function createThreadPool(workerUrl: URL, what: string, size = Math.max(1, Math.min(4, os.availableParallelism?.() ?? os.cpus().length))): ThreadPool {
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void; slot: Slot }>();
   const slots: Slot[] = [];
@@ -25,7 +37,7 @@ export function createThreadPool(workerUrl: URL, what: string, size = Math.max(1
   function startSlot(): Slot {
     // execArgv [] : the worker is plain JS and needs no loader hooks (a test runner's would break it).
     // The URL comes in as a variable: Vite (so Vitest) rewrites a literal `new Worker(new URL(...))`.
-    const worker = new Worker(workerUrl, { execArgv: [] });
+    const worker = new Worker(workerUrl, { execArgv: [], resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
     const slot: Slot = { worker, busy: 0 };
     worker.on('message', (msg: { id: number; result?: unknown; error?: string }) => {
       const job = pending.get(msg.id);

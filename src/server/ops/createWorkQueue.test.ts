@@ -31,6 +31,57 @@ describe('createWorkQueue', () => {
     expect(queue.stats).toMatchObject({ active: 0, queued: 0, completed: 3, rejected: 1 });
   });
 
+  it('a job asking for two slots runs beside at most maxConcurrent - 2 others, and waiters start in order', async () => {
+    const queue = createWorkQueue({ maxConcurrent: 4, maxQueued: 10 });
+    const gates = Array.from({ length: 5 }, deferred);
+    const started: string[] = [];
+    const job = (name: string, gate: { promise: Promise<void> }) => async () => {
+      started.push(name);
+      await gate.promise;
+      return name;
+    };
+    const wide1 = queue.run(job('wide1', gates[0]), undefined, { slots: 2 });
+    const wide2 = queue.run(job('wide2', gates[1]), undefined, { slots: 2 });
+    const wide3 = queue.run(job('wide3', gates[2]), undefined, { slots: 2 });
+    // One slot would be free after wide1 ends, but the narrow job waits behind wide3 (no overtaking).
+    const narrow = queue.run(job('narrow', gates[3]));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(started).toEqual(['wide1', 'wide2']);
+    expect(queue.stats).toMatchObject({ active: 4, queued: 2 });
+    gates[0].resolve();
+    expect(await wide1).toBe('wide1');
+    await new Promise((resolve) => setImmediate(resolve));
+    // wide3 took wide1's two slots; narrow still waits for one more.
+    expect(started).toEqual(['wide1', 'wide2', 'wide3']);
+    expect(queue.stats).toMatchObject({ active: 4, queued: 1 });
+    gates[1].resolve();
+    await wide2;
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(started).toEqual(['wide1', 'wide2', 'wide3', 'narrow']);
+    expect(queue.stats).toMatchObject({ active: 3, queued: 0 });
+    gates[2].resolve();
+    gates[3].resolve();
+    expect(await Promise.all([wide3, narrow])).toEqual(['wide3', 'narrow']);
+    // More slots than the queue has are capped: the job still runs (alone).
+    expect(await queue.run(async () => 'capped', undefined, { slots: 9 })).toBe('capped');
+    expect(queue.stats).toMatchObject({ active: 0, queued: 0, completed: 5 });
+  });
+
+  it('a wide job that gives its place up at the head lets the narrower jobs behind it start', async () => {
+    const queue = createWorkQueue({ maxConcurrent: 2, maxQueued: 5 });
+    const gate = deferred();
+    const running = queue.run(() => gate.promise);
+    const controller = new AbortController();
+    const wide = queue.run(async () => 'never', controller.signal, { slots: 2 });
+    const narrow = queue.run(async () => 'narrow');
+    expect(queue.stats).toMatchObject({ active: 1, queued: 2 });
+    controller.abort(new DOMException('gone', 'AbortError'));
+    await expect(wide).rejects.toMatchObject({ name: 'AbortError' });
+    expect(await narrow).toBe('narrow');
+    gate.resolve();
+    await running;
+  });
+
   it('gives the place up when the waiting client aborts, and frees the slot when a job throws', async () => {
     const queue = createWorkQueue({ maxConcurrent: 1, maxQueued: 5 });
     const gate = deferred();

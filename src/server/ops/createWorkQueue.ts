@@ -26,12 +26,16 @@ export interface WorkQueueStats {
 }
 
 export interface WorkQueue {
-  /** Runs `work` when a slot frees up; rejects at once when the queue is full, or when `signal` aborts while waiting. */
-  run<T>(work: () => Promise<T>, signal?: AbortSignal): Promise<T>;
+  /**
+   * Runs `work` when `slots` (default 1, at most maxConcurrent) are free; rejects at once when the queue
+   * is full, or when `signal` aborts while waiting. Waiters start in order (first in, first out).
+   */
+  run<T>(work: () => Promise<T>, signal?: AbortSignal, opts?: { slots?: number }): Promise<T>;
   readonly stats: WorkQueueStats;
 }
 
 interface Waiter {
+  slots: number;
   start: () => void;
   cancel: (reason: unknown) => void;
 }
@@ -52,16 +56,26 @@ export function createWorkQueue({ maxConcurrent, maxQueued, retryAfterSeconds = 
     return new QueueTimeoutError(performance.now() - queuedAt, retryAfterSeconds);
   };
 
-  const release = () => {
-    active -= 1;
+  /** Starts waiters in order while the first one's slots are free (no overtaking: a wide job is not starved). */
+  const startWaiting = () => {
+    while (waiting.length > 0 && active + waiting[0].slots <= maxConcurrent) {
+      const next = waiting.shift()!;
+      active += next.slots;
+      next.start();
+    }
+  };
+  const release = (slots: number) => {
+    active -= slots;
     completed += 1;
-    const next = waiting.shift();
-    if (next) next.start();
+    startWaiting();
   };
 
-  async function run<T>(work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+  async function run<T>(work: () => Promise<T>, signal?: AbortSignal, opts: { slots?: number } = {}): Promise<T> {
     signal?.throwIfAborted();
-    if (active >= maxConcurrent) {
+    const slots = Math.max(1, Math.min(maxConcurrent, Math.floor(opts.slots ?? 1)));
+    if (waiting.length === 0 && active + slots <= maxConcurrent) {
+      active += slots;
+    } else {
       if (waiting.length >= maxQueued) {
         rejected += 1;
         throw new ServerBusyError(retryAfterSeconds);
@@ -74,9 +88,12 @@ export function createWorkQueue({ maxConcurrent, maxQueued, retryAfterSeconds = 
           signal?.removeEventListener('abort', onAbort);
           const i = waiting.indexOf(waiter);
           if (i !== -1) waiting.splice(i, 1);
+          // A wide job leaving the head may let narrower ones behind it start.
+          if (i === 0) startWaiting();
           reject(reason);
         };
         const waiter: Waiter = {
+          slots,
           start: () => {
             clearTimeout(timer);
             signal?.removeEventListener('abort', onAbort);
@@ -93,7 +110,6 @@ export function createWorkQueue({ maxConcurrent, maxQueued, retryAfterSeconds = 
         waiting.push(waiter);
       });
     }
-    active += 1;
     try {
       // Warm heavy work can run as one long chain of microtasks (every tile cached, no I/O); yielding a
       // turn of the event loop before each job lets waiting cheap requests and timers in between jobs.
@@ -101,7 +117,7 @@ export function createWorkQueue({ maxConcurrent, maxQueued, retryAfterSeconds = 
       signal?.throwIfAborted();
       return await work();
     } finally {
-      release();
+      release(slots);
     }
   }
 

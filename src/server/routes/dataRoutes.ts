@@ -44,6 +44,14 @@ const scenesQuerySchema = z
     bboxLngLat: (q.LON_UL !== undefined ? [q.LON_UL, q.LAT_UR, q.LON_UR, q.LAT_UL] : [q.lon, q.lat, q.lon, q.lat]) as [number, number, number, number],
   }));
 
+/**
+ * A full-scene image holds two heavy slots: it is bound by CPU and memory (three overview windows
+ * decoded, a PNG drawn) where a series mostly waits on the archive, so with the default four slots at
+ * most two images run at once. More would not finish sooner on a few cores; they would only hold more
+ * windows in memory at the same time (`npm run load`, README "Load").
+ */
+const IMAGE_SLOTS = 2;
+
 export default async function dataRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { landsat, config, heavyQueue } = app.ctx;
@@ -66,7 +74,7 @@ export default async function dataRoutes(app: FastifyInstance): Promise<void> {
     { schema: { summary: 'PNG of the box from the most recent qualifying scene, contrast-stretched', querystring: boxQuerySchema } },
     async (req, reply) => {
       const signal = signalFor(reply);
-      const image = await heavyQueue.run(() => landsat.renderBox(boxOf(req.query), req.query, signal), signal);
+      const image = await heavyQueue.run(() => landsat.renderBox(boxOf(req.query), req.query, signal), signal, { slots: IMAGE_SLOTS });
       return sendPng(reply, image);
     },
   );
