@@ -93,7 +93,7 @@ function bandData(bandIndex: number, qa: boolean): Uint16Array {
   return data;
 }
 
-async function ensureScene(): Promise<{ baseDir: string; generatedNow: boolean; generationMs: number }> {
+export async function ensureScene(): Promise<{ baseDir: string; generatedNow: boolean; generationMs: number }> {
   const baseDir = path.join(CACHE_DIR, 'base');
   if (existsSync(path.join(baseDir, '.complete'))) return { baseDir, generatedNow: false, generationMs: 0 };
   log(`generating the real-shaped scene once into ${CACHE_DIR} (about a minute)...`);

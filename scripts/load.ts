@@ -22,6 +22,8 @@ import autocannon from 'autocannon';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
 import { DEFAULT_POINT } from '../src/shared/defaults.js';
+import type { SceneCatalog } from '../src/core/stac/sceneCatalog.js';
+import { CACHE_DIR, catalogOf, ensureScene, ensureSceneLinks, startArchiveProcess } from './benchRealShaped.js';
 import { withMallocTunables } from './mallocTunables.mjs';
 
 interface AutocannonResult {
@@ -37,9 +39,19 @@ const seconds = Number(process.env.LOAD_SECONDS ?? 5);
 const connections = Number(process.env.LOAD_CONNECTIONS ?? 10);
 const log = (msg: string) => process.stderr.write(`${msg}\n`);
 
+/**
+ * LOAD_ARCHIVE=demo (default): the synthetic whole-Earth demo archive `npm start` serves offline.
+ * LOAD_ARCHIVE=real-shaped: the bench's real-shaped COGs (DEFLATE + predictor, 512 px tiles, served from
+ * another process with 30 ms latency per request), 200 scenes 8 days apart from 2020-01-01, each its own
+ * URL, so every burst image reads a scene nothing has read before.
+ */
+const ARCHIVE = process.env.LOAD_ARCHIVE ?? 'demo';
+if (ARCHIVE !== 'demo' && ARCHIVE !== 'real-shaped') throw new Error(`LOAD_ARCHIVE is demo or real-shaped, not ${ARCHIVE}`);
+const REAL_SHAPED_SCENES = 200;
 const today = new Date();
 const yearAgo = new Date(today.getTime() - 365 * 86_400_000);
-const dates = `startDate=${yearAgo.toISOString().slice(0, 10)}&endDate=${today.toISOString().slice(0, 10)}`;
+const [rangeStart, rangeEnd] = ARCHIVE === 'demo' ? [yearAgo.toISOString().slice(0, 10), today.toISOString().slice(0, 10)] : ['2020-01-01', '2020-12-31'];
+const dates = `startDate=${rangeStart}&endDate=${rangeEnd}`;
 const { lat, lon } = DEFAULT_POINT;
 const d = 0.01;
 const box = `LON_UL=${lon - d}&LAT_UR=${lat - d}&LON_UR=${lon + d}&LAT_UL=${lat + d}`;
@@ -64,10 +76,24 @@ const percentile = (values: number[], p: number) => {
 
 /** Each burst's 30 full-scene image URLs (10 scenes x 3 slightly different boxes, new ones in every burst, so each reads cold windows). */
 async function prepareBursts(app: FastifyInstance, baseUrl: string): Promise<string[][]> {
-  const found = await app.ctx.catalog.search({ bboxLngLat: [lon, lat, lon, lat], startDate: yearAgo.toISOString().slice(0, 10), endDate: today.toISOString().slice(0, 10), maxCloudCover: 100, limit: 1000 });
+  const everyScene = ARCHIVE === 'real-shaped';
+  const found = await app.ctx.catalog.search({
+    bboxLngLat: [lon, lat, lon, lat], startDate: everyScene ? '2000-01-01' : rangeStart, endDate: everyScene ? '2100-01-01' : rangeEnd, maxCloudCover: 100, limit: 1000,
+  });
+  if (found.scenes.length === 0) throw new Error('the archive has no scene at the default point');
+  if (everyScene) {
+    // One scene per image, never read before (each scene is its own URL, so its own cache entries).
+    if (found.scenes.length < BURSTS * BURST_IMAGES) throw new Error(`the real-shaped archive has ${found.scenes.length} scenes, fewer than ${BURSTS * BURST_IMAGES} images`);
+    return Array.from({ length: BURSTS }, (_, burst) =>
+      found.scenes.slice(burst * BURST_IMAGES, (burst + 1) * BURST_IMAGES).map((scene) => {
+        const [w, s, e, n] = scene.bboxLngLat;
+        const day = scene.datetime.slice(0, 10);
+        return `/api/landsatImage?LON_UL=${w}&LAT_UR=${s}&LON_UR=${e}&LAT_UL=${n}&startDate=${day}&endDate=${day}&bands=B04,B03,B02`;
+      }),
+    );
+  }
   const scenes = found.scenes.slice(-10);
-  if (scenes.length === 0) throw new Error('the demo archive has no scene at the default point');
-  // Generate the scenes' files first (the demo writes them on first use): the burst measures reading, not generating.
+  // Open the scenes first (headers, demo caches): the burst measures reading windows.
   for (const scene of scenes) {
     const day = scene.datetime.slice(0, 10);
     const res = await fetch(`${baseUrl}/api/pixel?lat=${lat}&lon=${lon}&startDate=${day}&endDate=${day}&latest=true`);
@@ -161,7 +187,26 @@ async function imageBurst(urls: string[], baseUrl: string, timeoutMs: number, me
   };
 }
 
+/** The real-shaped archive in its own process, and a catalogue of its scenes that honours the query's dates. */
+async function startRealShapedArchive(): Promise<{ catalog: SceneCatalog; close: () => Promise<void> }> {
+  await ensureScene();
+  await ensureSceneLinks(REAL_SHAPED_SCENES);
+  const server = await startArchiveProcess(CACHE_DIR, 30);
+  const all = await catalogOf(server.url, REAL_SHAPED_SCENES).search({ bboxLngLat: [lon, lat, lon, lat], startDate: '', endDate: '', maxCloudCover: 100, limit: REAL_SHAPED_SCENES });
+  const catalog: SceneCatalog = {
+    name: 'load-real-shaped',
+    synthetic: true,
+    async search(q) {
+      const inRange = all.scenes.filter((scene) => scene.datetime.slice(0, 10) >= q.startDate && scene.datetime.slice(0, 10) <= q.endDate);
+      return { scenes: inRange.slice(0, q.limit), truncated: inRange.length > q.limit, limit: q.limit };
+    },
+    resolveAssetHref: async (href) => href,
+  };
+  return { catalog, close: server.close };
+}
+
 async function main() {
+  const archive = ARCHIVE === 'real-shaped' ? await startRealShapedArchive() : null;
   const app = await buildApp(
     loadConfig({
       LANDSAT_SOURCE: 'demo',
@@ -170,11 +215,10 @@ async function main() {
       SCHEDULER_INTERVAL_MS: '0',
       LOG_LEVEL: 'silent',
       RATE_LIMIT_PER_MINUTE: '1000000',
-      // The demo generator's background pregeneration is not what is measured: scenes are generated on first use.
-      DEMO_PREGENERATE_DAYS: process.env.DEMO_PREGENERATE_DAYS ?? '0',
       // Settings a deployment would tune pass through.
       ...Object.fromEntries(['BLOCK_CACHE_MB', 'MAX_CONCURRENT_HEAVY', 'MAX_QUEUED_HEAVY', 'REQUEST_TIMEOUT_MS'].filter((k) => process.env[k]).map((k) => [k, process.env[k]])),
     }),
+    archive ? { catalog: archive.catalog } : {},
   );
   await app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -210,7 +254,7 @@ async function main() {
     log(`trace rss ${mb(m.rss)} heapTotal ${mb(m.heapTotal)} heapUsed ${mb(m.heapUsed)} external ${mb(m.external)} arrayBuffers ${mb(m.arrayBuffers)} cache ${mb(app.ctx.cache.stats.bytes)}`);
   }, 1000) : null;
 
-  log('warming up (the demo archive is generated on first use)…');
+  log(`warming up on the ${ARCHIVE} archive…`);
   for (const [name, url] of Object.entries(ENDPOINTS)) {
     // First uses are slow (gazetteer load, demo scene generation), so the server may shed the next call:
     // do what a client does with 503 + Retry-After.
@@ -251,9 +295,10 @@ async function main() {
   if (trace) clearInterval(trace);
   const cacheStats = app.ctx.cache.stats;
   await app.close();
+  await archive?.close();
   const peak = Math.round(peakRssMb);
   process.stdout.write(
-    `${JSON.stringify({ seconds, connections, cpus: (await import('node:os')).cpus().length, endpoints: results, imageBurst: summarizeBursts(bursts), imageBursts: bursts, glibcTunables: process.env.GLIBC_TUNABLES ?? null, nodeOptions: process.env.NODE_OPTIONS ?? null, peakRssMb: peak, peakRssMbDuringWarmUp: warmUpPeakRssMb, peakRssMbAfterWarmUp: Math.round(measuredPeakRssMb), peakRssTargetMb: 700, blockCache: { mb: Math.round(cacheStats.bytes / 2 ** 20), maxMb: Math.round(cacheStats.maxBytes / 2 ** 20), entries: cacheStats.entries }, heapUsedMbAtEnd: Math.round(process.memoryUsage().heapUsed / 2 ** 20) }, null, 2)}\n`,
+    `${JSON.stringify({ archive: ARCHIVE, seconds, connections, cpus: (await import('node:os')).cpus().length, endpoints: results, imageBurst: summarizeBursts(bursts), imageBursts: bursts, glibcTunables: process.env.GLIBC_TUNABLES ?? null, nodeOptions: process.env.NODE_OPTIONS ?? null, peakRssMb: peak, peakRssMbDuringWarmUp: warmUpPeakRssMb, peakRssMbAfterWarmUp: Math.round(measuredPeakRssMb), peakRssTargetMb: 700, blockCache: { mb: Math.round(cacheStats.bytes / 2 ** 20), maxMb: Math.round(cacheStats.maxBytes / 2 ** 20), entries: cacheStats.entries }, heapUsedMbAtEnd: Math.round(process.memoryUsage().heapUsed / 2 ** 20) }, null, 2)}\n`,
   );
 }
 
