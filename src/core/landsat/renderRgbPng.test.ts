@@ -29,6 +29,16 @@ describe('renderRgbPng', () => {
     expect(Array.from(png.data)).toEqual([128, 128, 128, 255]);
   });
 
+  it('remembers the PNG of a small source by its colours, and draws different colours anew', () => {
+    const draw = (v: number) => renderRgbPng({ width: 3, height: 3, channels: [{ values: Array(9).fill(v), low: 0, high: 0.3 }], outWidth: 240, outHeight: 240 });
+    const first = draw(0.1);
+    expect(draw(0.1)).toBe(first);
+    const other = draw(0.2);
+    expect(other).not.toBe(first);
+    expect(Array.from(PNG.sync.read(other).data.subarray(0, 4))).toEqual([170, 170, 170, 255]);
+    expect(Array.from(PNG.sync.read(first).data.subarray(0, 4))).toEqual([85, 85, 85, 255]);
+  });
+
   it('finds the 2nd and 98th percentiles, ignoring no-data', () => {
     const values = [...Array.from({ length: 101 }, (_, i) => i), null, null];
     expect(percentileRange(values)).toEqual({ low: 2, high: 98 });

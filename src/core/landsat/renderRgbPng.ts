@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { PNG } from 'pngjs';
 
 /** One display channel: physical values (null = no data) and the range mapped onto 0..255. */
@@ -39,6 +40,11 @@ export function renderRgbPng({ width, height, channels, outWidth = width, outHei
     }
     sourceRgba[si * 4 + 3] = transparent ? 0 : 255;
   }
+  // A few source pixels blown up (the 3 x 3 block image) are the same PNG whenever their colours are: under
+  // load the page's repeated 3 x 3 calls drew and deflated 240 x 240 px on the event loop each time.
+  const key = width * height <= SMALL_SOURCE_PIXELS ? `${width}x${height}>${outWidth}x${outHeight}:${Buffer.from(sourceRgba.buffer).toString('base64')}` : null;
+  const drawn = key === null ? undefined : smallPngs.get(key);
+  if (drawn) return drawn;
   const sourceWords = new Uint32Array(sourceRgba.buffer);
   const png = new PNG({ width: outWidth, height: outHeight });
   const outWords = new Uint32Array(png.data.buffer, png.data.byteOffset, outWidth * outHeight);
@@ -50,8 +56,14 @@ export function renderRgbPng({ width, height, channels, outWidth = width, outHei
     for (let x = 0; x < outWidth; x++) outWords[o + x] = sourceWords[rowStart + columnOf[x]];
   }
   // pngjs's default tries all five row filters at deflate level 9: several times slower for a few % smaller.
-  return PNG.sync.write(png, { filterType: 1, deflateLevel: 6 });
+  const encoded = PNG.sync.write(png, { filterType: 1, deflateLevel: 6 });
+  if (key !== null) smallPngs.set(key, encoded);
+  return encoded;
 }
+
+/** Sources of at most this many pixels have their PNGs remembered (a few KB each; shared, so read-only). */
+const SMALL_SOURCE_PIXELS = 64;
+const smallPngs = new LRUCache<string, Buffer>({ max: 1024 });
 
 /** The p-th and (100-p)-th percentiles of the non-null values, for a contrast stretch. */
 export function percentileRange(values: ArrayLike<number | null>, percent = 2): { low: number; high: number } | null {

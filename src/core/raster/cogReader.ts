@@ -138,8 +138,10 @@ export async function createCogReader(source: ByteSource, { cache, signal }: Cre
         const tileRow0 = ty * level.tileHeight;
         const [xs, xe] = colSpans.get(tx)!;
         const [ys, ye] = rowSpans.get(ty)!;
-        // Rows past the last one picked need not be decoded (predictor and inflate stop there).
-        const pixels = await decodeTile(level, header.littleEndian, compressed, rowAt[ye - 1] - tileRow0 + 1);
+        // Rows past the last one picked need not be decoded (predictor and inflate stop there); when
+        // decimating, rows between picks are not un-predicted either.
+        const picked = size ? uniqueRows(rowAt, ys, ye, tileRow0) : undefined;
+        const pixels = await decodeTile(level, header.littleEndian, compressed, rowAt[ye - 1] - tileRow0 + 1, picked);
         for (let y = ys; y < ye; y++) {
           const src = (rowAt[y] - tileRow0) * level.tileWidth - tileCol0;
           const o = y * outW;
@@ -180,6 +182,16 @@ export async function createCogReader(source: ByteSource, { cache, signal }: Cre
       return { data, width, height, level: levelIndex };
     },
   };
+}
+
+/** The distinct tile rows of picks [from, to) (ascending, so duplicates are adjacent). */
+function uniqueRows(rowAt: Int32Array, from: number, to: number, tileRow0: number): number[] {
+  const rows: number[] = [];
+  for (let y = from; y < to; y++) {
+    const r = rowAt[y] - tileRow0;
+    if (rows[rows.length - 1] !== r) rows.push(r);
+  }
+  return rows;
 }
 
 /** Windows larger than this are cached as bulk (scan-resistant) rather than as answers. */

@@ -34,6 +34,13 @@ describe('decodeTile', () => {
     expect(Array.from(out)).toEqual(Array.from(values.subarray(0, 2 * W)));
   });
 
+  it('un-predicts only the rows a decimating reader picks, exactly', async () => {
+    const out = await decodeTile({ ...layout, predictor: 2 }, false, encode(false, 2), H, [1, 3]);
+    for (const r of [1, 3]) expect(Array.from(out.subarray(r * W, (r + 1) * W))).toEqual(Array.from(values.subarray(r * W, (r + 1) * W)));
+    // Row 0 was skipped: still the differences, not the values.
+    expect(Array.from(out.subarray(1, W))).not.toEqual(Array.from(values.subarray(1, W)));
+  });
+
   it('refuses the floating-point predictor in words', async () => {
     await expect(decodeTile({ ...layout, predictor: 3 }, true, encode(true, 1))).rejects.toThrow(/predictor 3 is not supported/);
   });

@@ -72,7 +72,14 @@ async function decompress(layout: TileLayout, compressed: ArrayBuffer, neededByt
  * the tile data ends early). 16-bit samples are a view on the inflated bytes, not a copy.
  * Throws, in words, on what these files never hold (floating-point predictor, odd bit depths).
  */
-export async function decodeTile(layout: TileLayout, littleEndian: boolean, compressed: ArrayBuffer, rowsNeeded = layout.tileHeight): Promise<Uint16Array | Uint8Array> {
+export async function decodeTile(
+  layout: TileLayout,
+  littleEndian: boolean,
+  compressed: ArrayBuffer,
+  rowsNeeded = layout.tileHeight,
+  /** When given, only these rows (ascending, in the tile) are un-predicted: a decimating reader skips the rest, whose samples are then meaningless. */
+  onlyRows?: ArrayLike<number>,
+): Promise<Uint16Array | Uint8Array> {
   const { tileWidth, tileHeight, bitsPerSample, predictor } = layout;
   if (predictor !== 1 && predictor !== 2) throw new Error(`TIFF predictor ${predictor} is not supported (only none and horizontal differencing)`);
   if (bitsPerSample !== 8 && bitsPerSample !== 16) throw new Error(`${bitsPerSample}-bit samples are not supported`);
@@ -95,9 +102,14 @@ export async function decodeTile(layout: TileLayout, littleEndian: boolean, comp
   }
   if (predictor === 2) {
     // Horizontal differencing per row, modulo 2^bits as the TIFF spec asks (typed-array stores wrap).
-    for (let r = 0; r < usableRows; r++) {
+    const undo = (r: number) => {
       const end = (r + 1) * tileWidth;
       for (let i = r * tileWidth + 1; i < end; i++) out[i] += out[i - 1];
+    };
+    if (onlyRows) {
+      for (let k = 0; k < onlyRows.length && onlyRows[k] < usableRows; k++) undo(onlyRows[k]);
+    } else {
+      for (let r = 0; r < usableRows; r++) undo(r);
     }
   }
   return out;
