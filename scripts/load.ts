@@ -24,7 +24,7 @@ import { loadConfig } from '../src/server/config.js';
 import { DEFAULT_POINT } from '../src/shared/defaults.js';
 import type { SceneCatalog } from '../src/core/stac/sceneCatalog.js';
 import { CACHE_DIR, catalogOf, ensureScene, ensureSceneLinks, startArchiveProcess } from './benchRealShaped.js';
-import { withMallocTunables } from './mallocTunables.mjs';
+import { withServerProcessEnv } from './serverProcessEnv.mjs';
 
 interface AutocannonResult {
   requests: { average: number; total: number };
@@ -298,7 +298,7 @@ async function main() {
   await archive?.close();
   const peak = Math.round(peakRssMb);
   process.stdout.write(
-    `${JSON.stringify({ archive: ARCHIVE, seconds, connections, cpus: (await import('node:os')).cpus().length, endpoints: results, imageBurst: summarizeBursts(bursts), imageBursts: bursts, glibcTunables: process.env.GLIBC_TUNABLES ?? null, nodeOptions: process.env.NODE_OPTIONS ?? null, peakRssMb: peak, peakRssMbDuringWarmUp: warmUpPeakRssMb, peakRssMbAfterWarmUp: Math.round(measuredPeakRssMb), peakRssTargetMb: 700, blockCache: { mb: Math.round(cacheStats.bytes / 2 ** 20), maxMb: Math.round(cacheStats.maxBytes / 2 ** 20), entries: cacheStats.entries }, heapUsedMbAtEnd: Math.round(process.memoryUsage().heapUsed / 2 ** 20) }, null, 2)}\n`,
+    `${JSON.stringify({ archive: ARCHIVE, seconds, connections, cpus: (await import('node:os')).cpus().length, endpoints: results, imageBurst: summarizeBursts(bursts), imageBursts: bursts, glibcTunables: process.env.GLIBC_TUNABLES ?? null, uvThreadpoolSize: process.env.UV_THREADPOOL_SIZE ?? null, nodeOptions: process.env.NODE_OPTIONS ?? null, peakRssMb: peak, peakRssMbDuringWarmUp: warmUpPeakRssMb, peakRssMbAfterWarmUp: Math.round(measuredPeakRssMb), peakRssTargetMb: 700, blockCache: { mb: Math.round(cacheStats.bytes / 2 ** 20), maxMb: Math.round(cacheStats.maxBytes / 2 ** 20), entries: cacheStats.entries }, heapUsedMbAtEnd: Math.round(process.memoryUsage().heapUsed / 2 ** 20) }, null, 2)}\n`,
   );
 }
 
@@ -308,12 +308,12 @@ async function main() {
  */
 const HEAP_MB = process.env.LOAD_HEAP_MB ?? '320';
 const needsHeapCap = HEAP_MB !== '0' && !/max-old-space-size/.test(process.env.NODE_OPTIONS ?? '');
-// glibc reads its tunables at start-up only, so they too take a re-run (as `npm start` sets them: mallocTunables.mjs).
-if (needsHeapCap || process.env.GLIBC_TUNABLES === undefined) {
+// glibc's tunables and libuv's pool size are read at start-up only, so they too take a re-run (as `npm start` sets them: serverProcessEnv.mjs).
+if (needsHeapCap || process.env.GLIBC_TUNABLES === undefined || process.env.UV_THREADPOOL_SIZE === undefined) {
   const { spawnSync } = await import('node:child_process');
   const child = spawnSync(process.execPath, [...process.execArgv, process.argv[1], ...process.argv.slice(2)], {
     stdio: 'inherit',
-    env: withMallocTunables({ ...process.env, ...(needsHeapCap ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-old-space-size=${HEAP_MB}`.trim() } : {}) }),
+    env: withServerProcessEnv({ ...process.env, ...(needsHeapCap ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-old-space-size=${HEAP_MB}`.trim() } : {}) }),
   });
   process.exit(child.status ?? 1);
 }

@@ -5,7 +5,7 @@ import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, statSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { withMallocTunables } from './mallocTunables.mjs';
+import { withServerProcessEnv } from './serverProcessEnv.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const built = path.join(root, 'dist/client/index.html');
@@ -38,6 +38,6 @@ if (stale) {
     process.exit(result.status ?? 1);
   }
 }
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], { cwd: root, stdio: 'inherit', env: withMallocTunables(process.env) });
+const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], { cwd: root, stdio: 'inherit', env: withServerProcessEnv(process.env) });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
