@@ -10,7 +10,7 @@
 import { setMaxListeners } from 'node:events';
 import type { BlockCache } from './blockCache.js';
 import type { ByteSource } from './byteSource.js';
-import { decodeTile } from './tileDecoder.js';
+import { decodeTile, pickTileSamples } from './tileDecoder.js';
 import { headerBytes, parseCogHeader, type CogGeo, type CogHeader, type CogLevel } from './cogHeader.js';
 
 export { parseCogHeader };
@@ -138,18 +138,25 @@ export async function createCogReader(source: ByteSource, { cache, signal }: Cre
         const tileRow0 = ty * level.tileHeight;
         const [xs, xe] = colSpans.get(tx)!;
         const [ys, ye] = rowSpans.get(ty)!;
-        // Rows past the last one picked need not be decoded (predictor and inflate stop there); when
-        // decimating, rows between picks are not un-predicted either.
-        const picked = size ? uniqueRows(rowAt, ys, ye, tileRow0) : undefined;
-        const pixels = await decodeTile(level, header.littleEndian, compressed, rowAt[ye - 1] - tileRow0 + 1, picked);
+        if (size) {
+          // Decimating: only the picked samples come back (decoded off the event loop for DEFLATE).
+          const rows = Int32Array.from(uniqueRows(rowAt, ys, ye, tileRow0));
+          const cols = Int32Array.from({ length: xe - xs }, (_, i) => colAt[xs + i] - tileCol0);
+          const samples = await pickTileSamples(level, header.littleEndian, compressed, rows, cols);
+          for (let y = ys, k = -1, previous = -1; y < ye; y++) {
+            if (rowAt[y] !== previous) {
+              k += 1;
+              previous = rowAt[y];
+            }
+            data.set(samples.subarray(k * cols.length, (k + 1) * cols.length), y * outW + xs);
+          }
+          return;
+        }
+        // Rows past the last one needed are not decoded (inflate and predictor stop there).
+        const pixels = await decodeTile(level, header.littleEndian, compressed, rowAt[ye - 1] - tileRow0 + 1);
         for (let y = ys; y < ye; y++) {
           const src = (rowAt[y] - tileRow0) * level.tileWidth - tileCol0;
-          const o = y * outW;
-          if (!size) {
-            data.set(pixels.subarray(src + colAt[xs], src + colAt[xe - 1] + 1), o + xs);
-            continue;
-          }
-          for (let x = xs; x < xe; x++) data[o + x] = pixels[src + colAt[x]];
+          data.set(pixels.subarray(src + colAt[xs], src + colAt[xe - 1] + 1), y * outW + xs);
         }
       }),
     );

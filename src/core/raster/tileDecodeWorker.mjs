@@ -1,14 +1,49 @@
-// Worker thread of the tile decoder pool: runs geotiff.js' decoders for the compressions node's zlib
-// does not cover (LZW, ZSTD, PackBits, ...), off the event loop. Plain JS so it loads the same way
-// under node, tsx and Vitest. The predictor is undone by the caller (tileDecoder.ts), in host byte order.
+// Worker thread of the tile decoder pool, off the event loop. Plain JS so it loads the same way under
+// node, tsx and Vitest.
+// - `decode`: geotiff.js' decoders for the compressions node's zlib does not cover (LZW, ZSTD, PackBits,
+//   ...); the predictor is undone by the caller (tileDecoder.ts), in host byte order.
+// - `pick`: a DEFLATE tile of 16-bit words for a decimating read: inflate (node's zlib), byte order,
+//   horizontal predictor on the picked rows only, then only the picked samples go back, so the event
+//   loop never touches the tile's quarter-million words (the image burst of `npm run load`).
 import { parentPort } from 'node:worker_threads';
+import { inflateSync } from 'node:zlib';
 
 // Only geotiff.js' decoder registry, not its entry: the entry pulls in `web-worker`, which inside a
 // worker thread takes itself for one of its own workers and fails (it reads workerData.mod).
 const { getDecoder } = await import(new URL('./compression/index.js', import.meta.resolve('geotiff')).href);
 
-parentPort.on('message', async ({ id, compression, tileWidth, tileHeight, bitsPerSample, buffer }) => {
+const HOST_LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+/** The samples at rows x cols of the tile, row-major, rows.length x cols.length; 0 where the tile data ends early. */
+function pick({ buffer, tileWidth, littleEndian, predictor, rows, cols }) {
+  const raw = inflateSync(new Uint8Array(buffer));
+  const usableRows = Math.floor(raw.byteLength / 2 / tileWidth);
+  // A private, aligned copy only when zlib's output sits at an odd offset.
+  const bytes = raw.byteOffset % 2 === 0 ? raw : Buffer.from(raw);
+  if (littleEndian !== HOST_LITTLE_ENDIAN) bytes.swap16();
+  const words = new Uint16Array(bytes.buffer, bytes.byteOffset, usableRows * tileWidth);
+  const lastCol = cols.length > 0 ? cols[cols.length - 1] : 0;
+  const out = new Uint16Array(rows.length * cols.length);
+  for (let k = 0; k < rows.length; k++) {
+    const r = rows[k];
+    if (r >= usableRows) break;
+    const start = r * tileWidth;
+    // Horizontal differencing, modulo 2^16 (typed-array stores wrap), as far as the last picked column.
+    if (predictor === 2) for (let i = start + 1; i <= start + lastCol; i++) words[i] += words[i - 1];
+    const o = k * cols.length;
+    for (let x = 0; x < cols.length; x++) out[o + x] = words[start + cols[x]];
+  }
+  return out.buffer;
+}
+
+parentPort.on('message', async ({ id, kind = 'decode', ...job }) => {
   try {
+    if (kind === 'pick') {
+      const out = pick(job);
+      parentPort.postMessage({ id, result: out }, [out]);
+      return;
+    }
+    const { compression, tileWidth, tileHeight, bitsPerSample, buffer } = job;
     const decoder = await getDecoder(compression, { tileWidth, tileHeight, predictor: 1, bitsPerSample: [bitsPerSample], planarConfiguration: 1, samplesPerPixel: 1 });
     const out = await decoder.decode(buffer);
     parentPort.postMessage({ id, result: out }, [out]);

@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { decodeTile } from './tileDecoder.js';
+import { decodeTile, pickTileSamples } from './tileDecoder.js';
 import { planTileRuns } from './cogReader.js';
 
 const W = 8;
@@ -40,6 +40,21 @@ describe('decodeTile', () => {
     // Row 0 was skipped: still the differences, not the values.
     expect(Array.from(out.subarray(1, W))).not.toEqual(Array.from(values.subarray(1, W)));
   });
+
+  for (const littleEndian of [true, false]) {
+    it(`picks samples of a ${littleEndian ? 'little' : 'big'}-endian predictor-2 DEFLATE tile in a worker, equal to the full decode`, async () => {
+      const rows = Int32Array.from([0, 2, 3]);
+      const cols = Int32Array.from([1, 4, 7]);
+      const picked = await pickTileSamples({ ...layout, predictor: 2 }, littleEndian, encode(littleEndian, 2), rows, cols);
+      const expected = Array.from(rows).flatMap((r) => Array.from(cols).map((c) => values[r * W + c]));
+      expect(Array.from(picked)).toEqual(expected);
+      // The uncompressed path (decodeTile on the calling thread) picks the same.
+      const bytes = Buffer.alloc(values.length * 2);
+      values.forEach((v, i) => bytes.writeUInt16LE(v, 2 * i));
+      const raw = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+      expect(Array.from(await pickTileSamples({ ...layout, compression: 1, predictor: 1 }, true, raw, rows, cols))).toEqual(expected);
+    });
+  }
 
   it('refuses the floating-point predictor in words', async () => {
     await expect(decodeTile({ ...layout, predictor: 3 }, true, encode(true, 1))).rejects.toThrow(/predictor 3 is not supported/);

@@ -12,7 +12,7 @@
  * https://www.itu.int/itudoc/itu-t/com16/tiff-fx/docs/tiff6.pdf).
  */
 import { Inflate } from 'node:zlib';
-import { decodeInWorker } from './decodeWorkerPool.js';
+import { decodeInWorker, pickDeflateTileInWorker } from './decodeWorkerPool.js';
 
 export interface TileLayout {
   tileWidth: number;
@@ -111,6 +111,27 @@ export async function decodeTile(
     } else {
       for (let r = 0; r < usableRows; r++) undo(r);
     }
+  }
+  return out;
+}
+
+/**
+ * The samples at `rows` x `cols` of a tile (tile coordinates, ascending), row-major: what a decimating
+ * read keeps of it. DEFLATE tiles of 16-bit words are decoded and picked in a worker thread
+ * (decodeWorkerPool.ts), the rest through decodeTile here.
+ */
+export async function pickTileSamples(layout: TileLayout, littleEndian: boolean, compressed: ArrayBuffer, rows: Int32Array, cols: Int32Array): Promise<Uint16Array | Uint8Array> {
+  const { tileWidth, predictor, bitsPerSample, compression } = layout;
+  if (DEFLATE_CODES.has(compression) && bitsPerSample === 16 && (predictor === 1 || predictor === 2)) {
+    return pickDeflateTileInWorker({ tileWidth, littleEndian, predictor, rows, cols }, compressed);
+  }
+  const lastRow = rows.length > 0 ? rows[rows.length - 1] : 0;
+  const pixels = await decodeTile(layout, littleEndian, compressed, lastRow + 1, rows);
+  const out = bitsPerSample === 8 ? new Uint8Array(rows.length * cols.length) : new Uint16Array(rows.length * cols.length);
+  const usableRows = Math.floor(pixels.length / tileWidth);
+  for (let k = 0; k < rows.length && rows[k] < usableRows; k++) {
+    const start = rows[k] * tileWidth;
+    for (let x = 0; x < cols.length; x++) out[k * cols.length + x] = pixels[start + cols[x]];
   }
   return out;
 }
