@@ -13,6 +13,8 @@ export function createCountingByteSource(inner: ByteSource, counter: ByteCounter
     get stats() {
       return inner.stats;
     },
+    // The reader treats free-to-reread sources (the demo's computed files) differently: counting must not hide it.
+    rereadIsFree: inner.rereadIsFree,
     async fetch(ranges, signal) {
       const buffers = await inner.fetch(ranges, signal);
       counter.requests += ranges.length;

@@ -63,9 +63,10 @@ export async function createCogReader(source: ByteSource, { cache, signal }: Cre
   }
 
   /**
-   * The window's pixels, or with `size` its nearest-neighbour decimation to that size (the same picks as
-   * sceneReader's `decimate`), written straight from each decoded tile: a downsampled image never holds
-   * the whole level window, and tiles holding no picked pixel are not read.
+   * The window's pixels, or with `size` its nearest-neighbour decimation to that size (pixel centres:
+   * output pixel i samples window pixel floor((i + 0.5) * step)), written straight from each decoded
+   * tile: a downsampled image never holds the whole level window, and tiles holding no picked pixel are
+   * not read.
    */
   async function assemble([col0, row0, col1, row1]: PixelWindow, level: CogLevel, signal?: AbortSignal, size?: { width: number; height: number }): Promise<Uint16Array> {
     const windowW = Math.max(0, col1 - col0);
