@@ -1,18 +1,18 @@
 /**
- * `npm run load`: drives the warm endpoints with autocannon on the synthetic demo archive, the server
- * in this process, and prints JSON: requests per second and latency percentiles per endpoint, and the
+ * `npm run load`: drives the warm endpoints with autocannon on the synthetic demo archive (or the
+ * real-shaped one: LOAD_ARCHIVE below), the server in this process, and prints JSON: requests per second and latency percentiles per endpoint, and the
  * peak resident memory. LOAD_SECONDS (default 5) and LOAD_CONNECTIONS (default 10) tune the run;
  * LOAD_HEAP_MB (default 320, 0 = no cap) caps the V8 heap as a deployment would.
  * Then the bursts of issue 12 (LOAD_BURSTS, default 3): 30 concurrent full-scene images (cold windows)
  * while autocannon keeps driving the 3 x 3 endpoint, with /api/health polled throughout: health latency,
  * event-loop delay (perf_hooks.monitorEventLoopDelay), how every image request ended, and the peak RSS;
  * `imageBurst` gives each figure's spread over the bursts against its target.
- * The process runs as `npm start` runs the server: V8 heap capped, glibc malloc tunables set.
+ * The process runs as `npm start` runs the server: V8 heap capped, glibc malloc tunables and libuv's
+ * pool size set (scripts/serverProcessEnv.mjs).
  * LOAD_TRACE=1 prints a memory breakdown every second (LOAD_TRACE=smaps adds /proc/self/smaps by mapping kind).
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { createRequire } from 'node:module';
-const require = createRequire(import.meta.url);
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
@@ -239,7 +239,7 @@ async function main() {
     const m = process.memoryUsage();
     const mb = (n: number) => Math.round(n / 2 ** 20);
     if (process.env.LOAD_TRACE === 'smaps') {
-      const text = require('node:fs').readFileSync('/proc/self/smaps', 'utf8') as string;
+      const text = readFileSync('/proc/self/smaps', 'utf8');
       const groups: Record<string, number> = {};
       let name = '';
       let size = 0;
