@@ -2,37 +2,16 @@
  * The contrast-stretched box image, from uint16 DNs straight to PNG bytes in typed arrays: the 2-98 %
  * percentiles come from a 65,536-bin histogram of the DNs (one pass, no sort, no per-pixel objects),
  * each channel maps DN -> byte through a 65,536-entry lookup table, and all of it, PNG included, runs
- * in a worker thread (stretchWorker.mjs). `dnHistogram`/`dnPercentiles` here are the reference the
- * worker's copy is tested against. Same semantics as `percentileRange` over physical values: the scale factors are
- * increasing, so the k-th smallest DN gives the k-th smallest reflectance or temperature.
+ * in a worker thread (stretchWorker.mjs). The DN percentiles (dnPercentiles.mjs) have the same
+ * semantics as `percentileRange` over physical values: the scale factors are increasing, so the k-th
+ * smallest DN gives the k-th smallest reflectance or temperature.
  */
 import type { AssetKey } from '../bands/bandCatalog.js';
 import { KELVIN_OFFSET, KELVIN_SCALE, REFLECTANCE_OFFSET, REFLECTANCE_SCALE, unitForAsset } from '../raster/scaling.js';
 import { createThreadPool, workersBesideEventLoop, type ThreadPool } from '../raster/threadPool.js';
 
-/** Counts of each DN; DN 0 (fill) is counted in bin 0, which the percentiles skip. */
-export function dnHistogram(dn: Uint16Array): Uint32Array {
-  const bins = new Uint32Array(65536);
-  for (let i = 0; i < dn.length; i++) bins[dn[i]]++;
-  return bins;
-}
-
-/** The p-th and (100-p)-th percentile DNs of the non-fill pixels, ranked as `percentileRange` ranks them. */
-export function dnPercentiles(bins: Uint32Array, percent = 2): { lowDn: number; highDn: number } | null {
-  let n = 0;
-  for (let v = 1; v < 65536; v++) n += bins[v];
-  if (n === 0) return null;
-  const rank = (p: number) => Math.min(n - 1, Math.max(0, Math.round((p / 100) * (n - 1))));
-  const dnAtRank = (k: number) => {
-    let seen = 0;
-    for (let v = 1; v < 65536; v++) {
-      seen += bins[v];
-      if (seen > k) return v;
-    }
-    return 65535;
-  };
-  return { lowDn: dnAtRank(rank(percent)), highDn: dnAtRank(rank(100 - percent)) };
-}
+// One copy for this module's callers and the worker: plain JS, which the worker loads without tsx.
+export { dnHistogram, dnPercentiles } from './dnPercentiles.mjs';
 
 export interface StretchChannel {
   asset: AssetKey;

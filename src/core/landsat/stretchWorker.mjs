@@ -3,27 +3,9 @@
 // Plain JS so it loads the same way under node, tsx and Vitest.
 import { parentPort } from 'node:worker_threads';
 import pngjs from 'pngjs';
+import { dnHistogram, dnPercentiles } from './dnPercentiles.mjs';
 
 const { PNG } = pngjs;
-
-/** The p-th and (100-p)-th percentile DNs of the non-fill (non-zero) pixels, ranked like percentileRange. */
-function dnPercentiles(dn, percent) {
-  const bins = new Uint32Array(65536);
-  for (let i = 0; i < dn.length; i++) bins[dn[i]]++;
-  let n = 0;
-  for (let v = 1; v < 65536; v++) n += bins[v];
-  if (n === 0) return null;
-  const rank = (p) => Math.min(n - 1, Math.max(0, Math.round((p / 100) * (n - 1))));
-  const dnAtRank = (k) => {
-    let seen = 0;
-    for (let v = 1; v < 65536; v++) {
-      seen += bins[v];
-      if (seen > k) return v;
-    }
-    return 65535;
-  };
-  return { lowDn: dnAtRank(rank(percent)), highDn: dnAtRank(rank(100 - percent)) };
-}
 
 /** Physical value of a DN exactly as scaling.ts computes it: dn * scale + offset (identity for QA). */
 const physical = (c, dn) => (c.identity ? dn : dn * c.scale + c.offset);
@@ -40,7 +22,7 @@ function byteLookup(c, low, high) {
 function draw({ width, height, outWidth, outHeight, shareStretch, percent, channels }) {
   const dns = channels.map((c) => new Uint16Array(c.dn));
   const ranges = channels.map((c, i) => {
-    const p = dnPercentiles(dns[i], percent);
+    const p = dnPercentiles(dnHistogram(dns[i]), percent);
     return p ? { low: physical(c, p.lowDn), high: physical(c, p.highDn) } : { low: 0, high: 1 };
   });
   const common = { low: Math.min(...ranges.map((r) => r.low)), high: Math.max(...ranges.map((r) => r.high)) };
