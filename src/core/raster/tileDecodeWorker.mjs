@@ -7,6 +7,7 @@
 //   loop never touches the tile's quarter-million words (the image burst of `npm run load`).
 import { parentPort } from 'node:worker_threads';
 import { inflateSync } from 'node:zlib';
+import { pickSamples, undoHorizontalDifferencing } from './tileSamples.mjs';
 
 // Only geotiff.js' decoder registry, not its entry: the entry pulls in `web-worker`, which inside a
 // worker thread takes itself for one of its own workers and fails (it reads workerData.mod).
@@ -22,18 +23,12 @@ function pick({ buffer, tileWidth, littleEndian, predictor, rows, cols }) {
   const bytes = raw.byteOffset % 2 === 0 ? raw : Buffer.from(raw);
   if (littleEndian !== HOST_LITTLE_ENDIAN) bytes.swap16();
   const words = new Uint16Array(bytes.buffer, bytes.byteOffset, usableRows * tileWidth);
-  const lastCol = cols.length > 0 ? cols[cols.length - 1] : 0;
-  const out = new Uint16Array(rows.length * cols.length);
-  for (let k = 0; k < rows.length; k++) {
-    const r = rows[k];
-    if (r >= usableRows) break;
-    const start = r * tileWidth;
-    // Horizontal differencing, modulo 2^16 (typed-array stores wrap), as far as the last picked column.
-    if (predictor === 2) for (let i = start + 1; i <= start + lastCol; i++) words[i] += words[i - 1];
-    const o = k * cols.length;
-    for (let x = 0; x < cols.length; x++) out[o + x] = words[start + cols[x]];
+  if (predictor === 2) {
+    // As far as the last picked column: the samples past it are never read.
+    const lastCol = cols.length > 0 ? cols[cols.length - 1] : 0;
+    for (let k = 0; k < rows.length && rows[k] < usableRows; k++) undoHorizontalDifferencing(words, tileWidth, rows[k], lastCol);
   }
-  return out.buffer;
+  return pickSamples(words, tileWidth, usableRows, rows, cols, new Uint16Array(rows.length * cols.length)).buffer;
 }
 
 parentPort.on('message', async ({ id, kind = 'decode', ...job }) => {

@@ -13,6 +13,7 @@
  */
 import { Inflate } from 'node:zlib';
 import { decodeInWorker, pickDeflateTileInWorker } from './decodeWorkerPool.js';
+import { pickSamples, undoHorizontalDifferencing } from './tileSamples.mjs';
 
 export interface TileLayout {
   tileWidth: number;
@@ -101,15 +102,10 @@ export async function decodeTile(
     if (littleEndian !== HOST_LITTLE_ENDIAN) Buffer.from(raw.buffer, raw.byteOffset, samples * 2).swap16();
   }
   if (predictor === 2) {
-    // Horizontal differencing per row, modulo 2^bits as the TIFF spec asks (typed-array stores wrap).
-    const undo = (r: number) => {
-      const end = (r + 1) * tileWidth;
-      for (let i = r * tileWidth + 1; i < end; i++) out[i] += out[i - 1];
-    };
     if (onlyRows) {
-      for (let k = 0; k < onlyRows.length && onlyRows[k] < usableRows; k++) undo(onlyRows[k]);
+      for (let k = 0; k < onlyRows.length && onlyRows[k] < usableRows; k++) undoHorizontalDifferencing(out, tileWidth, onlyRows[k]);
     } else {
-      for (let r = 0; r < usableRows; r++) undo(r);
+      for (let r = 0; r < usableRows; r++) undoHorizontalDifferencing(out, tileWidth, r);
     }
   }
   return out;
@@ -128,10 +124,5 @@ export async function pickTileSamples(layout: TileLayout, littleEndian: boolean,
   const lastRow = rows.length > 0 ? rows[rows.length - 1] : 0;
   const pixels = await decodeTile(layout, littleEndian, compressed, lastRow + 1, rows);
   const out = bitsPerSample === 8 ? new Uint8Array(rows.length * cols.length) : new Uint16Array(rows.length * cols.length);
-  const usableRows = Math.floor(pixels.length / tileWidth);
-  for (let k = 0; k < rows.length && rows[k] < usableRows; k++) {
-    const start = rows[k] * tileWidth;
-    for (let x = 0; x < cols.length; x++) out[k * cols.length + x] = pixels[start + cols[x]];
-  }
-  return out;
+  return pickSamples(pixels, tileWidth, Math.floor(pixels.length / tileWidth), rows, cols, out);
 }

@@ -1,0 +1,3 @@
+type Words = Uint16Array | Uint8Array;
+export declare function undoHorizontalDifferencing(words: Words, tileWidth: number, row: number, lastCol?: number): void;
+export declare function pickSamples<T extends Words>(words: Words, tileWidth: number, usableRows: number, rows: ArrayLike<number>, cols: ArrayLike<number>, out: T): T;
