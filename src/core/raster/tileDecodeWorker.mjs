@@ -19,8 +19,10 @@ const HOST_LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 function pick({ buffer, tileWidth, littleEndian, predictor, rows, cols }) {
   const raw = inflateSync(new Uint8Array(buffer));
   const usableRows = Math.floor(raw.byteLength / 2 / tileWidth);
-  // A private, aligned copy only when zlib's output sits at an odd offset.
-  const bytes = raw.byteOffset % 2 === 0 ? raw : Buffer.from(raw);
+  // Whole rows only (a truncated tile may end mid-word, which swap16 refuses), as tileDecoder.ts does;
+  // a private, aligned copy only when zlib's output sits at an odd offset.
+  const whole = raw.subarray(0, usableRows * tileWidth * 2);
+  const bytes = whole.byteOffset % 2 === 0 ? whole : Buffer.from(whole);
   if (littleEndian !== HOST_LITTLE_ENDIAN) bytes.swap16();
   const words = new Uint16Array(bytes.buffer, bytes.byteOffset, usableRows * tileWidth);
   if (predictor === 2) {

@@ -56,6 +56,14 @@ describe('decodeTile', () => {
     });
   }
 
+  it('picks from a big-endian tile whose data ends mid-row and mid-word: whole rows picked, the rest 0', async () => {
+    const bytes = Buffer.alloc(values.length * 2);
+    values.forEach((v, i) => bytes.writeUInt16BE(v, 2 * i));
+    const z = deflateSync(bytes.subarray(0, (2 * W + 3) * 2 + 1)); // two rows, three words and a byte
+    const picked = await pickTileSamples({ ...layout, predictor: 1 }, false, z.buffer.slice(z.byteOffset, z.byteOffset + z.byteLength) as ArrayBuffer, Int32Array.from([1, 2]), Int32Array.from([0, 5]));
+    expect(Array.from(picked)).toEqual([values[W], values[W + 5], 0, 0]);
+  });
+
   it('refuses the floating-point predictor in words', async () => {
     await expect(decodeTile({ ...layout, predictor: 3 }, true, encode(true, 1))).rejects.toThrow(/predictor 3 is not supported/);
   });
