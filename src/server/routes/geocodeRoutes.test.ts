@@ -4,7 +4,7 @@ import { buildTestApp } from '../../../test/support/testApp.js';
 import { createGazetteer, type Gazetteer } from '../../core/geocode/gazetteer.js';
 
 const huntsville = [{ name: 'Huntsville', altName: '', country: 'CA', adminCode: '08', population: 19816, loc: { coordinates: [-79.2165, 45.3267] as [number, number] } }];
-const ontarioNamer = { regionOf: () => 'Ontario', finish: () => undefined };
+const ontarioNamer = () => 'Ontario';
 
 describe('GET /api/geocode', () => {
   let app: FastifyInstance | undefined;
