@@ -1,23 +1,25 @@
-import { ImageOverlay } from 'react-leaflet';
+import { useEffect } from 'react';
+import L from 'leaflet';
+import { useLeafletLayer } from '../map/leafletMap.js';
 import type { LngLatBounds } from './parseImageBounds.js';
 
 /**
- * The full-scene image laid on the map over its true footprint. Goes inside a MapContainer.
+ * The full-scene image laid on the map over its true footprint. Goes inside a <LeafletMap>.
  * Leaflet wants [lat, lon] corners; the app's bounds are lngLat order, converted only here.
  */
 export function SceneImageOverlay({ url, boundsLngLat, opacity }: { url: string; boundsLngLat: LngLatBounds; opacity: number }) {
   const [minLon, minLat, maxLon, maxLat] = boundsLngLat;
-  return (
-    <ImageOverlay
-      // Leaflet does not swap the image when only the URL changes; a new key replaces the layer.
-      key={url.length > 200 ? `${url.length}:${url.slice(-64)}` : url}
-      url={url}
-      bounds={[
-        [minLat, minLon],
-        [maxLat, maxLon],
-      ]}
-      opacity={opacity}
-      alt="Landsat scene image over its footprint"
-    />
-  );
+  const latLngBounds = (): L.LatLngBoundsLiteral => [
+    [minLat, minLon],
+    [maxLat, maxLon],
+  ];
+  // Leaflet does not swap the image when only the URL changes: a new URL is a new layer.
+  const layer = useLeafletLayer(() => L.imageOverlay(url, latLngBounds(), { opacity, alt: 'Landsat scene image over its footprint' }), [url]);
+  useEffect(() => {
+    layer.current?.setBounds(L.latLngBounds(latLngBounds()));
+  }, [minLon, minLat, maxLon, maxLat]);
+  useEffect(() => {
+    layer.current?.setOpacity(opacity);
+  }, [opacity]);
+  return null;
 }

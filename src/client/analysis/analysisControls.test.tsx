@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { MapContainer } from 'react-leaflet';
+import { LeafletMap } from '../map/leafletMap.js';
 import { OpacitySlider } from './OpacitySlider.js';
 import { SceneChoice } from './SceneChoice.js';
 import { SceneImageOverlay } from './SceneImageOverlay.js';
@@ -39,9 +39,9 @@ describe('small analysis controls', () => {
 
   it('SceneImageOverlay lays the image on its lngLat bounds with the given opacity', () => {
     const { container } = render(
-      <MapContainer center={[45, -79]} zoom={8} style={{ width: 400, height: 300 }}>
+      <LeafletMap center={[45, -79]} zoom={8} style={{ width: 400, height: 300 }}>
         <SceneImageOverlay url="data:image/png;base64,iVBORw0KGgo=" boundsLngLat={[-80, 44, -78, 46]} opacity={0.4} />
-      </MapContainer>,
+      </LeafletMap>,
     );
     const img = container.querySelector('img.leaflet-image-layer') as HTMLImageElement;
     expect(img).toBeTruthy();

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import L from 'leaflet';
-import { MapContainer, Marker, Polygon, Rectangle, ScaleControl, Tooltip, useMap, useMapEvents } from 'react-leaflet';
+import { LeafletMap, useLeafletLayer, useLeafletMap, useLeafletMapEvents } from './leafletMap.js';
 import type { BBox, LngLat } from '../../core/geo/lngLat.js';
 import type { Wrs2Tile } from '../api/apiTypes.js';
 import { markerIcon } from './markerIcon.js';
@@ -35,16 +35,21 @@ const FIT_DURATION_S = 1;
 const MAX_ZOOM = 19;
 
 const toLatLng = ([lon, lat]: LngLat): L.LatLngTuple => [lat, lon];
-const toLatLngBounds = (b: BBox): L.LatLngBoundsExpression => [
+const toLatLngBounds = (b: BBox): L.LatLngBoundsLiteral => [
   [b.minLat, b.minLon],
   [b.maxLat, b.maxLon],
 ];
 
+const FOOTPRINT_STYLE: L.PathOptions = { color: '#1f3b73', weight: 1, opacity: 0.45, dashArray: '4 4', fillOpacity: 0.04 };
+const FOOTPRINT_LABEL: L.TooltipOptions = { permanent: true, direction: 'center', className: 'footprint-label', opacity: 0.8 };
+const SCENE_BOX_STYLE: L.PathOptions = { color: '#ffffff', weight: 2, opacity: 1, fillColor: '#1e6fd9', fillOpacity: 0.25 };
+const AREA_BOX_STYLE: L.PathOptions = { color: '#b35c00', weight: 3, opacity: 1, fill: false, dashArray: '6 4' };
+
 function ClickToPick({ onPick }: { onPick: (lngLat: LngLat) => void }) {
-  useMapEvents({
+  useLeafletMapEvents({
     click(event) {
       // wrap(): after panning across the antimeridian Leaflet reports longitudes beyond ±180.
-      const latLng = event.latlng.wrap();
+      const latLng = (event as L.LeafletMouseEvent).latlng.wrap();
       onPick([latLng.lng, latLng.lat]);
     },
   });
@@ -52,7 +57,7 @@ function ClickToPick({ onPick }: { onPick: (lngLat: LngLat) => void }) {
 }
 
 function ViewController({ view }: { view: MapViewRequest | null }) {
-  const map = useMap();
+  const map = useLeafletMap();
   useEffect(() => {
     if (!view) return;
     if (view.kind === 'fit') {
@@ -65,48 +70,64 @@ function ViewController({ view }: { view: MapViewRequest | null }) {
   return null;
 }
 
+/** A WRS-2 tile's outline with its permanent "Path / Row" label. */
+function Footprint({ tile }: { tile: Wrs2Tile }) {
+  const polygonKey = JSON.stringify(tile.polygon);
+  const layer = useLeafletLayer(
+    () => L.polygon(tile.polygon.map(toLatLng), { ...FOOTPRINT_STYLE, interactive: false }).bindTooltip(`Path ${tile.path} / Row ${tile.row}`, FOOTPRINT_LABEL),
+    [],
+  );
+  useEffect(() => {
+    layer.current?.setLatLngs(tile.polygon.map(toLatLng));
+  }, [polygonKey]);
+  return null;
+}
+
+function Box({ bbox, style }: { bbox: BBox; style: L.PathOptions }) {
+  const layer = useLeafletLayer(() => L.rectangle(toLatLngBounds(bbox), { ...style, interactive: false }), []);
+  useEffect(() => {
+    layer.current?.setBounds(L.latLngBounds(toLatLngBounds(bbox)));
+  }, [bbox.minLon, bbox.minLat, bbox.maxLon, bbox.maxLat]);
+  return null;
+}
+
+function PointMarker({ lngLat }: { lngLat: LngLat }) {
+  const layer = useLeafletLayer(() => L.marker(toLatLng(lngLat), { icon: markerIcon, alt: 'Selected point', title: 'Selected point', keyboard: false }), []);
+  useEffect(() => {
+    layer.current?.setLatLng(toLatLng(lngLat));
+  }, [lngLat[0], lngLat[1]]);
+  return null;
+}
+
+/** Metric scale bar: the overlay's ground size is readable at any zoom. */
+function ScaleBar() {
+  const map = useLeafletMap();
+  useEffect(() => {
+    const control = L.control.scale({ position: 'bottomleft', imperial: false }).addTo(map);
+    return () => {
+      control.remove();
+    };
+  }, [map]);
+  return null;
+}
+
 /** The location map: base tiles or, when they cannot load, the bundled world outline; WRS-2 footprints and the chosen point. */
 export function LocationMap(props: LocationMapProps) {
   const { tileUrl, tileAttribution, initialCenter, initialZoom, marker, bbox, footprints, view, onPick, onReady, imageOverlay, areaBox } = props;
   return (
-    <MapContainer
-      className="location-map"
-      center={toLatLng(initialCenter)}
-      zoom={initialZoom}
-      maxZoom={MAX_ZOOM}
-      worldCopyJump
-      whenReady={onReady}
-    >
+    <LeafletMap className="location-map" center={toLatLng(initialCenter)} zoom={initialZoom} options={{ maxZoom: MAX_ZOOM, worldCopyJump: true }} whenReady={onReady}>
       <OfflineBaseMap tileUrl={tileUrl} tileAttribution={tileAttribution} />
       {footprints.map((tile) => (
-        <Polygon
-          key={`${tile.path}/${tile.row}`}
-          positions={tile.polygon.map(toLatLng)}
-          interactive={false}
-          pathOptions={{ color: '#1f3b73', weight: 1, opacity: 0.45, dashArray: '4 4', fillOpacity: 0.04 }}
-        >
-          <Tooltip permanent direction="center" className="footprint-label" opacity={0.8}>
-            {`Path ${tile.path} / Row ${tile.row}`}
-          </Tooltip>
-        </Polygon>
+        <Footprint key={`${tile.path}/${tile.row}`} tile={tile} />
       ))}
-      {bbox && (
-        <Rectangle
-          bounds={toLatLngBounds(bbox)}
-          interactive={false}
-          pathOptions={{ color: '#ffffff', weight: 2, opacity: 1, fillColor: '#1e6fd9', fillOpacity: 0.25 }}
-        />
-      )}
-      {areaBox && (
-        <Rectangle bounds={toLatLngBounds(areaBox)} interactive={false} pathOptions={{ color: '#b35c00', weight: 3, opacity: 1, fill: false, dashArray: '6 4' }} />
-      )}
+      {bbox && <Box bbox={bbox} style={SCENE_BOX_STYLE} />}
+      {areaBox && <Box bbox={areaBox} style={AREA_BOX_STYLE} />}
       {imageOverlay && <SceneImageOverlay url={imageOverlay.url} boundsLngLat={imageOverlay.boundsLngLat} opacity={imageOverlay.opacity} />}
-      <Marker position={toLatLng(marker)} icon={markerIcon} alt="Selected point" title="Selected point" keyboard={false} />
-      {/* Metric scale bar: the overlay's ground size is readable at any zoom. */}
-      <ScaleControl position="bottomleft" imperial={false} />
+      <PointMarker lngLat={marker} />
+      <ScaleBar />
       <ClickToPick onPick={onPick} />
       <ViewController view={view} />
-    </MapContainer>
+    </LeafletMap>
   );
 }
 

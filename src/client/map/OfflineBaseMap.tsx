@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import L from 'leaflet';
-import { GeoJSON, Pane, Polyline, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import { MapPane, useLeafletLayer, useLeafletMap, useLeafletMapEvents } from './leafletMap.js';
 import { loadWorldOutline, outlineScaleForZoom, type WorldOutline } from './loadWorldOutline.js';
 import { formatGraticuleLabel, graticuleLines, spacedLabels } from './graticuleLines.js';
 import { RETRY_AFTER_MS, createTileFailureCounter, probeTile, tileUrlFor } from './tileAvailability.js';
@@ -17,11 +17,46 @@ type TileStatus = 'probing' | 'ok' | 'unavailable';
 
 /** The view's box and zoom, kept current on every move. */
 function useView() {
-  const map = useMap();
+  const map = useLeafletMap();
   const read = () => ({ bounds: map.getBounds(), zoom: map.getZoom() });
   const [view, setView] = useState(read);
-  useMapEvents({ moveend: () => setView(read()), zoomend: () => setView(read()) });
+  useLeafletMapEvents({ moveend: () => setView(read()), zoomend: () => setView(read()) });
   return view;
+}
+
+const LAND_STYLE: L.PathOptions = { stroke: true, color: '#3d5a73', weight: 1.2, fillColor: '#e4ead8', fillOpacity: 1 };
+const BORDER_STYLE: L.PathOptions = { color: '#7a5c3c', weight: 1, dashArray: '5 3', fill: false };
+const GRID_LINE_STYLE: L.PolylineOptions = { color: '#5f7386', weight: 0.7, opacity: 0.6, interactive: false };
+
+/** GeoJSON layers take their data once: new data is a new layer. */
+function GeoJsonLayer({ data, style }: { data: GeoJSON.GeoJsonObject; style: L.PathOptions }) {
+  useLeafletLayer((pane) => L.geoJSON(data, { ...pane, interactive: false, style }), [data]);
+  return null;
+}
+
+function GridLine({ positions }: { positions: L.LatLngTuple[] }) {
+  const layer = useLeafletLayer((pane) => L.polyline(positions, { ...pane, ...GRID_LINE_STYLE }), []);
+  useEffect(() => {
+    layer.current?.setLatLngs(positions);
+  }, [JSON.stringify(positions)]);
+  return null;
+}
+
+/** Street tiles; the handlers are the latest ones given (a tile's events come long after render). */
+function StreetTiles({ url, attribution, onTileLoad, onTileError }: { url: string; attribution: string; onTileLoad: () => void; onTileError: () => void }) {
+  const handlers = useRef({ onTileLoad, onTileError });
+  useEffect(() => {
+    handlers.current = { onTileLoad, onTileError };
+  });
+  useLeafletLayer(
+    () =>
+      L.tileLayer(url, { attribution, tileSize: TILE_SIZE_PX, minZoom: 0, maxZoom: MAX_ZOOM }).on({
+        tileload: () => handlers.current.onTileLoad(),
+        tileerror: () => handlers.current.onTileError(),
+      }),
+    [url, attribution],
+  );
+  return null;
 }
 
 function OutlineLayer() {
@@ -38,11 +73,10 @@ function OutlineLayer() {
     };
   }, [scale]);
   if (!outline) return null;
-  // key: GeoJSON layers take their data once; a new scale is a new layer.
   return (
     <>
-      <GeoJSON key={`land-${outline.scale}`} data={outline.data.countries} interactive={false} style={{ stroke: true, color: '#3d5a73', weight: 1.2, fillColor: '#e4ead8', fillOpacity: 1 }} />
-      <GeoJSON key={`borders-${outline.scale}`} data={outline.data.borders} interactive={false} style={{ color: '#7a5c3c', weight: 1, dashArray: '5 3', fill: false }} />
+      <GeoJsonLayer data={outline.data.countries} style={LAND_STYLE} />
+      <GeoJsonLayer data={outline.data.borders} style={BORDER_STYLE} />
     </>
   );
 }
@@ -54,17 +88,16 @@ function GraticuleLayer() {
     () => graticuleLines({ south: bounds.getSouth(), north: bounds.getNorth(), west: bounds.getWest(), east: bounds.getEast() }),
     [bounds],
   );
-  const line = { color: '#5f7386', weight: 0.7, opacity: 0.6, interactive: false };
   return (
     <>
-      <Pane name="graticule" style={{ zIndex: 160 }}>
+      <MapPane name="graticule" zIndex={160}>
         {grid.lats.map((lat) => (
-          <Polyline key={`lat${lat}`} positions={[[lat, bounds.getWest()], [lat, bounds.getEast()]]} pathOptions={line} />
+          <GridLine key={`lat${lat}`} positions={[[lat, bounds.getWest()], [lat, bounds.getEast()]]} />
         ))}
         {grid.lons.map((lon) => (
-          <Polyline key={`lon${lon}`} positions={[[bounds.getSouth(), lon], [bounds.getNorth(), lon]]} pathOptions={line} />
+          <GridLine key={`lon${lon}`} positions={[[bounds.getSouth(), lon], [bounds.getNorth(), lon]]} />
         ))}
-      </Pane>
+      </MapPane>
       <GraticuleLabels lats={grid.lats} lons={grid.lons} stepDeg={grid.stepDeg} />
     </>
   );
@@ -75,9 +108,9 @@ function GraticuleLayer() {
  * map (not Leaflet markers: those are for the chosen point), following the map while it moves.
  */
 function GraticuleLabels({ lats, lons, stepDeg }: { lats: number[]; lons: number[]; stepDeg: number }) {
-  const map = useMap();
+  const map = useLeafletMap();
   const [, setMoves] = useState(0);
-  useMapEvents({ move: () => setMoves((n) => n + 1), zoomend: () => setMoves((n) => n + 1) });
+  useLeafletMapEvents({ move: () => setMoves((n) => n + 1), zoomend: () => setMoves((n) => n + 1) });
   const center = map.getCenter();
   // Screen y grows southwards: the northernmost latitude comes first.
   const latLabels = spacedLabels(
@@ -149,19 +182,14 @@ export function OfflineBaseMap({ tileUrl, tileAttribution }: { tileUrl: string; 
   return (
     <>
       {status === 'ok' && (
-        <TileLayer
+        <StreetTiles
           url={tileUrl}
           attribution={tileAttribution}
-          tileSize={TILE_SIZE_PX}
-          minZoom={0}
-          maxZoom={MAX_ZOOM}
-          eventHandlers={{
-            tileload: () => failures.loaded(),
-            tileerror: () => {
-              if (!failures.failed()) return;
-              setFailedBefore(true);
-              setStatus('unavailable');
-            },
+          onTileLoad={() => failures.loaded()}
+          onTileError={() => {
+            if (!failures.failed()) return;
+            setFailedBefore(true);
+            setStatus('unavailable');
           }}
         />
       )}
@@ -169,9 +197,9 @@ export function OfflineBaseMap({ tileUrl, tileAttribution }: { tileUrl: string; 
       {status !== 'ok' && failedBefore && (
         // Below the overlay pane (z-index 400) so footprints, the box and the scene image draw on top.
         <>
-          <Pane name="world-outline" style={{ zIndex: 150 }}>
+          <MapPane name="world-outline" zIndex={150}>
             <OutlineLayer />
-          </Pane>
+          </MapPane>
           <GraticuleLayer />
         </>
       )}
