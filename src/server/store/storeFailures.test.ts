@@ -2,14 +2,13 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMemorySceneCatalog } from '../notifications/createMemorySceneCatalog.js';
 import { createNotificationService } from '../notifications/notificationService.js';
 import { openSqliteStore } from './openSqliteStore.js';
 import { StoreError } from './storeErrors.js';
+import { REPO_ROOT } from '../../../test/support/fixturePaths.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
 const tempDir = () => {
@@ -59,10 +58,10 @@ describe('storage failures in words naming DATABASE_PATH and the file', () => {
     openSqliteStore(file).close();
     fs.chmodSync(file, 0o444);
     fs.chmodSync(dir, 0o555);
-    const probe = path.join(here, 'openStoreProbe.ts');
-    const node = [process.execPath, '--import', 'tsx', probe, file];
-    const command = process.getuid?.() === 0 ? ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups', '--', ...node] : node;
-    const out = execFileSync(command[0], command.slice(1), { encoding: 'utf8', env: { ...process.env, HOME: '/tmp', TSX_DISABLE_CACHE: '1' } });
+    // As root the probe drops to `nobody` (65534) itself, once its code is loaded: the checkout may sit
+    // in a folder that user cannot enter.
+    const probe = path.join(REPO_ROOT, 'test/support/openStoreProbe.ts');
+    const out = execFileSync(process.execPath, ['--import', 'tsx', probe, file, '65534'], { cwd: REPO_ROOT, encoding: 'utf8', env: { ...process.env, HOME: '/tmp', TSX_DISABLE_CACHE: '1' } });
     fs.chmodSync(dir, 0o755);
     const result = JSON.parse(out.trim().split('\n').pop()!);
     expect(result).toMatchObject({ ok: false, name: 'StoreError', statusCode: 503, code: 'notifications_unavailable' });
