@@ -1,5 +1,9 @@
 import type { FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { NoSceneError, NoUsableBandError } from '../core/landsat/landsatService.js';
+import { ByteSourceHttpError, ByteSourceNotFoundError, ByteSourceTimeoutError } from '../core/raster/byteSource.js';
+import { CogFormatError } from '../core/raster/sceneReader.js';
+import { ArchiveTimeoutError, ArchiveUnavailableError } from '../core/stac/archiveErrors.js';
 import { redactServerPaths } from './redactServerPaths.js';
 
 export interface ApiErrorAnswer {
@@ -49,20 +53,20 @@ function classify(err: FastifyError & { name?: string }): ApiErrorAnswer {
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return { statusCode: 400, code: 'bad_request', message: 'The request body does not match its Content-Length.' };
   }
-  if (err.name === 'NoSceneError') {
+  if (err instanceof NoSceneError) {
     // The explanation says why nothing qualifies (src/core/landsat/explainEmptyAnswer.ts).
-    const explanation = (err as { explanation?: unknown }).explanation;
-    return { statusCode: 404, code: 'no_scene', message: err.message, ...(explanation ? { explanation } : {}) };
+    return { statusCode: 404, code: 'no_scene', message: err.message, ...(err.explanation ? { explanation: err.explanation } : {}) };
   }
-  if (err.name === 'NoUsableBandError') return { statusCode: 400, code: 'unavailable_band', message: err.message };
+  if (err instanceof NoUsableBandError) return { statusCode: 400, code: 'unavailable_band', message: err.message };
+  // The platform's cancellation and timeout errors (DOMException, from AbortSignal) are told apart by name only.
   if (err.name === 'AbortError') return { statusCode: 499, code: 'client_closed', message: 'The request was cancelled.' };
   // Upstream failures: the archive's STAC API (Archive*Error) or its raster files (ByteSource*Error).
-  if (err.name === 'ArchiveTimeoutError') return { statusCode: 504, code: 'archive_timeout', message: err.message };
-  if (err.name === 'ByteSourceTimeoutError' || err.name === 'TimeoutError') {
+  if (err instanceof ArchiveTimeoutError) return { statusCode: 504, code: 'archive_timeout', message: err.message };
+  if (err instanceof ByteSourceTimeoutError || err.name === 'TimeoutError') {
     return { statusCode: 504, code: 'archive_timeout', message: `The Landsat archive was too slow to deliver image data (${err.message}).` };
   }
-  if (err.name === 'ArchiveUnavailableError') return { statusCode: 502, code: 'archive_unavailable', message: err.message };
-  if (err.name === 'ByteSourceHttpError' || err.name === 'ByteSourceNotFoundError' || err.name === 'CogFormatError') {
+  if (err instanceof ArchiveUnavailableError) return { statusCode: 502, code: 'archive_unavailable', message: err.message };
+  if (err instanceof ByteSourceHttpError || err instanceof ByteSourceNotFoundError || err instanceof CogFormatError) {
     return { statusCode: 502, code: 'archive_unavailable', message: `The Landsat archive could not deliver image data (${err.message}).` };
   }
   if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {

@@ -37,7 +37,9 @@ export function createThreadPool(workerUrl: URL, what: string, size = Math.max(1
   function startSlot(): Slot {
     // execArgv [] : the worker is plain JS and needs no loader hooks (a test runner's would break it).
     // The URL comes in as a variable: Vite (so Vitest) rewrites a literal `new Worker(new URL(...))`.
-    const worker = new Worker(workerUrl, { execArgv: [], resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
+    // workerData is an object (naming the pool): geotiff.js' entry loads `web-worker`, which in a worker
+    // thread destructures workerData and takes the thread for one of its own unless `mod` is set.
+    const worker = new Worker(workerUrl, { execArgv: [], workerData: { pool: what }, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
     const slot: Slot = { worker, busy: 0 };
     worker.on('message', (msg: { id: number; result?: unknown; error?: string }) => {
       const job = pending.get(msg.id);

@@ -9,9 +9,9 @@ import { parentPort } from 'node:worker_threads';
 import { inflateSync } from 'node:zlib';
 import { pickSamples, undoHorizontalDifferencing } from './tileSamples.mjs';
 
-// Only geotiff.js' decoder registry, not its entry: the entry pulls in `web-worker`, which inside a
-// worker thread takes itself for one of its own workers and fails (it reads workerData.mod).
-const { getDecoder } = await import(new URL('./compression/index.js', import.meta.resolve('geotiff')).href);
+// geotiff.js' public entry: it loads `web-worker`, which reads this thread's workerData (threadPool.ts
+// gives one without `mod`, so web-worker leaves the thread alone).
+import { getDecoder } from 'geotiff';
 
 const HOST_LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 

@@ -1,4 +1,5 @@
 import type { Satellite } from '../../core/stac/landsatScene.js';
+import { escapeHtml } from '../escapeHtml.js';
 
 /** A rendered email, ready for the outbox. */
 export interface RenderedEmail {
@@ -44,9 +45,6 @@ export function pageLink(publicUrl: string, p: { lat: number; lon: number; date:
   });
   return `${publicUrl}/?${q.toString()}`;
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** Paragraphs (each a list of text and link parts) -> text and HTML bodies. */
 type Part = string | { href: string; label: string };

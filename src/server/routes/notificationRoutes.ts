@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LEAD_TIME_HOURS } from '../../shared/defaults.js';
 import { ApiError } from '../apiError.js';
+import { escapeHtml } from '../escapeHtml.js';
 import { clientKey } from '../notifications/clientKey.js';
 import { createRateLimiter, type RateLimiter } from '../notifications/createRateLimiter.js';
 import { formatLatLon, satelliteName } from '../notifications/emailTemplates.js';
@@ -67,9 +68,6 @@ function wantsHtml(request: FastifyRequest): boolean {
   const accept = String(request.headers.accept ?? '');
   return accept.includes('text/html') && !accept.includes('application/json');
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function htmlPage(title: string, view: SubscriptionView, token: string, lead: string, action?: 'confirm'): string {
   const where = formatLatLon(view.lat, view.lon);
