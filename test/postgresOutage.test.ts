@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { startPostgresTestServer, type PostgresTestServer } from '../src/server/store/startPostgresTestServer.js';
+import { startPostgresTestServer, type PostgresTestServer } from './support/startPostgresTestServer.js';
 import { buildTestApp } from './support/testApp.js';
 
 // The app on a real PostgreSQL (DATABASE_URL), which then goes away: notification calls answer 503 with

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { csvField, parseCsv, pixelCsv, PIXEL_CSV_HEADER, statisticsCsv, STATISTICS_CSV_HEADER, toCsv } from './csv.js';
-import { FIXTURE_B04_DN, samplePixelResponse } from './testing/samplePixelResponse.js';
+import { FIXTURE_B04_DN, samplePixelResponse } from '../../test/support/samplePixelResponse.js';
 
 describe('csvField / toCsv (RFC 4180)', () => {
   it('quotes only fields that need it and doubles quotes', () => {

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { parseCsv } from '../../shared/csv.js';
-import { samplePixelResponse } from '../../shared/testing/samplePixelResponse.js';
+import { samplePixelResponse } from '../../../test/support/samplePixelResponse.js';
 import { ExportDownloads } from './ExportDownloads.js';
 
 let saved: { blob: Blob | null; href: string; download: string }[];

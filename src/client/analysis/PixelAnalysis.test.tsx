@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { samplePixelResponse } from '../../shared/testing/samplePixelResponse.js';
+import { samplePixelResponse } from '../../../test/support/samplePixelResponse.js';
 
 // Chart.js needs a real canvas; the datasets it draws are tested in spectralSignatureDatasets.test.ts.
 vi.mock('react-chartjs-2', () => ({

@@ -26,7 +26,7 @@ function blobToDataUrl(blob: Blob): Promise<string> {
   });
 }
 
-/** Like requestImageDataUrl, but keeps the headers that place the image on the map and name its scene. */
+/** Fetches an image as a data URL, keeping the headers that place the image on the map and name its scene. */
 export async function requestSceneImage(url: string, signal?: AbortSignal): Promise<SceneImage> {
   const response = await fetch(url, { signal, headers: { Accept: 'image/png' } });
   if (!response.ok) throw await apiRequestErrorFrom(response);

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { bandsAsRgb, ImageCaption } from './ImageCaption.js';
 import { GridImage } from './GridImage.js';
-import { samplePixelResponse } from '../../shared/testing/samplePixelResponse.js';
+import { samplePixelResponse } from '../../../test/support/samplePixelResponse.js';
 
 afterEach(cleanup);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { samplePixelResponse } from '../../shared/testing/samplePixelResponse.js';
+import { samplePixelResponse } from '../../../test/support/samplePixelResponse.js';
 import { sceneTimelineRows, timelineTicks } from './sceneTimelineRows.js';
 
 describe('sceneTimelineRows', () => {

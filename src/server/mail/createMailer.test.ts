@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMailer } from './createMailer.js';
-import { startSmtpTestServer, type SmtpTestServer } from './startSmtpTestServer.js';
+import { startSmtpTestServer, type SmtpTestServer } from '../../../test/support/startSmtpTestServer.js';
 
 let dir: string | undefined;
 let smtp: SmtpTestServer | undefined;

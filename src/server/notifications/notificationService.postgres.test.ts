@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe } from 'vitest';
 import { openPostgresStore } from '../store/openPostgresStore.js';
-import { startPostgresTestServer, type PostgresTestServer } from '../store/startPostgresTestServer.js';
-import { notificationServiceSuite } from './notificationServiceSuite.js';
+import { startPostgresTestServer, type PostgresTestServer } from '../../../test/support/startPostgresTestServer.js';
+import { notificationServiceSuite } from '../../../test/support/notificationServiceSuite.js';
 
 // The same suite as notificationService.test.ts, on a real PostgreSQL server started here.
 let server: PostgresTestServer;

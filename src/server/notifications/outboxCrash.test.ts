@@ -5,16 +5,16 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startSmtpTestServer, type SmtpTestServer } from '../mail/startSmtpTestServer.js';
+import { startSmtpTestServer, type SmtpTestServer } from '../../../test/support/startSmtpTestServer.js';
 import { openStore, type StoreSettings } from '../store/openStore.js';
-import { startPostgresTestServer, type PostgresTestServer } from '../store/startPostgresTestServer.js';
+import { startPostgresTestServer, type PostgresTestServer } from '../../../test/support/startPostgresTestServer.js';
 
 // The real outbox in a child process, killed (SIGKILL) at each step of sending one email against a real
 // SMTP server, then restarted: the email arrives at least once, always with the same Message-ID, and
 // twice only when the crash fell between the SMTP server's acceptance and the "sent" mark. On SQLite and
 // on a real PostgreSQL (where the email's row lock goes with the dead process's connection).
 const here = path.dirname(fileURLToPath(import.meta.url));
-const childScript = path.join(here, 'outboxCrashChild.ts');
+const childScript = path.join(here, '../../../test/support/outboxCrashChild.ts');
 
 let smtp: SmtpTestServer;
 let dir: string;

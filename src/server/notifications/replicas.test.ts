@@ -7,11 +7,11 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { predictOverpasses } from '../../core/overpass/overpass.js';
 import { createMailer } from '../mail/createMailer.js';
-import { startSmtpTestServer, type SmtpTestServer } from '../mail/startSmtpTestServer.js';
+import { startSmtpTestServer, type SmtpTestServer } from '../../../test/support/startSmtpTestServer.js';
 import { openPostgresStore } from '../store/openPostgresStore.js';
 import type { SqlStore } from '../store/sqlStore.js';
-import { startPostgresTestServer, type PostgresTestServer } from '../store/startPostgresTestServer.js';
-import { createMemorySceneCatalog } from './createMemorySceneCatalog.js';
+import { startPostgresTestServer, type PostgresTestServer } from '../../../test/support/startPostgresTestServer.js';
+import { createMemorySceneCatalog } from '../../../test/support/createMemorySceneCatalog.js';
 import { createNotificationService } from './notificationService.js';
 import { messageIdOf } from './outboxDelivery.js';
 
@@ -58,7 +58,7 @@ interface Replica {
 }
 
 function startReplica(name: string, clockFile: string): Replica {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'replicaChild.ts')], {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, '../../../test/support/replicaChild.ts')], {
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,

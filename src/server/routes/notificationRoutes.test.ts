@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Mailer, MailMessage } from '../mail/mailer.js';
-import { createMemorySceneCatalog } from '../notifications/createMemorySceneCatalog.js';
+import { createMemorySceneCatalog } from '../../../test/support/createMemorySceneCatalog.js';
 import { createNotificationService } from '../notifications/notificationService.js';
 import { createRateLimiter } from '../notifications/createRateLimiter.js';
 import { openSqliteStore } from '../store/openSqliteStore.js';

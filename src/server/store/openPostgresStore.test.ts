@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgresStore } from './openPostgresStore.js';
 import { postgresMigrations } from './postgresMigrations.js';
-import { startPostgresTestServer, type PostgresTestServer } from './startPostgresTestServer.js';
-import { storeSuite } from './storeSuite.js';
+import { startPostgresTestServer, type PostgresTestServer } from '../../../test/support/startPostgresTestServer.js';
+import { storeSuite } from '../../../test/support/storeSuite.js';
 import { StoreError } from './storeErrors.js';
 
 // The same store suite as SQLite's (openStore.test.ts), against a real PostgreSQL server started here.

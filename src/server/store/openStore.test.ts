@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrations } from './migrations.js';
 import { openSqliteStore } from './openSqliteStore.js';
-import { storeSuite } from './storeSuite.js';
+import { storeSuite } from '../../../test/support/storeSuite.js';
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((d) => fs.rmSync(d, { recursive: true, force: true })));

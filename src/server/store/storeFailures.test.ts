@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createMemorySceneCatalog } from '../notifications/createMemorySceneCatalog.js';
+import { createMemorySceneCatalog } from '../../../test/support/createMemorySceneCatalog.js';
 import { createNotificationService } from '../notifications/notificationService.js';
 import { openSqliteStore } from './openSqliteStore.js';
 import { StoreError } from './storeErrors.js';

@@ -9,11 +9,11 @@
  * Progress goes to stdout one word a line ("subscribed", "claimed", "accepted", "done") for the test to
  * wait on. `stall` and `after-mark` need no hook: the test stalls its SMTP server, or watches the file.
  */
-import type { Mailer } from '../mail/mailer.js';
-import { createMailer } from '../mail/createMailer.js';
-import { openStore } from '../store/openStore.js';
+import type { Mailer } from '../../src/server/mail/mailer.js';
+import { createMailer } from '../../src/server/mail/createMailer.js';
+import { openStore } from '../../src/server/store/openStore.js';
 import { createMemorySceneCatalog } from './createMemorySceneCatalog.js';
-import { createNotificationService } from './notificationService.js';
+import { createNotificationService } from '../../src/server/notifications/notificationService.js';
 
 const step = process.env.CRASH_STEP ?? 'none';
 const say = (word: string) => process.stdout.write(`${word}\n`);

@@ -1,5 +1,5 @@
-import { decodeQaPixel } from '../../core/raster/qaFlags.js';
-import type { PixelResponse, PixelScene } from '../../core/landsat/landsatService.js';
+import { decodeQaPixel } from '../../src/core/raster/qaFlags.js';
+import type { PixelResponse, PixelScene } from '../../src/core/landsat/landsatService.js';
 
 /**
  * A small /api/pixel answer for tests, built on the real fixture scene's numbers

@@ -3,7 +3,7 @@
  * (openStore.test.ts) and a real PostgreSQL server (openPostgresStore.test.ts).
  */
 import { expect, it } from 'vitest';
-import type { SqlStore } from './sqlStore.js';
+import type { SqlStore } from '../../src/server/store/sqlStore.js';
 
 export interface StoreHarness {
   /** Opens (migrating) the same database every time it is called. */

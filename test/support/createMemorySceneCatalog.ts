@@ -1,5 +1,5 @@
-import type { LandsatScene } from '../../core/stac/landsatScene.js';
-import type { SceneCatalog, SceneQuery, SceneSearchResult } from '../../core/stac/sceneCatalog.js';
+import type { LandsatScene } from '../../src/core/stac/landsatScene.js';
+import type { SceneCatalog, SceneQuery, SceneSearchResult } from '../../src/core/stac/sceneCatalog.js';
 
 export interface MemorySceneCatalog extends SceneCatalog {
   /** Makes a scene "appear" in the archive. */

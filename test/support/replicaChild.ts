@@ -9,11 +9,11 @@
  * replica in the middle of a pass. Stdout, one line each: "ready", "searching", "ticked <iso>".
  */
 import fs from 'node:fs';
-import { predictOverpasses } from '../../core/overpass/overpass.js';
-import { createMailer } from '../mail/createMailer.js';
-import { openPostgresStore } from '../store/openPostgresStore.js';
+import { predictOverpasses } from '../../src/core/overpass/overpass.js';
+import { createMailer } from '../../src/server/mail/createMailer.js';
+import { openPostgresStore } from '../../src/server/store/openPostgresStore.js';
 import { createMemorySceneCatalog, sceneAt } from './createMemorySceneCatalog.js';
-import { createNotificationService } from './notificationService.js';
+import { createNotificationService } from '../../src/server/notifications/notificationService.js';
 
 const env = (name: string) => process.env[name] ?? (() => { throw new Error(`${name} is required`); })();
 const say = (line: string) => process.stdout.write(`${line}\n`);
