@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import proj4 from 'proj4';
-import { writeGeoTiff } from '../src/core/demo/geotiffWriter.js';
+import { writeGeoTiff } from '../test/support/geotiffWriter.js';
 import type { AssetKey, BandId } from '../src/core/bands/bandCatalog.js';
 import type { LngLat } from '../src/core/geo/lngLat.js';
 import { createBlockCache } from '../src/core/raster/blockCache.js';

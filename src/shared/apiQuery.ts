@@ -178,7 +178,3 @@ export const pixelQuerySchema = z
       .describe('true keeps only the most recent qualifying scene'),
   })
   .superRefine(checkDateRange);
-
-export type BoxQuery = z.output<typeof boxQuerySchema>;
-export type Point3x3Query = z.output<typeof point3x3QuerySchema>;
-export type PixelQuery = z.output<typeof pixelQuerySchema>;

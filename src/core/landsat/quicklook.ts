@@ -110,5 +110,3 @@ function abortPromise(signal: AbortSignal): Promise<never> {
     signal.addEventListener('abort', () => reject(signal.reason), { once: true });
   });
 }
-
-export type QuicklookRenderer = ReturnType<typeof createQuicklookRenderer>;

@@ -60,10 +60,6 @@ export function throwIfAborted(signal: AbortSignal | undefined): void {
   signal?.throwIfAborted();
 }
 
-export function isAbortError(err: unknown): boolean {
-  return err instanceof Error && err.name === 'AbortError';
-}
-
 /** Strips the query string and fragment: SAS/presigned tokens must not split caches. */
 export function sourceIdForHref(href: string): string {
   if (!/^https?:\/\//i.test(href)) return href;

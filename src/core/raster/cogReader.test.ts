@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRangeFileServer, type RangeFileServer } from '../../../test/support/rangeFileServer.js';
-import { writeGeoTiff } from '../demo/geotiffWriter.js';
+import { writeGeoTiff } from '../../../test/support/geotiffWriter.js';
 import { createBlockCache } from './blockCache.js';
 import { createFileByteSource, createHttpByteSource } from './byteSource.js';
 import { createCogReader } from './cogReader.js';

@@ -33,10 +33,6 @@ export class ArchiveTimeoutError extends Error {
   }
 }
 
-export function isArchiveError(error: unknown): error is ArchiveUnavailableError | ArchiveTimeoutError {
-  return error instanceof ArchiveUnavailableError || error instanceof ArchiveTimeoutError;
-}
-
 function formatSeconds(ms: number): string {
   if (ms < 1000) return `${Math.round(ms)} ms`;
   const seconds = Math.round(ms / 100) / 10;
