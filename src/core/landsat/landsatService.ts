@@ -1,3 +1,4 @@
+import { ExplainedError } from '../explainedError.js';
 import type { AssetKey, BandId, BandUnit } from '../bands/bandCatalog.js';
 import type { BBox, LngLat } from '../geo/lngLat.js';
 import type { BlockCache } from '../raster/blockCache.js';
@@ -119,7 +120,7 @@ export class NoSceneError extends Error {
     super(message);
   }
 }
-export class NoUsableBandError extends Error {
+export class NoUsableBandError extends ExplainedError {
   override readonly name = 'NoUsableBandError';
 }
 

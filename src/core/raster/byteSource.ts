@@ -3,6 +3,7 @@
  * back-end (the shape of geotiff.js `BaseSource.fetch(slices, signal)`). Every fetch is
  * counted so the bench can report range requests and bytes per band per scene.
  */
+import { ExplainedError } from '../explainedError.js';
 import { open } from 'node:fs/promises';
 import { openVirtualByteSource } from './virtualByteSources.js';
 
@@ -31,7 +32,7 @@ export interface ByteSource {
 }
 
 /** The upstream object does not exist (HTTP 404/410, or a missing file). Servers map it to 502. */
-export class ByteSourceNotFoundError extends Error {
+export class ByteSourceNotFoundError extends ExplainedError {
   override readonly name = 'ByteSourceNotFoundError';
   constructor(readonly sourceId: string, options?: ErrorOptions) {
     super(`raster not found: ${sourceId}`, options);
@@ -39,7 +40,7 @@ export class ByteSourceNotFoundError extends Error {
 }
 
 /** The upstream answered with an error status (403 expired signature, 5xx...). Servers map it to 502. */
-export class ByteSourceHttpError extends Error {
+export class ByteSourceHttpError extends ExplainedError {
   override readonly name = 'ByteSourceHttpError';
   /** `status` 0 means no HTTP answer (connection refused or reset). */
   constructor(readonly sourceId: string, readonly status: number, options?: ErrorOptions) {
@@ -48,7 +49,7 @@ export class ByteSourceHttpError extends Error {
 }
 
 /** The upstream did not answer within the time limit. Servers map it to 504. */
-export class ByteSourceTimeoutError extends Error {
+export class ByteSourceTimeoutError extends ExplainedError {
   override readonly name = 'ByteSourceTimeoutError';
   constructor(readonly sourceId: string, readonly timeoutMs: number) {
     super(`raster request timed out after ${timeoutMs} ms: ${sourceId}`);

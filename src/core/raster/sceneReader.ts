@@ -4,6 +4,7 @@
  * concurrently; all reads share one BlockCache and honour the caller's AbortSignal.
  */
 import type { AssetKey } from '../bands/bandCatalog.js';
+import { ExplainedError } from '../explainedError.js';
 import type { BBox, LngLat } from '../geo/lngLat.js';
 import type { BlockCache } from './blockCache.js';
 import { createByteSourceForHref, type ByteSource, type ByteSourceStats } from './byteSource.js';
@@ -59,12 +60,15 @@ export class CogFormatError extends Error {
   override readonly name = 'CogFormatError';
 }
 
-/** Errors that already say what went wrong (aborts, upstream failures, refusals) pass through unchanged. */
-const UNWRAPPED_ERRORS = /^(AbortError|TimeoutError|ByteSource\w*Error|Archive\w*Error|CircuitOpenError|UpstreamNotAllowedError|NoUsableBandError)$/;
+/**
+ * Errors that already say what went wrong pass through unchanged: ours (ExplainedError: upstream
+ * failures, refusals) and the platform's cancellations and timeouts (DOMException, told apart by name).
+ */
+const passesThrough = (err: Error) => err instanceof ExplainedError || err.name === 'AbortError' || err.name === 'TimeoutError';
 
 function asCogFormatError(sourceId: string) {
   return (err: unknown): never => {
-    if (!(err instanceof Error) || UNWRAPPED_ERRORS.test(err.name)) throw err;
+    if (!(err instanceof Error) || passesThrough(err)) throw err;
     throw new CogFormatError(`${sourceId} is truncated or corrupt: ${err.message}`, { cause: err });
   };
 }

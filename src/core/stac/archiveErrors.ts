@@ -1,9 +1,11 @@
+import { ExplainedError } from '../explainedError.js';
+
 /**
  * Failures of the upstream Landsat archive, phrased for a person. The server maps
  * ArchiveUnavailableError to 502 and ArchiveTimeoutError to 504; a caller's own abort is never
  * wrapped (it stays the AbortSignal's reason) so that cancelled requests are not reported as outages.
  */
-export class ArchiveUnavailableError extends Error {
+export class ArchiveUnavailableError extends ExplainedError {
   readonly code = 'ARCHIVE_UNAVAILABLE';
   readonly statusCode = 502;
   /** Human name of the archive, e.g. 'Planetary Computer'. */
@@ -19,7 +21,7 @@ export class ArchiveUnavailableError extends Error {
   }
 }
 
-export class ArchiveTimeoutError extends Error {
+export class ArchiveTimeoutError extends ExplainedError {
   readonly code = 'ARCHIVE_TIMEOUT';
   readonly statusCode = 504;
   readonly archiveName: string;

@@ -2,6 +2,7 @@
  * Errors raised by the server's own protections (queue, circuit breaker, archive allowlist). Each
  * carries `statusCode` and `code`, which the app's error handler renders as {"error":{"code","message"}}.
  */
+import { ExplainedError } from '../../core/explainedError.js';
 
 /** The heavy-work queue is full: answer 503 with Retry-After instead of queueing without bound. */
 export class ServerBusyError extends Error {
@@ -27,7 +28,7 @@ export class QueueTimeoutError extends Error {
 }
 
 /** An upstream host failed repeatedly, so calls to it are paused instead of hammering it. */
-export class CircuitOpenError extends Error {
+export class CircuitOpenError extends ExplainedError {
   override readonly name = 'CircuitOpenError';
   /** Final: an archive client must not retry it (see fetchArchiveJson). */
   readonly retryable = false;
@@ -42,7 +43,7 @@ export class CircuitOpenError extends Error {
 }
 
 /** An asset or link points outside the configured archive hosts or folders: refused, never fetched. */
-export class UpstreamNotAllowedError extends Error {
+export class UpstreamNotAllowedError extends ExplainedError {
   override readonly name = 'UpstreamNotAllowedError';
   /** Final: an archive client must not retry it (see fetchArchiveJson). */
   readonly retryable = false;
@@ -53,15 +54,13 @@ export class UpstreamNotAllowedError extends Error {
   }
 }
 
-const OPS_ERROR_NAMES = new Set(['ServerBusyError', 'CircuitOpenError', 'UpstreamNotAllowedError']);
-
 /**
  * The ops error somewhere in the cause chain: the archive client wraps whatever fetch throws in its
  * own error after retrying, and the person should read the real reason (paused, refused).
  */
 export function findOpsError(err: unknown): ServerBusyError | CircuitOpenError | UpstreamNotAllowedError | null {
   for (let e: unknown = err, depth = 0; e instanceof Error && depth < 8; e = e.cause, depth++) {
-    if (OPS_ERROR_NAMES.has(e.name)) return e as ServerBusyError | CircuitOpenError | UpstreamNotAllowedError;
+    if (e instanceof ServerBusyError || e instanceof CircuitOpenError || e instanceof UpstreamNotAllowedError) return e;
   }
   return null;
 }
