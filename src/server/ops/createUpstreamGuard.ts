@@ -101,14 +101,14 @@ export function createUpstreamGuard(options: UpstreamGuardOptions): UpstreamGuar
         return response;
       } catch (error) {
         const durationMs = Math.round(performance.now() - startedMs);
-        const name = error instanceof Error || error instanceof DOMException ? error.name : '';
-        // The client leaving is not the archive's fault; a timeout or a refused connection is.
-        if (name === 'AbortError') {
+        // The client leaving is not the archive's fault; a timeout or a refused connection is. The
+        // platform's abort is a DOMException, told apart by name; fetch's network failure is a TypeError.
+        if ((error instanceof Error || error instanceof DOMException) && error.name === 'AbortError') {
           breaker.onSuccess();
           report({ ...base, durationMs, outcome: 'aborted' }, url.pathname);
         } else {
           breaker.onFailure();
-          report({ ...base, durationMs, outcome: name === 'TypeError' ? 'network' : 'timeout' }, url.pathname);
+          report({ ...base, durationMs, outcome: error instanceof TypeError ? 'network' : 'timeout' }, url.pathname);
         }
         throw error;
       }
