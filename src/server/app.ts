@@ -7,6 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import { sendApiError } from './sendApiError.js';
+import { onClientError } from './clientErrorAnswer.js';
 import { trackRouteMethods } from './methodNotAllowed.js';
 import {
   jsonSchemaTransform,
@@ -52,7 +53,14 @@ export async function buildApp(config: Config, overrides: BuildAppOptions = {}):
     routerOptions: { maxParamLength: 200 },
     // Malformed percent-encoding and the like fail before routing: answer them in the API's one shape too.
     frameworkErrors: sendApiError,
+    // Bytes that are not HTTP, headers over 16 KB and requests that stall: the same shape, on the socket.
+    clientErrorHandler: onClientError,
+    // A request's headers, then its whole body, must arrive in time, else 408 (a stalled body held sockets forever).
+    requestTimeout: config.BODY_TIMEOUT_MS,
+    http: { headersTimeout: Math.min(config.HEADERS_TIMEOUT_MS, config.BODY_TIMEOUT_MS), connectionsCheckingInterval: Math.min(1000, config.HEADERS_TIMEOUT_MS) },
   });
+  // Every POST takes JSON (the one-click unsubscribe adds its form parser): a text/plain body is 415, not a string the schema then refuses.
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

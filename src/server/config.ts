@@ -69,6 +69,9 @@ const envSchema = z.object({
   ),
   UPSTREAM_TIMEOUT_MS: intFrom('UPSTREAM_TIMEOUT_MS', 100, 300_000, 10_000),
   REQUEST_TIMEOUT_MS: intFrom('REQUEST_TIMEOUT_MS', 100, 600_000, 60_000),
+  /** The request's headers must arrive within this, and the whole request (headers and body) within BODY_TIMEOUT_MS; else 408. */
+  HEADERS_TIMEOUT_MS: intFrom('HEADERS_TIMEOUT_MS', 100, 600_000, 10_000),
+  BODY_TIMEOUT_MS: intFrom('BODY_TIMEOUT_MS', 100, 600_000, 30_000),
   STREAM_TIMEOUT_MS: intFrom('STREAM_TIMEOUT_MS', 100, 3_600_000, 600_000),
   MAX_SCENES: intFrom('MAX_SCENES', 1, 2000, 100),
   MAX_SCENES_STREAM: intFrom('MAX_SCENES_STREAM', 1, 5000, 1000),

@@ -3,11 +3,12 @@
  * and every refusal is the API's one error shape with words a person can act on.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import net from 'node:net';
 import { parseRawAnswer, rawExchange, startServerProcess, type ServerProcess } from '../support/serverProcess.js';
 
 let server: ServerProcess;
 beforeAll(async () => {
-  server = await startServerProcess({ RATE_LIMIT_PER_MINUTE: '100000' });
+  server = await startServerProcess({ RATE_LIMIT_PER_MINUTE: '100000', HEADERS_TIMEOUT_MS: '1000', BODY_TIMEOUT_MS: '1500' });
 }, 40_000);
 afterAll(async () => {
   await server?.stop();
@@ -60,4 +61,79 @@ describe('no 500 from any input', () => {
       await withPublic.stop();
     }
   }, 40_000);
+});
+
+function expectErrorShape(body: string, code: string): string {
+  const parsed = JSON.parse(body);
+  expect(Object.keys(parsed)).toEqual(['error']);
+  expect(parsed.error.code).toBe(code);
+  expect(typeof parsed.error.message).toBe('string');
+  return parsed.error.message;
+}
+
+describe('every error in the one shape, in words', () => {
+  it('431 for headers over 16 KB and 400 for bytes that are not HTTP', async () => {
+    const big = parseRawAnswer(await rawExchange(server.port, `GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`));
+    expect(big.status).toBe(431);
+    expect(expectErrorShape(big.body, 'headers_too_large')).toMatch(/16 KB/);
+    for (const garbage of ['HELLO\r\n\r\n', 'GET / HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\nabcdef', 'GET /\x00 HTTP/1.1\r\n\r\n']) {
+      const bad = parseRawAnswer(await rawExchange(server.port, garbage));
+      expect(bad.status, JSON.stringify(garbage)).toBe(400);
+      expect(expectErrorShape(bad.body, 'bad_request')).toMatch(/not valid HTTP\/1\.1/);
+    }
+  });
+
+  it('408 in the error shape when a body stalls, and when headers stall', async () => {
+    const startedMs = Date.now();
+    const body = parseRawAnswer(
+      await rawExchange(server.port, `POST /api/compare HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"lat":`, 10_000),
+    );
+    expect(body.status).toBe(408);
+    expect(expectErrorShape(body.body, 'request_timeout')).toMatch(/did not arrive in time/);
+    expect(Date.now() - startedMs).toBeLessThan(4000); // BODY_TIMEOUT_MS 1500 + the 1 s check
+    const headers = parseRawAnswer(await rawExchange(server.port, `GET /api/health HTTP/1.1\r\nHost: x\r\nX-Slow: `, 10_000));
+    expect(headers.status).toBe(408);
+    expectErrorShape(headers.body, 'request_timeout');
+  });
+
+  it('415 for a body that is not JSON on every JSON POST', async () => {
+    for (const path of ['/api/compare', '/api/notifications']) {
+      for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'application/xml']) {
+        const res = await fetch(`${server.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': type }, body: 'lat=1' });
+        expect(res.status, `${path} ${type}`).toBe(415);
+        expectErrorShape(await res.text(), 'unsupported_media_type');
+      }
+    }
+  });
+
+  it('refuses impossible dates and too-long addresses, and never echoes a large request', async () => {
+    const post = (path: string, body: unknown) => fetch(`${server.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const feb31 = await post('/api/compare', { lat: 0, lon: 0, datetime: '2023-02-31T10:00:00Z', bands: { B04: 0.1 } });
+    expect(feb31.status).toBe(400);
+    expect(expectErrorShape(await feb31.text(), 'bad_request')).toMatch(/datetime is not a real date/);
+    const pixel = await fetch(`${server.baseUrl}/api/pixel?lat=1&lon=1&startDate=2023-02-29&endDate=2023-03-10`);
+    expect(pixel.status).toBe(400);
+    expect(expectErrorShape(await pixel.text(), 'bad_request')).toMatch(/startDate must be a real calendar date/);
+    const email = await post('/api/notifications', { email: `${'a'.repeat(65)}@example.org`, leadTime: '6', cloudCoverage: 50, lat: 45, lon: 5 });
+    expect(email.status).toBe(400);
+    expect(expectErrorShape(await email.text(), 'bad_request')).toMatch(/at most 64/);
+    // 720 KB of unknown key and 60,000 wrong points: the answer stays small and still says what is wrong.
+    const hugeKey = await post('/api/compare', { lat: 0, lon: 0, datetime: '2019-01-14T14:30:00Z', bands: { B04: 0.1 }, ['k'.repeat(720_000)]: 1 });
+    const hugeKeyText = await hugeKey.text();
+    expect(hugeKey.status).toBe(400);
+    expect(hugeKeyText.length).toBeLessThan(1200);
+    expect(expectErrorShape(hugeKeyText, 'bad_request')).toMatch(/Unrecognized key.*more characters/);
+    const manyProblems = await post('/api/compare', { lat: 0, lon: 0, datetime: '2019-01-14T14:30:00Z', spectrum: Array.from({ length: 60_000 }, () => ['x', 'y']) });
+    const manyText = await manyProblems.text();
+    expect(manyProblems.status).toBe(400);
+    expect(manyText.length).toBeLessThan(1200);
+    expect(expectErrorShape(manyText, 'bad_request')).toMatch(/and 119995 more problems/);
+  });
+
+  it('keeps serving after all of it', async () => {
+    const socket = net.connect(server.port, '127.0.0.1');
+    socket.destroy();
+    expect((await fetch(`${server.baseUrl}/api/health`)).status).toBe(200);
+    expect(server.output()).not.toMatch(/"level":50/);
+  });
 });

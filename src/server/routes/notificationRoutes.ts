@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LEAD_TIME_HOURS } from '../../shared/defaults.js';
+import { emailAddressSchema } from '../../shared/emailAddress.js';
 import { ApiError } from '../apiError.js';
 import { clientKey } from '../notifications/clientKey.js';
 import { createRateLimiter, type RateLimiter } from '../notifications/createRateLimiter.js';
@@ -19,7 +20,7 @@ export interface NotificationRoutesOptions {
 
 const subscribeBody = z
   .object({
-    email: z.email().max(254).describe('Address to notify; it receives a confirmation link first (double opt-in).'),
+    email: emailAddressSchema.describe('Address to notify; it receives a confirmation link first (double opt-in).'),
     leadTime: z.enum(LEAD_TIME_HOURS).describe('Hours before each pass the alert is sent: "2", "6", "12" or "24".'),
     cloudCoverage: z.number().int().min(0).max(100).describe('Largest scene cloud cover, percent, for a "new scene is ready" email.'),
     lat: z.number().min(-90).max(90).describe('Latitude of the point to watch, degrees WGS84.'),
@@ -129,6 +130,12 @@ export const notificationRoutes: FastifyPluginAsync<NotificationRoutesOptions> =
     {
       bodyLimit: 4096,
       onRequest: limit(subscribeLimiter),
+      // The form parser above is for the one-click links only: a subscription is JSON.
+      preValidation: async (request) => {
+        if (!/^application\/json\s*(;|$)/i.test(String(request.headers['content-type'] ?? ''))) {
+          throw new ApiError(415, 'unsupported_media_type', 'Send the subscription as application/json.');
+        }
+      },
       schema: {
         summary: 'Subscribe a point to overpass emails (a confirmation email is sent first)',
         tags: ['notifications'],
