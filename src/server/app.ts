@@ -26,7 +26,7 @@ import quicklookRoutes from './routes/quicklookRoutes.js';
 import { notificationRoutes } from './routes/notificationRoutes.js';
 import compareRoutes from './routes/compareRoutes.js';
 import overpassCalendarRoutes from './routes/overpassCalendarRoutes.js';
-import { clientKey } from './notifications/clientKey.js';
+import { rateLimitOptions } from './rateLimitOptions.js';
 import { installOps } from './ops/installOps.js';
 import { registerCompression, registerStaticFiles, sendPage } from './staticFiles.js';
 import { installLoadShedding } from './ops/installLoadShedding.js';
@@ -50,6 +50,8 @@ export async function buildApp(config: Config, overrides: BuildAppOptions = {}):
       return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: 64 * 1024,
+    // Behind a load balancer req.ip (and so every limit) is the user's address, not the balancer's.
+    trustProxy: config.TRUST_PROXY,
     routerOptions: { maxParamLength: 200 },
     // Malformed percent-encoding and the like fail before routing: answer them in the API's one shape too.
     frameworkErrors: sendApiError,
@@ -106,16 +108,7 @@ export async function buildApp(config: Config, overrides: BuildAppOptions = {}):
   if (config.CORS_ORIGINS) {
     await app.register(cors, { origin: config.CORS_ORIGINS.split(',').map((s) => s.trim()) });
   }
-  await app.register(rateLimit, {
-    max: config.RATE_LIMIT_PER_MINUTE,
-    timeWindow: 60_000,
-    keyGenerator: (req) => clientKey(req.ip), // an IPv6 client counts by its /64
-    errorResponseBuilder: (_req, context) => ({
-      statusCode: 429,
-      code: 'rate_limited',
-      message: `Too many requests: at most ${context.max} a minute. Try again in ${Math.ceil(context.ttl / 1000)} s.`,
-    }),
-  });
+  await app.register(rateLimit, rateLimitOptions(config.RATE_LIMIT_PER_MINUTE));
   await app.register(swagger, {
     openapi: {
       info: {
