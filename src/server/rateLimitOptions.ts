@@ -27,7 +27,7 @@ export function rateLimitOptions(maxPerMinute: number): RateLimitPluginOptions {
     errorResponseBuilder: (_req, context) => ({
       statusCode: 429,
       code: 'rate_limited',
-      message: `Too many requests from this client: at most ${context.max} in ${context.after}. Try again in ${Math.ceil(context.ttl / 1000)} s.`,
+      message: `Too many requests from this client: at most ${context.max} ${context.after === '1 minute' ? 'a minute' : `in ${context.after}`}. Try again in ${Math.ceil(context.ttl / 1000)} s.`,
     }),
   };
 }

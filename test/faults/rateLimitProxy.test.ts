@@ -37,7 +37,7 @@ describe('rate limit', () => {
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     const body = await refused.json();
-    expect(body).toEqual({ error: { code: 'rate_limited', message: expect.stringMatching(/at most 5 in 1 minute\. Try again in \d+ s/) } });
+    expect(body).toEqual({ error: { code: 'rate_limited', message: expect.stringMatching(/at most 5 a minute\. Try again in \d+ s/) } });
     // The same user, budget spent: health, metrics, the page and its assets still answer.
     for (let i = 0; i < 10; i++) {
       expect((await from(behindBalancer, '203.0.113.7', '/api/health')).status).toBe(200);

@@ -46,6 +46,8 @@ export async function startServerProcess(env: Record<string, string> = {}, nodeA
       STATIC_DIR: path.join(dir, 'no-static'),
       SCHEDULER_INTERVAL_MS: '0',
       LOG_LEVEL: 'warn',
+      // Other test files share the cores: a slow start must not shed the very calls a test counts.
+      LOAD_SHED_EVENT_LOOP_DELAY_MS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
