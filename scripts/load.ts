@@ -9,6 +9,7 @@
  * `imageBurst` gives each figure's spread over the bursts against its target.
  * The process runs as `npm start` runs the server: V8 heap capped, glibc malloc tunables and libuv's
  * pool size set (scripts/serverProcessEnv.mjs).
+ * Then issue 27's stream scenarios (scripts/load/streamScenarios.ts; LOAD_STREAMS=0 skips them).
  * LOAD_TRACE=1 prints a memory breakdown every second (LOAD_TRACE=smaps adds /proc/self/smaps by mapping kind).
  */
 import { readFileSync } from 'node:fs';
@@ -25,6 +26,7 @@ import { DEFAULT_POINT } from '../src/shared/defaults.js';
 import type { SceneCatalog } from '../src/core/stac/sceneCatalog.js';
 import { CACHE_DIR, catalogOf, ensureScene, ensureSceneLinks, startArchiveProcess } from './benchRealShaped.js';
 import { withServerProcessEnv } from './serverProcessEnv.mjs';
+import { streamScenarios } from './load/streamScenarios.js';
 
 interface AutocannonResult {
   requests: { average: number; total: number };
@@ -291,6 +293,8 @@ async function main() {
     const burst = await imageBurst(urls, baseUrl, app.ctx.config.REQUEST_TIMEOUT_MS, (on) => (inBurst = on));
     bursts.push({ ...burst, rssBeforeMb, peakRssMb: Math.round(burstPeakRssMb) });
   }
+  // Issue 27: long streams and open-and-abort churn against health (LOAD_STREAMS=0 skips them).
+  const streamFigures = process.env.LOAD_STREAMS === '0' ? null : (log('4 long streams, then their abort, then open-and-abort churn...'), await streamScenarios(baseUrl));
   clearInterval(sampler);
   if (trace) clearInterval(trace);
   const cacheStats = app.ctx.cache.stats;
@@ -298,7 +302,7 @@ async function main() {
   await archive?.close();
   const peak = Math.round(peakRssMb);
   process.stdout.write(
-    `${JSON.stringify({ archive: ARCHIVE, seconds, connections, cpus: (await import('node:os')).cpus().length, endpoints: results, imageBurst: summarizeBursts(bursts), imageBursts: bursts, glibcTunables: process.env.GLIBC_TUNABLES ?? null, uvThreadpoolSize: process.env.UV_THREADPOOL_SIZE ?? null, nodeOptions: process.env.NODE_OPTIONS ?? null, peakRssMb: peak, peakRssMbDuringWarmUp: warmUpPeakRssMb, peakRssMbAfterWarmUp: Math.round(measuredPeakRssMb), peakRssTargetMb: 700, blockCache: { mb: Math.round(cacheStats.bytes / 2 ** 20), maxMb: Math.round(cacheStats.maxBytes / 2 ** 20), entries: cacheStats.entries }, heapUsedMbAtEnd: Math.round(process.memoryUsage().heapUsed / 2 ** 20) }, null, 2)}\n`,
+    `${JSON.stringify({ archive: ARCHIVE, seconds, connections, cpus: (await import('node:os')).cpus().length, endpoints: results, streams: streamFigures, imageBurst: summarizeBursts(bursts), imageBursts: bursts, glibcTunables: process.env.GLIBC_TUNABLES ?? null, uvThreadpoolSize: process.env.UV_THREADPOOL_SIZE ?? null, nodeOptions: process.env.NODE_OPTIONS ?? null, peakRssMb: peak, peakRssMbDuringWarmUp: warmUpPeakRssMb, peakRssMbAfterWarmUp: Math.round(measuredPeakRssMb), peakRssTargetMb: 700, blockCache: { mb: Math.round(cacheStats.bytes / 2 ** 20), maxMb: Math.round(cacheStats.maxBytes / 2 ** 20), entries: cacheStats.entries }, heapUsedMbAtEnd: Math.round(process.memoryUsage().heapUsed / 2 ** 20) }, null, 2)}\n`,
   );
 }
 

@@ -7,6 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import { sendApiError } from './sendApiError.js';
+import { onClientError } from './clientErrorAnswer.js';
 import { trackRouteMethods } from './methodNotAllowed.js';
 import {
   jsonSchemaTransform,
@@ -25,7 +26,7 @@ import quicklookRoutes from './routes/quicklookRoutes.js';
 import { notificationRoutes } from './routes/notificationRoutes.js';
 import compareRoutes from './routes/compareRoutes.js';
 import overpassCalendarRoutes from './routes/overpassCalendarRoutes.js';
-import { clientKey } from './notifications/clientKey.js';
+import { rateLimitOptions } from './rateLimitOptions.js';
 import { installOps } from './ops/installOps.js';
 import { registerCompression, registerStaticFiles, sendPage } from './staticFiles.js';
 import { installLoadShedding } from './ops/installLoadShedding.js';
@@ -49,10 +50,19 @@ export async function buildApp(config: Config, overrides: BuildAppOptions = {}):
       return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: 64 * 1024,
+    // Behind a load balancer req.ip (and so every limit) is the user's address, not the balancer's.
+    trustProxy: config.TRUST_PROXY,
     routerOptions: { maxParamLength: 200 },
     // Malformed percent-encoding and the like fail before routing: answer them in the API's one shape too.
     frameworkErrors: sendApiError,
+    // Bytes that are not HTTP, headers over 16 KB and requests that stall: the same shape, on the socket.
+    clientErrorHandler: onClientError,
+    // A request's headers, then its whole body, must arrive in time, else 408 (a stalled body held sockets forever).
+    requestTimeout: config.BODY_TIMEOUT_MS,
+    http: { headersTimeout: Math.min(config.HEADERS_TIMEOUT_MS, config.BODY_TIMEOUT_MS), connectionsCheckingInterval: Math.min(1000, config.HEADERS_TIMEOUT_MS) },
   });
+  // Every POST takes JSON (the one-click unsubscribe adds its form parser): a text/plain body is 415, not a string the schema then refuses.
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -98,16 +108,7 @@ export async function buildApp(config: Config, overrides: BuildAppOptions = {}):
   if (config.CORS_ORIGINS) {
     await app.register(cors, { origin: config.CORS_ORIGINS.split(',').map((s) => s.trim()) });
   }
-  await app.register(rateLimit, {
-    max: config.RATE_LIMIT_PER_MINUTE,
-    timeWindow: 60_000,
-    keyGenerator: (req) => clientKey(req.ip), // an IPv6 client counts by its /64
-    errorResponseBuilder: (_req, context) => ({
-      statusCode: 429,
-      code: 'rate_limited',
-      message: `Too many requests: at most ${context.max} a minute. Try again in ${Math.ceil(context.ttl / 1000)} s.`,
-    }),
-  });
+  await app.register(rateLimit, rateLimitOptions(config.RATE_LIMIT_PER_MINUTE));
   await app.register(swagger, {
     openapi: {
       info: {

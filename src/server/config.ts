@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { parseLandsatSource } from '../core/stac/createSceneCatalog.js';
+import { parseTrustProxy } from './rateLimitOptions.js';
 import { PLANETARY_COMPUTER_STAC_URL, PLANETARY_COMPUTER_TOKEN_URL } from '../core/stac/createPlanetaryComputerCatalog.js';
 
 /**
@@ -69,6 +70,9 @@ const envSchema = z.object({
   ),
   UPSTREAM_TIMEOUT_MS: intFrom('UPSTREAM_TIMEOUT_MS', 100, 300_000, 10_000),
   REQUEST_TIMEOUT_MS: intFrom('REQUEST_TIMEOUT_MS', 100, 600_000, 60_000),
+  /** The request's headers must arrive within this, and the whole request (headers and body) within BODY_TIMEOUT_MS; else 408. */
+  HEADERS_TIMEOUT_MS: intFrom('HEADERS_TIMEOUT_MS', 100, 600_000, 10_000),
+  BODY_TIMEOUT_MS: intFrom('BODY_TIMEOUT_MS', 100, 600_000, 30_000),
   STREAM_TIMEOUT_MS: intFrom('STREAM_TIMEOUT_MS', 100, 3_600_000, 600_000),
   MAX_SCENES: intFrom('MAX_SCENES', 1, 2000, 100),
   MAX_SCENES_STREAM: intFrom('MAX_SCENES_STREAM', 1, 5000, 1000),
@@ -80,6 +84,15 @@ const envSchema = z.object({
   LOAD_SHED_RSS_MB: intFrom('LOAD_SHED_RSS_MB', 0, 1_000_000, 0),
   CIRCUIT_FAILURES: intFrom('CIRCUIT_FAILURES', 1, 1000, 5),
   CIRCUIT_OPEN_MS: intFrom('CIRCUIT_OPEN_MS', 100, 3_600_000, 30_000),
+  /** Which proxies' X-Forwarded-For to believe, so limits see the user's address (src/server/rateLimitOptions.ts). */
+  TRUST_PROXY: optionalString.transform((value, ctx) => {
+    const parsed = parseTrustProxy(value);
+    if ('error' in parsed) {
+      ctx.addIssue({ code: 'custom', message: parsed.error });
+      return z.NEVER;
+    }
+    return parsed.trustProxy;
+  }),
   CORS_ORIGINS: optionalString,
   ARCHIVE_HOSTS: optionalString,
   SCHEDULER_INTERVAL_MS: intFrom('SCHEDULER_INTERVAL_MS', 0, 86_400_000, 60_000),

@@ -12,6 +12,7 @@ import type { OutboxCounts } from './ops/createMetrics.js';
 export interface StoreStatus {
   /** Which back-end holds subscriptions and the outbox. */
   store: StoreKind;
+  /** False also while the last write or scheduler round failed, though the store still opens and answers. */
   reachable: boolean;
   /** Why not, in words naming the setting (absent when reachable). */
   error?: string;
@@ -47,6 +48,38 @@ export async function createNotificationWiring(
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, outboxDir: config.OUTBOX_DIR, from: config.MAIL_FROM, logger: log });
   const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT || 8080}`;
 
+  // Opening is not enough: a file damaged in its pages opens and answers a ping while writes and
+  // scheduler rounds fail. The last failure of either is kept until a write (or a round) succeeds.
+  let storeFailure: { message: string; at: string } | null = null;
+  let schedulerFailure: { message: string; at: string } | null = null;
+  const failureOf = (err: unknown) => ({
+    message: err instanceof StoreError ? err.message : `Notifications are failing: ${String((err as Error)?.message ?? err).slice(0, 300)}`,
+    at: clock.now().toISOString(),
+  });
+  const watched = (db: SqlStore): SqlStore => {
+    const note = <T>(work: Promise<T>, isWrite: boolean): Promise<T> =>
+      work.then(
+        (value) => {
+          if (isWrite) storeFailure = null;
+          return value;
+        },
+        (err: unknown) => {
+          if (err instanceof StoreError) storeFailure = failureOf(err);
+          throw err;
+        },
+      );
+    return {
+      ...db,
+      all: (sql, params) => note(db.all(sql, params), false),
+      get: (sql, params) => note(db.get(sql, params), false),
+      run: (sql, params) => note(db.run(sql, params), true),
+      transaction: (fn) => note(db.transaction(fn), true),
+      withExclusiveLock: (name, fn) => db.withExclusiveLock(name, fn),
+      ping: () => db.ping(),
+      close: () => db.close(),
+    };
+  };
+
   let live: { db: SqlStore; service: NotificationService; counts: () => Promise<OutboxCounts> } | null = null;
   let failure: StoreError | null = null;
   let retry: NodeJS.Timeout | null = null;
@@ -54,9 +87,10 @@ export async function createNotificationWiring(
 
   async function open(): Promise<void> {
     try {
-      const db = await openStore({ databaseUrl: config.DATABASE_URL, databasePath: config.DATABASE_PATH });
+      const db = watched(await openStore({ databaseUrl: config.DATABASE_URL, databasePath: config.DATABASE_PATH }));
       if (closed) return void (await db.close());
-      const service = createNotificationService({ db, mailer, clock, catalog, publicUrl, logger: log });
+      const onSchedulerRound = (err: unknown) => (schedulerFailure = err === null ? null : failureOf(err));
+      const service = createNotificationService({ db, mailer, clock, catalog, publicUrl, logger: log, onSchedulerRound });
       live = { db, service, counts: createOutboxCounter(db) };
       if (failure) log.info({ store: kind }, 'notification store is available again; notifications resume');
       failure = null;
@@ -105,6 +139,8 @@ export async function createNotificationWiring(
           live.db.ping(),
           new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${PING_TIMEOUT_MS} ms`)), PING_TIMEOUT_MS))),
         ]);
+        if (storeFailure) return { store: kind, reachable: false, error: `The last write failed (${storeFailure.at}): ${storeFailure.message}` };
+        if (schedulerFailure) return { store: kind, reachable: false, error: `The last scheduler round failed (${schedulerFailure.at}): ${schedulerFailure.message}` };
         return { store: kind, reachable: true };
       } catch (err) {
         const e = toStoreError(err, target);

@@ -20,18 +20,33 @@ export interface ApiErrorAnswer {
  */
 export function toApiError(err: FastifyError & { name?: string }): ApiErrorAnswer {
   const answer = classify(err);
-  return { ...answer, message: redactServerPaths(answer.message) };
+  return { ...answer, message: cutText(redactServerPaths(answer.message), MAX_MESSAGE_CHARS) };
+}
+
+/** Longest error message, characters: enough to act on, never an echo of a large request. */
+export const MAX_MESSAGE_CHARS = 1000;
+/** Longest piece of one validation problem (it may quote a key or value the client sent). */
+const MAX_PROBLEM_CHARS = 200;
+/** Validation problems listed; the rest are counted. */
+const SHOWN_PROBLEMS = 5;
+
+/** `text` cut to `max` characters, saying how much was left out. */
+export function cutText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const note = `… (${text.length - max} more characters)`;
+  return text.slice(0, Math.max(0, max - note.length)) + note;
 }
 
 function classify(err: FastifyError & { name?: string }): ApiErrorAnswer {
   if (hasZodFastifySchemaValidationErrors(err)) {
-    const message = err.validation
-      .map((v) => {
-        const field = (v.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
-        const text = v.message ?? 'is invalid';
-        return field && !text.startsWith(field) ? `${field}: ${text}` : text;
-      })
-      .join('; ');
+    const problems = err.validation.map((v) => {
+      const field = (v.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+      const text = v.message ?? 'is invalid';
+      return cutText(field && !text.startsWith(field) ? `${field}: ${text}` : text, MAX_PROBLEM_CHARS);
+    });
+    const shown = problems.slice(0, SHOWN_PROBLEMS);
+    if (problems.length > SHOWN_PROBLEMS) shown.push(`and ${problems.length - SHOWN_PROBLEMS} more problems`);
+    const message = shown.join('; ');
     return { statusCode: 400, code: 'bad_request', message: `Invalid request: ${message}` };
   }
   switch (err.code) {

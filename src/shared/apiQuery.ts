@@ -1,3 +1,4 @@
+import { isCalendarDate } from '../core/time/calendarDate.js';
 import { z } from 'zod';
 import { BAND_IDS, DEFAULT_BAND_IDS, isBandId, type BandId } from '../core/bands/bandCatalog.js';
 
@@ -46,17 +47,12 @@ const numberParam = (name: string, min: number, max: number, description: string
 export const latitudeParam = (name: string) => numberParam(name, -90, 90, `${name}: WGS84 latitude in degrees, -90 to 90`);
 export const longitudeParam = (name: string) => numberParam(name, -180, 180, `${name}: WGS84 longitude in degrees, -180 to 180`);
 
-function isRealDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
-}
 
 export const dateParam = (name: string, description: string) =>
   z
     .string()
     .trim()
-    .refine(isRealDate, { message: `${name} must be a real calendar date written YYYY-MM-DD` })
+    .refine(isCalendarDate, { message: `${name} must be a real calendar date written YYYY-MM-DD` })
     .describe(description);
 
 export const bandsParam = z

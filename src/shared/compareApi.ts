@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { OLI_BAND_IDS, type OliBandId } from '../core/spectral/oliRsr.js';
 import { MAX_REFLECTANCE, spectrumProblems } from '../core/spectral/spectrumProblems.js';
 
+import { isCalendarDateTime } from '../core/time/calendarDate.js';
 import { DEFAULT_MAX_DAYS, MAX_MAX_DAYS } from './compareLimits.js';
 
 export { COMPARE_BODY_LIMIT_BYTES } from './compareLimits.js';
@@ -18,7 +19,7 @@ export const compareBodySchema = z
     datetime: z
       .string()
       .regex(ISO_WITH_ZONE, 'datetime must be ISO 8601 with a time zone, e.g. 2019-01-14T14:30:00Z')
-      .refine((s) => !Number.isNaN(new Date(s).getTime()), 'datetime is not a real date and time')
+      .refine(isCalendarDateTime, 'datetime is not a real date and time (a day of the calendar, hour 00-23, minute and second 00-59)')
       .describe('When the field spectrum was measured, ISO 8601 with a time zone'),
     maxDays: z.number().gt(0).max(MAX_MAX_DAYS).default(DEFAULT_MAX_DAYS).describe(`Largest gap between measurement and scene, days (default ${DEFAULT_MAX_DAYS}, at most ${MAX_MAX_DAYS})`),
     spectrum: z

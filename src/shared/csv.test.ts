@@ -13,6 +13,20 @@ describe('csvField / toCsv (RFC 4180)', () => {
     expect(csvField(true)).toBe('true');
   });
 
+  it('neutralises text a spreadsheet would run as a formula (OWASP), keeping numbers as numbers', () => {
+    expect(csvField('=HYPERLINK("http://x","y")')).toBe(`"'=HYPERLINK(""http://x"",""y"")"`);
+    expect(csvField('+1+cmd|calc')).toBe(`"'+1+cmd|calc"`);
+    expect(csvField('-2+3')).toBe(`"'-2+3"`);
+    expect(csvField('@SUM(A1)')).toBe(`"'@SUM(A1)"`);
+    expect(csvField('\t=1')).toBe(`"'\t=1"`);
+    expect(csvField('\r=1')).toBe(`"'\r=1"`);
+    expect(parseCsv(toCsv([['=1+1', 'LC08_x']]))[0]).toEqual(["'=1+1", 'LC08_x']);
+    // Negative values, as numbers or as text, stay numbers.
+    expect(csvField(-0.05)).toBe('-0.05');
+    expect(csvField('-0.05')).toBe('-0.05');
+    expect(csvField('-1e-3')).toBe('-1e-3');
+  });
+
   it('ends every record with CRLF and parses back to the same cells', () => {
     const rows = [['a', 'b,c', 'd "e"'], ['line\r\nbreak', '', '3.5']];
     const text = toCsv(rows);

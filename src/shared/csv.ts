@@ -10,11 +10,23 @@ import { INDEX_IDS, pixelIndices } from '../core/indices/spectralIndices.js';
 
 export type CsvCell = string | number | boolean | null | undefined;
 
-/** One field, quoted only when RFC 4180 requires it; empty for null/undefined (no invented zeros). */
+/** Text a spreadsheet would run as a formula: starting with = + - @, tab or carriage return (OWASP CSV injection). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+/** A plain decimal number written as text ("-0.05"): a spreadsheet reads it as a number, never a formula. */
+const PLAIN_NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
+/**
+ * One field, quoted only when RFC 4180 requires it; empty for null/undefined (no invented zeros).
+ * Text that a spreadsheet would take for a formula (a scene id from a `stac:` or `local:` catalogue
+ * may be anything) gets a leading apostrophe and quotes, as OWASP advises:
+ * https://owasp.org/www-community/attacks/CSV_Injection
+ */
 export function csvField(value: CsvCell): string {
   if (value === null || value === undefined) return '';
   // Full precision: a spreadsheet must read back the very numbers the server sent.
-  const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : String(value);
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
+  const text = String(value);
+  if (FORMULA_START.test(text) && !PLAIN_NUMBER.test(text)) return `"'${text.replace(/"/g, '""')}"`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

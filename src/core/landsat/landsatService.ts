@@ -271,7 +271,7 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
           ...(missing ? { missingBands: missing } : {}),
           qa: { values: qaDn, flags: qaDn.map((row) => row.map((v) => (v === null ? null : decodeQaPixel(v)))) },
         };
-      });
+      }, options.signal);
       return {
         target: { lat: lngLat[1], lon: lngLat[0] },
         scenes: read.filter((s): s is PixelScene => s !== null),
@@ -318,7 +318,7 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
           outputs: { data: { bands } },
           ...(missing ? { missingBands: missing } : {}),
         };
-      });
+      }, options.signal);
       return {
         data: entries.filter((e): e is LandsatDataEntry => e !== null),
         truncated: found.truncated,

@@ -5,10 +5,11 @@ import type { ByteSource } from '../raster/byteSource.js';
 import { createSceneReader } from '../raster/sceneReader.js';
 import type { LandsatScene } from '../stac/landsatScene.js';
 import type { SceneCatalog } from '../stac/sceneCatalog.js';
-import { wrs2Tile, seedBBoxFromTile } from '../wrs2/wrs2.js';
+import { wrs2Tile, seedBBoxFromTile, WRS2_PATHS, WRS2_ROWS } from '../wrs2/wrs2.js';
 import { displayBands, selectBands } from './bandSelection.js';
 import { NoSceneError, NoUsableBandError } from './landsatService.js';
 import { renderWindowPng } from './renderWindowPng.js';
+import { isCalendarDate } from '../time/calendarDate.js';
 
 /** Long side of a quicklook, pixels: small enough for a list of hundreds of scenes. */
 export const QUICKLOOK_MAX_PX = 256;
@@ -52,6 +53,13 @@ export function createQuicklookRenderer({ catalog, cache, openSource, maxCacheBy
   async function findScene(id: string, signal?: AbortSignal): Promise<LandsatScene> {
     const parsed = parseSceneId(id);
     if (!parsed) throw new NoSceneError(`"${id}" is not a Landsat Collection 2 Level-2 scene id (LC08_L2SP_PPPRRR_YYYYMMDD_…).`);
+    // WRS-2 has paths 1-233 and rows 1-248; a day that does not exist (20230231) names no scene either.
+    if (parsed.path < 1 || parsed.path > WRS2_PATHS || parsed.row < 1 || parsed.row > WRS2_ROWS) {
+      throw new NoSceneError(`Scene ${id} cannot exist: WRS-2 path must be 001-${WRS2_PATHS} and row 001-${WRS2_ROWS}, this id names path ${parsed.path}, row ${parsed.row}.`);
+    }
+    if (!isCalendarDate(parsed.date)) {
+      throw new NoSceneError(`Scene ${id} cannot exist: its acquisition day ${parsed.date} is not a calendar date.`);
+    }
     const box = seedBBoxFromTile(wrs2Tile(parsed.path, parsed.row));
     const found = await catalog.search({ bboxLngLat: [box.minLon, box.minLat, box.maxLon, box.maxLat], startDate: parsed.date, endDate: parsed.date, maxCloudCover: 100, limit: 50, signal });
     const scene = found.scenes.find((s) => s.id === id);

@@ -27,7 +27,9 @@ export function overpassCalendar(passes: readonly Overpass[], options: { lngLat:
       duration: { minutes: 1 },
       title: `${name} pass, path ${pass.path} row ${pass.row}`,
       description: `${name} images WRS-2 path ${pass.path}, row ${pass.row} over ${place} around ${time} UTC (predicted scene-centre time). Open the scene in Landsat On the Fly: ${link}`,
-      url: link,
+      // The `ics` package's URL check refuses IP-literal hosts (http://[::1]:8080/…): such a link
+      // stays in the description, where calendars still make it clickable.
+      ...(/^https?:\/\/\[/.test(link) ? {} : { url: link }),
       geo: { lat, lon },
       categories: ['Landsat', name],
       transp: 'TRANSPARENT',

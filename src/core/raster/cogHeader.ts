@@ -13,8 +13,13 @@ export interface CogLevel {
   height: number;
   tileWidth: number;
   tileHeight: number;
-  tileOffsets: number[];
-  tileByteCounts: number[];
+  /**
+   * Typed arrays, not JS arrays: a header stays cached for every scene read, and a typed array's
+   * bytes live outside the V8 heap (counted by the block cache at 8 bytes a value), so the cache's
+   * byte budget, not the heap limit, bounds them (issue 27: the heap ran out under --max-old-space-size=320).
+   */
+  tileOffsets: Float64Array;
+  tileByteCounts: Float64Array;
   compression: number;
   predictor: number;
   bitsPerSample: number;
@@ -277,8 +282,8 @@ export async function parseCogHeader(source: ByteSource, signal?: AbortSignal): 
       height,
       tileWidth: num(ifd, TAG.TileWidth),
       tileHeight: num(ifd, TAG.TileLength),
-      tileOffsets,
-      tileByteCounts,
+      tileOffsets: Float64Array.from(tileOffsets),
+      tileByteCounts: Float64Array.from(tileByteCounts),
       compression: num(ifd, TAG.Compression, 1),
       predictor: num(ifd, TAG.Predictor, 1),
       bitsPerSample,

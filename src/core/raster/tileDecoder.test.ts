@@ -71,7 +71,7 @@ describe('decodeTile', () => {
 
 describe('planTileRuns', () => {
   it('merges tiles that are adjacent or close in the file into one range, in file order', () => {
-    const level = { tileOffsets: [1000, 2000, 3000, 10_000_000], tileByteCounts: [1000, 1000, 500, 100] };
+    const level = { tileOffsets: Float64Array.from([1000, 2000, 3000, 10_000_000]), tileByteCounts: Float64Array.from([1000, 1000, 500, 100]) };
     const runs = planTileRuns(level, [{ index: 2 }, { index: 0 }, { index: 3 }, { index: 1 }]);
     expect(runs.map((r) => [r.offset, r.length, r.tiles.map((t) => t.index)])).toEqual([
       [1000, 2500, [0, 1, 2]],

@@ -77,7 +77,14 @@ export function createNotificationService(options: NotificationServiceOptions): 
   let timer: NodeJS.Timeout | null = null;
   function start(intervalMs: number): void {
     if (timer) return;
-    const run = () => void tick().catch((err) => logger.error({ err }, 'notification scheduler round failed'));
+    const run = () =>
+      void tick().then(
+        () => options.onSchedulerRound?.(null),
+        (err) => {
+          logger.error({ err }, 'notification scheduler round failed');
+          options.onSchedulerRound?.(err);
+        },
+      );
     timer = setInterval(run, intervalMs);
     timer.unref();
     run();

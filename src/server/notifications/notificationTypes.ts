@@ -94,6 +94,8 @@ export interface NotificationServiceOptions {
   /** Defaults to the WRS-2 acquisition schedule in src/core/overpass. */
   predictOverpasses?: (lngLat: LngLat, from: Date, days: number) => Overpass[];
   policy?: Partial<NotificationPolicy>;
+  /** Told how each scheduler round of `start` ended (null: it succeeded), for /api/health. */
+  onSchedulerRound?: (err: unknown) => void;
 }
 
 export interface NotificationService {

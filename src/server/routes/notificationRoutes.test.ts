@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Mailer, MailMessage } from '../mail/mailer.js';
 import { createMemorySceneCatalog } from '../../../test/support/createMemorySceneCatalog.js';
 import { createNotificationService } from '../notifications/notificationService.js';
-import { createRateLimiter } from '../notifications/createRateLimiter.js';
+import rateLimit from '@fastify/rate-limit';
+import { rateLimitOptions } from '../rateLimitOptions.js';
 import { openSqliteStore } from '../store/openSqliteStore.js';
 import { notificationRoutes } from './notificationRoutes.js';
 
@@ -29,9 +30,11 @@ async function build(limits: { subscribe?: number } = {}) {
     const status = err.statusCode ?? 500;
     reply.code(status).send({ error: { code: status === 400 && err.code === 'FST_ERR_VALIDATION' ? 'bad_request' : (err.code ?? 'internal'), message: err.message } });
   });
+  // As the app does: @fastify/rate-limit with the app's key and answer; the routes set their own limits.
+  await app.register(rateLimit, { ...rateLimitOptions(1_000_000), global: false });
   await app.register(notificationRoutes, {
     service,
-    subscribeLimiter: limits.subscribe ? createRateLimiter({ limit: limits.subscribe, windowMs: 60_000 }) : undefined,
+    subscribeLimit: limits.subscribe ? { max: limits.subscribe, timeWindowMs: 60_000 } : undefined,
   });
   app.addHook('onClose', async () => {
     await service.stop();

@@ -2,10 +2,9 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LEAD_TIME_HOURS } from '../../shared/defaults.js';
+import { emailAddressSchema } from '../../shared/emailAddress.js';
 import { ApiError } from '../apiError.js';
 import { escapeHtml } from '../escapeHtml.js';
-import { clientKey } from '../notifications/clientKey.js';
-import { createRateLimiter, type RateLimiter } from '../notifications/createRateLimiter.js';
 import { formatLatLon, satelliteName } from '../notifications/emailTemplates.js';
 import type { NotificationService, SubscriptionView } from '../notifications/notificationService.js';
 import { SUBSCRIPTION_PAGE_STYLE } from '../notifications/subscriptionPageStyle.js';
@@ -13,14 +12,22 @@ import { upcomingPassProblem } from '../../core/overpass/upcomingPassProblem.js'
 
 export interface NotificationRoutesOptions {
   service: NotificationService;
-  /** Per client (IPv4 address or IPv6 /64). Defaults: 10 subscription requests and 120 link visits per 15 minutes. */
-  subscribeLimiter?: RateLimiter;
-  linkLimiter?: RateLimiter;
+  /**
+   * Per client (IPv4 address or IPv6 /64), counted by @fastify/rate-limit (registered by the app) in
+   * place of the general limit. Defaults: 10 subscription requests and 120 link visits per 15 minutes.
+   */
+  subscribeLimit?: RouteLimit;
+  linkLimit?: RouteLimit;
+}
+
+export interface RouteLimit {
+  max: number;
+  timeWindowMs: number;
 }
 
 const subscribeBody = z
   .object({
-    email: z.email().max(254).describe('Address to notify; it receives a confirmation link first (double opt-in).'),
+    email: emailAddressSchema.describe('Address to notify; it receives a confirmation link first (double opt-in).'),
     leadTime: z.enum(LEAD_TIME_HOURS).describe('Hours before each pass the alert is sent: "2", "6", "12" or "24".'),
     cloudCoverage: z.number().int().min(0).max(100).describe('Largest scene cloud cover, percent, for a "new scene is ready" email.'),
     lat: z.number().min(-90).max(90).describe('Latitude of the point to watch, degrees WGS84.'),
@@ -106,16 +113,9 @@ function answer(request: FastifyRequest, reply: FastifyReply, view: Subscription
 export const notificationRoutes: FastifyPluginAsync<NotificationRoutesOptions> = async (fastify, opts) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { service } = opts;
-  const subscribeLimiter = opts.subscribeLimiter ?? createRateLimiter({ limit: 10, windowMs: 15 * 60_000 });
-  const linkLimiter = opts.linkLimiter ?? createRateLimiter({ limit: 120, windowMs: 15 * 60_000 });
-
-  const limit = (limiter: RateLimiter) => async (request: FastifyRequest, reply: FastifyReply) => {
-    const retryAfterS = limiter.hit(clientKey(request.ip));
-    if (retryAfterS > 0) {
-      reply.header('retry-after', String(retryAfterS));
-      throw new ApiError(429, 'rate_limited', 'Too many requests from this client; try again later.');
-    }
-  };
+  const limit = ({ max, timeWindowMs }: RouteLimit) => ({ rateLimit: { max, timeWindow: timeWindowMs } });
+  const subscribeLimit = limit(opts.subscribeLimit ?? { max: 10, timeWindowMs: 15 * 60_000 });
+  const linkLimit = limit(opts.linkLimit ?? { max: 120, timeWindowMs: 15 * 60_000 });
 
   // RFC 8058 one-click unsubscribe: mail clients POST "List-Unsubscribe=One-Click" form-encoded.
   if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
@@ -126,7 +126,13 @@ export const notificationRoutes: FastifyPluginAsync<NotificationRoutesOptions> =
     '/api/notifications',
     {
       bodyLimit: 4096,
-      onRequest: limit(subscribeLimiter),
+      config: subscribeLimit,
+      // The form parser above is for the one-click links only: a subscription is JSON.
+      preValidation: async (request) => {
+        if (!/^application\/json\s*(;|$)/i.test(String(request.headers['content-type'] ?? ''))) {
+          throw new ApiError(415, 'unsupported_media_type', 'Send the subscription as application/json.');
+        }
+      },
       schema: {
         summary: 'Subscribe a point to overpass emails (a confirmation email is sent first)',
         tags: ['notifications'],
@@ -142,7 +148,7 @@ export const notificationRoutes: FastifyPluginAsync<NotificationRoutesOptions> =
     },
   );
 
-  const linkRoute = { onRequest: limit(linkLimiter) };
+  const linkRoute = { config: linkLimit };
   /** Every emailed link: a subscription id in the path, its token in the query, the subscription back. */
   const linkSchema = (summary: string) => ({ summary, tags: ['notifications'], params: idParams, querystring: tokenQuery, response: { 200: viewReply } });
 
