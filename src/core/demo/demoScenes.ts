@@ -8,6 +8,7 @@
 import type { AssetKey } from '../bands/bandCatalog.js';
 import { ByteSourceNotFoundError, type ByteSource } from '../raster/byteSource.js';
 import { overpassesForPathRow } from '../overpass/overpass.js';
+import { WRS2_DAY_ROWS, WRS2_PATHS } from '../wrs2/wrs2.js';
 import type { Satellite } from '../stac/landsatScene.js';
 import { createSceneClouds, type CloudClimate, type SceneClouds } from './demoClouds.js';
 import { createLandCoverTile, dryness, type LandCoverTile } from './demoLandCover.js';
@@ -67,7 +68,8 @@ export function parseDemoSceneId(id: string): DemoScene | null {
   const satellite: Satellite = m[1] === 'LC08' ? 'landsat-8' : 'landsat-9';
   const path = Number(m[2]);
   const row = Number(m[3]);
-  if (path < 1 || path > 233 || row < 1 || row > 122) return null;
+  // Every daytime row the catalogue lists, the northern end-of-orbit rows 246-248 included.
+  if (path < 1 || path > WRS2_PATHS || !WRS2_DAY_ROWS.includes(row)) return null;
   const day = Date.UTC(Number(m[4]), Number(m[5]) - 1, Number(m[6]));
   const [datetime] = overpassesForPathRow(satellite, path, row, new Date(day), new Date(day + 86_400_000));
   return datetime ? createDemoScene(satellite, path, row, datetime) : null;
