@@ -126,6 +126,10 @@ export function synthesizeTile(cover: LandCoverTile, weather: SceneWeather, clou
   const w = weather;
   const { nowC, snowC } = latticeTemperatures(cover, w);
   const step = n / GRID_STEPS;
+  const northDoy = localDayOfYear(w.dayOfYear, 1);
+  const southDoy = localDayOfYear(w.dayOfYear, -1);
+  const northPhase = seasonPhase(northDoy);
+  const southPhase = seasonPhase(southDoy);
   let lastBx = NaN;
   let lastBy = NaN;
   let cloudy = false;
@@ -174,10 +178,11 @@ export function synthesizeTile(cover: LandCoverTile, weather: SceneWeather, clou
       const airKelvin = airC + 273.15;
       // Snow where the snowpack's temperature is below freezing, patchy at the margin.
       const snow = snowFractionAt(snowpackC + (order - 0.5) * 2.5);
-      const localDoy = localDayOfYear(w.dayOfYear, lat);
-      const tropical = Math.abs(lat) < 23;
-      const leaves = tropical ? 0.8 + 0.15 * seasonPhase(localDoy) : smooth(4, 13, airC);
-      const grassGreen = tropical ? 0.35 + 0.35 * seasonPhase(localDoy) : 0.15 + 0.65 * smooth(5, 15, airC);
+      const localDoy = lat < 0 ? southDoy : northDoy;
+      const tropical = lat < 23 && lat > -23;
+      const phase = lat < 0 ? southPhase : northPhase;
+      const leaves = tropical ? 0.8 + 0.15 * phase : smooth(4, 13, airC);
+      const grassGreen = tropical ? 0.35 + 0.35 * phase : 0.15 + 0.65 * smooth(5, 15, airC);
       let kelvin = airKelvin;
       let snowCover = 0;
       let isWater = false;
