@@ -94,6 +94,24 @@ export function dryness(lon: number, lat: number): number {
   return d;
 }
 
+/**
+ * Glacier-scoured shields [minLon, minLat, maxLon, maxLat] (hand-drawn): thin soils, forest and
+ * countless lakes rather than farmland (Ontario's Muskoka, Quebec, Finland, Karelia, Sweden).
+ */
+const SHIELDS: ReadonlyArray<readonly [number, number, number, number]> = [
+  [-102, 44.6, -58, 62], // Canadian Shield
+  [11, 57, 33, 70], // Fennoscandian Shield
+];
+
+function shieldness(lon: number, lat: number): number {
+  let v = 0;
+  for (const [w, s, e, n] of SHIELDS) {
+    const inside = Math.min(lon - w, e - lon, lat - s, n - lat);
+    if (inside > -1) v = Math.max(v, Math.min(1, (inside + 1) / 2));
+  }
+  return v;
+}
+
 /** Half-width of a river in units of its noise field (about 30-90 m on the ground). */
 const RIVER_HALF_WIDTH = 0.0015;
 /** Field parcels: 450 m on a side, on a grid of meridians and parallels. */
@@ -132,6 +150,7 @@ export function createLandCoverTile(grid: DemoSceneGrid, factor: number, tileX: 
   const lCrest = new Float64Array(LATTICE_N);
   const lZone = new Float64Array(LATTICE_N);
   const lRiver = new Float64Array(LATTICE_N);
+  const lShield = new Float64Array(LATTICE_N);
   // Warps of the parcel grid (fields are not perfectly straight outside the Americas).
   const lWarpU = new Float64Array(LATTICE_N);
   const lWarpV = new Float64Array(LATTICE_N);
@@ -155,6 +174,7 @@ export function createLandCoverTile(grid: DemoSceneGrid, factor: number, tileX: 
       latticeSummerC[k] = normals.summerC;
       lDry[k] = dryness(unwrapped, lat) + (noiseKm(7, x, y, z, 60) - 0.5) * 0.3;
       lCrest[k] = rangeCrestKm(unwrapped, lat);
+      lShield[k] = shieldness(unwrapped, lat);
       if (lCrest[k] > 0) anyCrest = true;
       // Land-use zones (farmland or woods) about 15 km across.
       lZone[k] = 0.75 * noiseKm(11, x, y, z, 15) + 0.25 * noiseKm(12, x, y, z, 5);
@@ -210,9 +230,12 @@ export function createLandCoverTile(grid: DemoSceneGrid, factor: number, tileX: 
       let e = 0.15 * zone;
       const crest = anyCrest ? (lCrest[k] * w00 + lCrest[k1] * w10 + lCrest[k2] * w01 + lCrest[k3] * w11) : 0;
       if (crest > 0.01) {
-        const r1 = 1 - Math.abs(2 * noiseKm(21, xKm, yKm, zKm, 9) - 1);
-        const r2 = 1 - Math.abs(2 * noiseKm(22, xKm, yKm, zKm, 2.5) - 1);
-        e += crest * (0.2 + 0.8 * (0.65 * r1 * r1 + 0.35 * r2));
+        // Ridged noise, its domain warped by the medium field so ridges run on rather than ring.
+        const wx = (medium - 0.5) * 8;
+        const r1 = 1 - Math.abs(2 * noiseKm(21, xKm + wx, yKm - wx, zKm + wx, 9) - 1);
+        const r2 = 1 - Math.abs(2 * noiseKm(22, xKm - wx, yKm + wx, zKm, 2.5) - 1);
+        // Plus the 700 m detail field: rough slopes rather than smooth folds.
+        e += crest * (0.2 + 0.7 * (0.65 * r1 * r1 + 0.35 * r2) + 0.1 * detail);
       }
       elevKm[p] = e;
       elev[p] = Math.min(255, Math.round(e / ELEVATION_STEP_KM));
@@ -228,6 +251,7 @@ export function createLandCoverTile(grid: DemoSceneGrid, factor: number, tileX: 
       }
       const winterC = (latticeWinterC[k] * w00 + latticeWinterC[k1] * w10 + latticeWinterC[k2] * w01 + latticeWinterC[k3] * w11) - 6.5 * e;
       const summerC = (latticeSummerC[k] * w00 + latticeSummerC[k1] * w10 + latticeSummerC[k2] * w01 + latticeSummerC[k3] * w11) - 6.5 * e;
+      const shield = lShield[k] * w00 + lShield[k1] * w10 + lShield[k2] * w01 + lShield[k3] * w11;
       const dry = (lDry[k] * w00 + lDry[k1] * w10 + lDry[k2] * w01 + lDry[k3] * w11);
       const m = medium + (detail - 0.5) * 0.25;
       const lake = medium * 0.7 + detail * 0.3;
@@ -250,14 +274,16 @@ export function createLandCoverTile(grid: DemoSceneGrid, factor: number, tileX: 
       } else if (dry > 0.3) cover = zone + (m - 0.5) * 0.3 > 0.5 ? Cover.crops : Cover.grass;
       else if (winterC < -12 && summerC < 19) {
         // Boreal: conifers, birch stands, lakes, bogs.
-        cover = lake > 0.71 ? Cover.water : zone < 0.28 ? Cover.tundra : m > 0.64 ? Cover.deciduous : Cover.conifer;
+        cover = lake > 0.71 - 0.07 * shield ? Cover.water : zone < 0.28 ? Cover.tundra : m > 0.64 ? Cover.deciduous : Cover.conifer;
       } else {
         // Temperate: farmland in the open zones and the valleys, woods on the hills and in the mountains.
-        const farm = zone + (m - 0.5) * 0.5 - 0.6 * Math.max(0, e - 0.35) + (riverDist < 0.03 ? 0.12 : 0);
-        if (farm > 0.47) cover = Cover.crops;
-        else if (lake > 0.8) cover = Cover.water;
+        const farm = zone + (m - 0.5) * 0.5 - 0.6 * Math.max(0, e - 0.35) + (riverDist < 0.03 ? 0.12 : 0) - 0.3 * shield;
+        if (lake > 0.8 - 0.1 * shield) cover = Cover.water;
+        else if (farm > 0.47) cover = Cover.crops;
         else cover = m + (winterC < -4 || e > 0.9 ? 0.25 : 0) > 0.6 ? Cover.conifer : Cover.deciduous;
       }
+      // Lakes are clear and dark (rivers, aux 150, carry silt).
+      if (cover === Cover.water && aux[p] !== 150) aux[p] = 30;
       // Green banks along rivers through open land.
       if (humid && riverDist < RIVER_HALF_WIDTH * 3 && (cover === Cover.crops || cover === Cover.grass)) cover = Cover.deciduous;
       if (cover === Cover.crops || (cover === Cover.grass && dry <= 0.55)) {
@@ -335,7 +361,8 @@ function hillShade(elevKm: Float32Array, shade: Uint8Array, cls: Uint8Array, pix
       const dEast = cx === px ? 0 : ((elevKm[cx] - elevKm[px]) * 1000) / pixelM;
       const dNorth = ry === py ? 0 : (-(elevKm[ry] - elevKm[py]) * 1000) / pixelM;
       const dot = (-dEast * sunE - dNorth * sunN + sunUp) / Math.sqrt(dEast * dEast + dNorth * dNorth + 1);
-      shade[p] = Math.max(20, Math.min(255, Math.round((128 * dot) / sunUp)));
+      // Half the Lambertian contrast: the real atmosphere's diffuse light fills the shadows.
+      shade[p] = Math.max(20, Math.min(255, Math.round(128 * (0.5 + (0.5 * dot) / sunUp))));
     }
   }
 }
