@@ -17,7 +17,7 @@
  */
 import { BLOCK_PX, TILE_PX, blockValid, type DemoSceneGrid } from './demoSceneGrid.js';
 import { landFraction } from '../geo/landMask.js';
-import { climateNormals } from './demoClimate.js';
+import { LAPSE_C_PER_KM, climateNormals } from './demoClimate.js';
 import { cellHash, earthKm, noiseKm } from './demoGroundNoise.js';
 import { rangeCrestKm } from './demoRelief.js';
 import { mixHash } from './seededRandom.js';
@@ -249,8 +249,8 @@ export function createLandCoverTile(grid: DemoSceneGrid, factor: number, tileX: 
         aux[p] = Math.round(255 * Math.min(1, Math.max(0, land) * 2));
         continue;
       }
-      const winterC = (latticeWinterC[k] * w00 + latticeWinterC[k1] * w10 + latticeWinterC[k2] * w01 + latticeWinterC[k3] * w11) - 6.5 * e;
-      const summerC = (latticeSummerC[k] * w00 + latticeSummerC[k1] * w10 + latticeSummerC[k2] * w01 + latticeSummerC[k3] * w11) - 6.5 * e;
+      const winterC = (latticeWinterC[k] * w00 + latticeWinterC[k1] * w10 + latticeWinterC[k2] * w01 + latticeWinterC[k3] * w11) - LAPSE_C_PER_KM * e;
+      const summerC = (latticeSummerC[k] * w00 + latticeSummerC[k1] * w10 + latticeSummerC[k2] * w01 + latticeSummerC[k3] * w11) - LAPSE_C_PER_KM * e;
       const shield = lShield[k] * w00 + lShield[k1] * w10 + lShield[k2] * w01 + lShield[k3] * w11;
       const dry = (lDry[k] * w00 + lDry[k1] * w10 + lDry[k2] * w01 + lDry[k3] * w11);
       const m = medium + (detail - 0.5) * 0.25;
