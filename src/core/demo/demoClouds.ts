@@ -3,9 +3,14 @@
  * QA_PIXEL cloud pixels at full resolution without synthesizing a single pixel:
  *
  * - the scene grid is cut into 64 x 64 px cells of 8 x 8 blocks (8 x 8 px each, 240 m);
- * - a smooth seeded field gives each cell a cloud amount, i.e. how many of its 64 blocks are cloud;
- * - which blocks those are follows a fine seeded noise over the blocks (continuous across cells),
+ * - a smooth field gives each cell a cloud amount, i.e. how many of its 64 blocks are cloud;
+ * - which blocks those are follows a fine noise over the blocks (continuous across cells),
  *   tilted towards the side where the amount grows, so cloud edges look ragged, not square;
+ * - the field is a function of the GROUND and the DAY, never of the scene: cell amounts come from
+ *   noise on Earth-centred coordinates seeded by the date (weather systems ~700 km across decide
+ *   clear and overcast days, modulated by a climate bias: deserts clear, humid tropics cloudy), and
+ *   block ranks from noise on the UTM zone's block lattice (grids are aligned to it,
+ *   demoSceneGrid.ts), so overlapping scenes of one path on one day see the same clouds;
  * - every pixel of a block shares its cloud state, and validity (fill outside the footprint) is also
  *   per block, so counting blocks counts pixels.
  *
@@ -13,16 +18,25 @@
  * block by block), about a millisecond a scene.
  */
 import { BLOCK_PX, CELL_PX, blockValid, type DemoSceneGrid } from './demoSceneGrid.js';
-import { createSeededRandom, hashSeed, mixHash } from './seededRandom.js';
+import { dayNumber, earthKm, groundNoise } from './demoGroundNoise.js';
+import { dryness } from './demoLandCover.js';
+import { mixHash } from './seededRandom.js';
 
 const BLOCKS_PER_CELL_SIDE = CELL_PX / BLOCK_PX; // 8
 const BLOCKS_PER_CELL = BLOCKS_PER_CELL_SIDE ** 2; // 64
-/** Lattice spacing of the cloud-amount field in cells (two octaves): ~19 km and ~6 km. */
-const COARSE_CELLS = 10;
-const FINE_CELLS = 3;
+/** Cloud-amount noise: features ~19 km and ~6 km across, and weather systems ~700 km across. */
+const COARSE_KM = 19;
+const FINE_KM = 6;
+const SYNOPTIC_KM = 700;
+/** The noise is evaluated on zone-aligned node lattices (every 4 cells, every 2 cells) and interpolated per cell. */
+const COARSE_NODE_CELLS = 4;
+const FINE_NODE_CELLS = 2;
 
 export interface SceneClouds {
+  /** The day's seed, and the grid's first block in the zone's block lattice (ranks follow the zone's blocks). */
   seed: number;
+  blockX0: number;
+  blockY0: number;
   cellsAcross: number;
   cellsDown: number;
   /** Cloud amount per cell, padded by one cell on every side (for gradients): (cellsAcross + 2) x (cellsDown + 2). */
@@ -87,52 +101,120 @@ function latticeNoise(seed: number, x: number, y: number): number {
   return (top + (c + (d - c) * sx - top) * sy) / 4294967296;
 }
 
-/** Node values of a lattice with `spacing` cells between nodes, covering cells -1..n. */
-function latticeNodes(seed: number, spacing: number, across: number, down: number) {
-  const nx = Math.ceil((across + 2) / spacing) + 2;
-  const ny = Math.ceil((down + 2) / spacing) + 2;
-  const nodes = new Float32Array(nx * ny);
-  for (let j = 0; j < ny; j++) for (let i = 0; i < nx; i++) nodes[j * nx + i] = mixHash(i, j, seed) / 4294967296;
-  return (ci: number, cj: number) => {
-    const x = (ci + 1) / spacing;
-    const y = (cj + 1) / spacing;
-    const i0 = Math.floor(x);
-    const j0 = Math.floor(y);
-    const sx = smoothstep(x - i0);
-    const sy = smoothstep(y - j0);
-    const k = j0 * nx + i0;
-    const top = nodes[k] + (nodes[k + 1] - nodes[k]) * sx;
-    const bottom = nodes[k + nx] + (nodes[k + nx + 1] - nodes[k + nx]) * sx;
-    return top + (bottom - top) * sy;
-  };
+/**
+ * Ground positions of the zone-aligned node lattice of a grid: nodes every COARSE_NODE_CELLS cells of
+ * the zone's cell lattice (global cell indices multiple of it), covering cells -1..n, with each node's
+ * Earth-centred km and cloud-climate bias. Per grid, not per scene (a few hundred projections).
+ */
+interface NodeLattice {
+  /** Global cell index of the first node (x right, y down) and node counts. */
+  i0: number;
+  j0: number;
+  nx: number;
+  ny: number;
+  km: Float64Array;
+  bias: Float64Array;
+}
+const nodesByGrid = new WeakMap<DemoSceneGrid, NodeLattice>();
+const CELL_M = CELL_PX * 30;
+
+/** The grid's first cell in global (zone) cell indices: x right from the zone origin, y down from the equator. */
+function globalCellOrigin(grid: DemoSceneGrid): [number, number] {
+  return [Math.round(grid.cornerX / CELL_M), Math.round(-grid.cornerY / CELL_M)];
 }
 
-export interface CloudClimate {
-  /** Probability that a scene is nearly clear and that it is mostly overcast. */
-  clearProbability: number;
-  overcastProbability: number;
+/** Climate bias of the cloud fraction: deserts mostly clear, the humid tropics and high latitudes cloudier. */
+function cloudBias(lon: number, lat: number): number {
+  const alat = Math.abs(lat);
+  const dry = dryness(lon, lat);
+  return -0.7 * Math.min(1, dry / 0.7) + (alat < 12 ? 0.25 * (1 - dry) : 0) + (alat > 55 ? 0.12 : 0);
 }
 
-export function createSceneClouds(
-  sceneId: string,
-  grid: DemoSceneGrid,
-  climate: CloudClimate,
-  sun: { elevationDeg: number; azimuthDeg: number },
-): SceneClouds {
-  const seed = hashSeed(sceneId);
-  const random = createSeededRandom(seed ^ 0xc10d);
-  const r = random();
-  const target = r < climate.clearProbability ? random() * 0.03 : r < climate.clearProbability + climate.overcastProbability ? 0.7 + random() * 0.3 : 0.05 + random() * 0.6;
-  const threshold = 0.5 + (0.5 - target) * 0.75;
+function nodeLattice(grid: DemoSceneGrid): NodeLattice {
+  let nodes = nodesByGrid.get(grid);
+  if (nodes) return nodes;
+  const [gi, gj] = globalCellOrigin(grid);
+  const s = COARSE_NODE_CELLS;
+  const i0 = Math.floor((gi - 1) / s) * s;
+  const j0 = Math.floor((gj - 1) / s) * s;
+  const nx = Math.floor((gi + grid.width / CELL_PX - i0) / s) + 2;
+  const ny = Math.floor((gj + grid.height / CELL_PX - j0) / s) + 2;
+  const km = new Float64Array(nx * ny * 3);
+  const bias = new Float64Array(nx * ny);
+  for (let b = 0; b < ny; b++) {
+    for (let a = 0; a < nx; a++) {
+      const k = b * nx + a;
+      const [lon, lat] = grid.toLngLat((i0 + a * s + 0.5) * CELL_M, -(j0 + b * s + 0.5) * CELL_M);
+      earthKm(lon, lat, km, 3 * k);
+      bias[k] = cloudBias(lon, lat);
+    }
+  }
+  nodes = { i0, j0, nx, ny, km, bias };
+  nodesByGrid.set(grid, nodes);
+  return nodes;
+}
+
+/** The seed of one day's clouds. */
+function daySeed(date: Date): number {
+  return mixHash(dayNumber(date), 0xc10d, 0x51);
+}
+
+export function createSceneClouds(grid: DemoSceneGrid, datetime: Date, sun: { elevationDeg: number; azimuthDeg: number }): SceneClouds {
+  const seed = daySeed(datetime);
+  const nodes = nodeLattice(grid);
+  const { i0, j0, nx, ny, km } = nodes;
   const cellsAcross = grid.width / CELL_PX;
   const cellsDown = grid.height / CELL_PX;
   const stride = cellsAcross + 2;
-  const coarse = latticeNodes(seed, COARSE_CELLS, cellsAcross, cellsDown);
-  const fine = latticeNodes(seed ^ 0x9e37, FINE_CELLS, cellsAcross, cellsDown);
+  const [gi, gj] = globalCellOrigin(grid);
+  // Coarse field and weather systems at the nodes; the fine field on a lattice twice as dense,
+  // its positions halfway between nodes (a few metres off the sphere: irrelevant for clouds).
+  const coarse = new Float64Array(nx * ny);
+  const target = new Float64Array(nx * ny);
+  for (let k = 0; k < nx * ny; k++) {
+    const x = km[3 * k];
+    const y = km[3 * k + 1];
+    const z = km[3 * k + 2];
+    coarse[k] = groundNoise(seed, x / COARSE_KM, y / COARSE_KM, z / COARSE_KM);
+    const weather = groundNoise(seed + 1, x / SYNOPTIC_KM, y / SYNOPTIC_KM, z / SYNOPTIC_KM);
+    target[k] = 0.5 + (weather - 0.5) * 4 + nodes.bias[k];
+  }
+  const fnx = 2 * nx - 1;
+  const fny = 2 * ny - 1;
+  const fine = new Float64Array(fnx * fny);
+  for (let b = 0; b < fny; b++) {
+    for (let a = 0; a < fnx; a++) {
+      const ka = a >> 1;
+      const kb = b >> 1;
+      const ka1 = Math.min(nx - 1, ka + (a & 1));
+      const kb1 = Math.min(ny - 1, kb + (b & 1));
+      const c00 = 3 * (kb * nx + ka);
+      const c10 = 3 * (kb * nx + ka1);
+      const c01 = 3 * (kb1 * nx + ka);
+      const c11 = 3 * (kb1 * nx + ka1);
+      const x = (km[c00] + km[c10] + km[c01] + km[c11]) / 4;
+      const y = (km[c00 + 1] + km[c10 + 1] + km[c01 + 1] + km[c11 + 1]) / 4;
+      const z = (km[c00 + 2] + km[c10 + 2] + km[c01 + 2] + km[c11 + 2]) / 4;
+      fine[b * fnx + a] = groundNoise(seed + 2, x / FINE_KM, y / FINE_KM, z / FINE_KM);
+    }
+  }
+  const bilinear = (values: Float64Array, width: number, u: number, v: number) => {
+    const a = Math.floor(u);
+    const b = Math.floor(v);
+    const fu = u - a;
+    const fv = v - b;
+    const k = b * width + a;
+    const top = values[k] + (values[k + 1] - values[k]) * fu;
+    return top + (values[k + width] + (values[k + width + 1] - values[k + width]) * fu - top) * fv;
+  };
   const amount = new Float32Array(stride * (cellsDown + 2));
   for (let j = -1; j <= cellsDown; j++) {
     for (let i = -1; i <= cellsAcross; i++) {
-      const field = (coarse(i, j) + 0.35 * fine(i, j)) / 1.35;
+      const u = (gi + i - i0) / COARSE_NODE_CELLS;
+      const v = (gj + j - j0) / COARSE_NODE_CELLS;
+      const field = (bilinear(coarse, nx, u, v) + 0.35 * bilinear(fine, fnx, (gi + i - i0) / FINE_NODE_CELLS, (gj + j - j0) / FINE_NODE_CELLS)) / 1.35;
+      const t = Math.min(1, Math.max(0, bilinear(target, nx, u, v)));
+      const threshold = 0.5 + (0.5 - t) * 0.75;
       const a = (field - threshold) * 9 + 0.5;
       amount[(j + 1) * stride + (i + 1)] = a < 0 ? 0 : a > 1 ? 1 : a;
     }
@@ -145,6 +227,8 @@ export function createSceneClouds(
   const blockM = BLOCK_PX * 30;
   const clouds: SceneClouds = {
     seed,
+    blockX0: gi * BLOCKS_PER_CELL_SIDE,
+    blockY0: gj * BLOCKS_PER_CELL_SIDE,
     cellsAcross,
     cellsDown,
     amount,
@@ -191,10 +275,10 @@ function cellRanks(clouds: SceneClouds, k: number): Uint8Array {
   const keys = new Float64Array(BLOCKS_PER_CELL);
   const order = new Array<number>(BLOCKS_PER_CELL);
   for (let b = 0; b < BLOCKS_PER_CELL; b++) {
-    const bx = i * BLOCKS_PER_CELL_SIDE + (b & 7);
-    const by = j * BLOCKS_PER_CELL_SIDE + (b >> 3);
+    const bx = clouds.blockX0 + i * BLOCKS_PER_CELL_SIDE + (b & 7);
+    const by = clouds.blockY0 + j * BLOCKS_PER_CELL_SIDE + (b >> 3);
     const tilt = ((b & 7) - 3.5) * gx + ((b >> 3) - 3.5) * gy;
-    keys[b] = -(0.8 * latticeNoise(clouds.seed ^ 0x51, bx / 3, by / 3) + 0.2 * latticeNoise(clouds.seed ^ 0x52, bx / 1.3, by / 1.3) + 0.35 * tilt);
+    keys[b] = -(0.9 * latticeNoise(clouds.seed ^ 0x51, bx / 4, by / 4) + 0.1 * latticeNoise(clouds.seed ^ 0x52, bx / 1.5, by / 1.5) + 0.35 * tilt);
     order[b] = b;
   }
   order.sort((a, b) => keys[a] - keys[b] || a - b);

@@ -1,11 +1,25 @@
 /**
- * Plausible land cover anywhere on Earth for the synthetic archive: land and water from Natural
- * Earth (landMask.ts), the biome from latitude and a few hand-drawn dry regions (the big deserts and
- * steppes), detail from seeded noise on the ground (so overlapping path/rows show the same ground).
- * It only needs to look like a Landsat scene of such a place, not to map it.
+ * Plausible land cover anywhere on Earth for the synthetic archive, as a function of GROUND POSITION
+ * only (never of the scene), so overlapping scenes show the same landscape:
+ *
+ * - land and water from Natural Earth (landMask.ts), its 430 m shore made ragged by noise;
+ * - climate from latitude, hand-drawn anomalies and the elevation proxy (demoClimate.ts,
+ *   demoRelief.ts): ice and tundra where summers are cold (high latitudes, above the tree line),
+ *   boreal forest and lakes, temperate farmland with woods, savanna, rainforest, and deserts in a
+ *   few hand-drawn dry regions;
+ * - the structure of a landscape: fields on a ground-fixed parcel grid (aligned to meridians and
+ *   parallels, as surveys lay them out), woods and lakes from fractal noise, meandering rivers
+ *   (contour lines of a smooth noise field) with green banks, towns, ridges and valleys with hill
+ *   shading in the mountains.
+ *
+ * Detail smaller than an overview's pixel is left out there (no per-pixel hash at 1/4 resolution),
+ * so a whole-scene image shows a landscape rather than aliasing noise.
  */
 import { BLOCK_PX, TILE_PX, blockValid, type DemoSceneGrid } from './demoSceneGrid.js';
 import { landFraction } from '../geo/landMask.js';
+import { LAPSE_C_PER_KM, climateNormals } from './demoClimate.js';
+import { cellHash, earthKm, noiseKm } from './demoGroundNoise.js';
+import { rangeCrestKm } from './demoRelief.js';
 import { mixHash } from './seededRandom.js';
 
 export const Cover = {
@@ -19,20 +33,36 @@ export const Cover = {
   rock: 7,
   tundra: 8,
   ice: 9,
+  urban: 10,
   fill: 255,
 } as const;
+
+/** Lattice over a tile: (GRID_STEPS + 1)^2 points, bilinear between (UTM to lon/lat is smooth over a tile). */
+export const GRID_STEPS = 8;
+const LATTICE_N = (GRID_STEPS + 1) * (GRID_STEPS + 1);
+/** Elevation is stored per pixel in steps of this many km. */
+export const ELEVATION_STEP_KM = 0.025;
 
 export interface LandCoverTile {
   /** Cover class per pixel of the tile (TILE_PX x TILE_PX, row-major). */
   cls: Uint8Array;
   /** Texture 0..255 (128 = average), from ground noise. */
   tex: Uint8Array;
-  /** Per-pixel order 0..255: snow covers pixels below the scene's snow fraction, fields get their own sowing date. */
+  /** Per-pixel order 0..255: snow patchiness, a field's crop and sowing date, a town's greenery. */
   aux: Uint8Array;
+  /** Elevation proxy, ELEVATION_STEP_KM units. */
+  elev: Uint8Array;
+  /** Hill shading factor x 128 (128 = flat ground). */
+  shade: Uint8Array;
   /** Full-resolution block coordinates of each pixel (for clouds), and the tile's centre latitude. */
   blockX: Int32Array;
   blockY: Int32Array;
   centerLat: number;
+  /** Per lattice point: latitude, Earth-centred km (x, y, z), sea-level winter and summer mean (C). */
+  latticeLat: Float64Array;
+  latticeKm: Float64Array;
+  latticeWinterC: Float64Array;
+  latticeSummerC: Float64Array;
 }
 
 /** Dry regions [minLon, minLat, maxLon, maxLat, dryness]: deserts (> 0.55 is desert) and steppes. */
@@ -65,149 +95,274 @@ export function dryness(lon: number, lat: number): number {
 }
 
 /**
- * Seeded 3-D value noise at Earth-centred coordinates (km), smoothstep-trilinear. Three dimensions
- * because any 2-D map of the sphere tears or shears somewhere; this way the same ground gets the same
- * noise in every scene, path/row and UTM zone.
+ * Glacier-scoured shields [minLon, minLat, maxLon, maxLat] (hand-drawn): thin soils, forest and
+ * countless lakes rather than farmland (Ontario's Muskoka, Quebec, Finland, Karelia, Sweden).
  */
-export function groundNoise(seed: number, x: number, y: number, z: number): number {
-  const x0 = Math.floor(x);
-  const y0 = Math.floor(y);
-  const z0 = Math.floor(z);
-  const fx = x - x0;
-  const fy = y - y0;
-  const fz = z - z0;
-  const sx = fx * fx * (3 - 2 * fx);
-  const sy = fy * fy * (3 - 2 * fy);
-  const sz = fz * fz * (3 - 2 * fz);
-  // The seed shifts the lattice far away: different seeds, unrelated values.
-  const xs = x0 + Math.imul(seed, 7919);
-  const c000 = mixHash(xs, y0, z0);
-  const c100 = mixHash(xs + 1, y0, z0);
-  const c010 = mixHash(xs, y0 + 1, z0);
-  const c110 = mixHash(xs + 1, y0 + 1, z0);
-  const c001 = mixHash(xs, y0, z0 + 1);
-  const c101 = mixHash(xs + 1, y0, z0 + 1);
-  const c011 = mixHash(xs, y0 + 1, z0 + 1);
-  const c111 = mixHash(xs + 1, y0 + 1, z0 + 1);
-  const y00 = c000 + (c100 - c000) * sx;
-  const y10 = c010 + (c110 - c010) * sx;
-  const y01 = c001 + (c101 - c001) * sx;
-  const y11 = c011 + (c111 - c011) * sx;
-  const z0v = y00 + (y10 - y00) * sy;
-  const z1v = y01 + (y11 - y01) * sy;
-  return (z0v + (z1v - z0v) * sz) / 4294967296;
+const SHIELDS: ReadonlyArray<readonly [number, number, number, number]> = [
+  [-102, 44.6, -58, 62], // Canadian Shield
+  [11, 57, 33, 70], // Fennoscandian Shield
+];
+
+function shieldness(lon: number, lat: number): number {
+  let v = 0;
+  for (const [w, s, e, n] of SHIELDS) {
+    const inside = Math.min(lon - w, e - lon, lat - s, n - lat);
+    if (inside > -1) v = Math.max(v, Math.min(1, (inside + 1) / 2));
+  }
+  return v;
 }
 
-const EARTH_RADIUS_KM = 6371;
-const GRID_STEPS = 8;
+/** Half-width of a river in units of its noise field (about 30-90 m on the ground). */
+const RIVER_HALF_WIDTH = 0.0015;
+/** Field parcels: 450 m on a side, on a grid of meridians and parallels. */
+const PARCEL_KM = 0.45;
+const KM_PER_DEG = 111.32;
+const COS_BY_DEGREE = Float64Array.from({ length: 181 }, (_, i) => Math.cos(((i - 90 + 0.5) * Math.PI) / 180));
+
+const greenland = (lon: number, lat: number) => lat > 59.5 && lon > -74 && lon < -11 && !(lon > -25 && lat < 66.5);
 
 /**
  * Land cover of one tile of one overview level (factor 1 = full resolution) of a path/row grid.
- * Each output pixel takes the cover at the centre of the full-resolution pixels it stands for.
+ * Each output pixel describes the ground at the centre of the full-resolution pixels it stands for.
  */
 export function createLandCoverTile(grid: DemoSceneGrid, factor: number, tileX: number, tileY: number): LandCoverTile {
   const n = TILE_PX;
   const cls = new Uint8Array(n * n);
   const tex = new Uint8Array(n * n);
   const aux = new Uint8Array(n * n);
+  const elev = new Uint8Array(n * n);
+  const shade = new Uint8Array(n * n).fill(128);
   const blockX = new Int32Array(n);
   const blockY = new Int32Array(n);
-  // Full-resolution pixel (centre) of output column c: (tileX * n + c) * factor + factor / 2.
   const fullX = (c: number) => (tileX * n + c) * factor + factor / 2;
   const fullY = (r: number) => (tileY * n + r) * factor + factor / 2;
   for (let c = 0; c < n; c++) blockX[c] = Math.floor(fullX(c) / BLOCK_PX);
   for (let r = 0; r < n; r++) blockY[r] = Math.floor(fullY(r) / BLOCK_PX);
-  // Geographic coordinates on a 9 x 9 lattice over the tile, bilinear between: UTM to lon/lat is smooth.
-  const lattice: Array<[number, number]> = [];
-  // Earth-centred coordinates (km) at the lattice points, interpolated per pixel (over a tile the chord
-  // and the arc differ by centimetres).
-  const groundLattice: Array<[number, number, number]> = [];
-  const dryLattice: number[] = [];
+  const pixelKm = 0.03 * factor;
+
+  // Everything that varies over kilometres or more is computed on the lattice and interpolated.
+  const latticeLon = new Float64Array(LATTICE_N);
+  const latticeLat = new Float64Array(LATTICE_N);
+  const latticeKm = new Float64Array(LATTICE_N * 3);
+  const latticeWinterC = new Float64Array(LATTICE_N);
+  const latticeSummerC = new Float64Array(LATTICE_N);
+  const lDry = new Float64Array(LATTICE_N);
+  const lCrest = new Float64Array(LATTICE_N);
+  const lZone = new Float64Array(LATTICE_N);
+  const lRiver = new Float64Array(LATTICE_N);
+  const lShield = new Float64Array(LATTICE_N);
+  // Warps of the parcel grid (fields are not perfectly straight outside the Americas).
+  const lWarpU = new Float64Array(LATTICE_N);
+  const lWarpV = new Float64Array(LATTICE_N);
   const step = n / GRID_STEPS;
   let lon0: number | null = null;
-  for (let j = 0; j <= GRID_STEPS; j++) {
-    for (let i = 0; i <= GRID_STEPS; i++) {
+  let anyCrest = false;
+  for (let j = 0, k = 0; j <= GRID_STEPS; j++) {
+    for (let i = 0; i <= GRID_STEPS; i++, k++) {
       const [lon, lat] = grid.toLngLat(grid.cornerX + fullX(i * step) * 30, grid.cornerY - fullY(j * step) * 30);
       // Keep longitudes continuous across the antimeridian within the tile.
       const unwrapped: number = lon0 === null ? lon : lon + 360 * Math.round((lon0 - lon) / 360);
       lon0 ??= lon;
-      lattice.push([unwrapped, lat]);
-      const phi = (lat * Math.PI) / 180;
-      const lambda = (unwrapped * Math.PI) / 180;
-      groundLattice.push([EARTH_RADIUS_KM * Math.cos(phi) * Math.cos(lambda), EARTH_RADIUS_KM * Math.cos(phi) * Math.sin(lambda), EARTH_RADIUS_KM * Math.sin(phi)]);
-      // Dryness varies over hundreds of km: the lattice suffices, pixels interpolate.
-      dryLattice.push(dryness(unwrapped, lat));
+      latticeLon[k] = unwrapped;
+      latticeLat[k] = lat;
+      earthKm(unwrapped, lat, latticeKm, 3 * k);
+      const x = latticeKm[3 * k];
+      const y = latticeKm[3 * k + 1];
+      const z = latticeKm[3 * k + 2];
+      const normals = climateNormals(unwrapped, lat);
+      latticeWinterC[k] = normals.winterC;
+      latticeSummerC[k] = normals.summerC;
+      lDry[k] = dryness(unwrapped, lat) + (noiseKm(7, x, y, z, 60) - 0.5) * 0.3;
+      lCrest[k] = rangeCrestKm(unwrapped, lat);
+      lShield[k] = shieldness(unwrapped, lat);
+      if (lCrest[k] > 0) anyCrest = true;
+      // Land-use zones (farmland or woods) about 15 km across.
+      lZone[k] = 0.75 * noiseKm(11, x, y, z, 15) + 0.25 * noiseKm(12, x, y, z, 5);
+      // Rivers: contour lines of a smooth field, meandering at two scales.
+      lRiver[k] = 0.8 * noiseKm(13, x, y, z, 30) + 0.2 * noiseKm(14, x, y, z, 7);
+      lWarpU[k] = noiseKm(15, x, y, z, 4) - 0.5;
+      lWarpV[k] = noiseKm(16, x, y, z, 4) - 0.5;
     }
   }
-  const centre = lattice[(GRID_STEPS / 2) * (GRID_STEPS + 1) + GRID_STEPS / 2];
-  const greenland = (lon: number, lat: number) => lat > 59.5 && lon > -74 && lon < -11 && !(lon > -25 && lat < 66.5);
+  const centerLat = latticeLat[(GRID_STEPS / 2) * (GRID_STEPS + 1) + GRID_STEPS / 2];
+  const elevKm = new Float32Array(n * n);
+  let townX = NaN;
+  let townY = NaN;
+  let townZ = NaN;
+  let town: { x: number; y: number; z: number; r2: number } | null = null;
+
   for (let r = 0; r < n; r++) {
     const gy = r / step;
     const j0 = Math.min(GRID_STEPS - 1, Math.floor(gy));
     const fy = gy - j0;
     for (let c = 0; c < n; c++) {
-      const k = r * n + c;
+      const p = r * n + c;
       if (!blockValid(grid, blockX[c], blockY[r])) {
-        cls[k] = Cover.fill;
+        cls[p] = Cover.fill;
         continue;
       }
       const gx = c / step;
       const i0 = Math.min(GRID_STEPS - 1, Math.floor(gx));
       const fx = gx - i0;
-      const k00 = j0 * (GRID_STEPS + 1) + i0;
-      const p00 = lattice[k00];
-      const p10 = lattice[j0 * (GRID_STEPS + 1) + i0 + 1];
-      const p01 = lattice[(j0 + 1) * (GRID_STEPS + 1) + i0];
-      const p11 = lattice[(j0 + 1) * (GRID_STEPS + 1) + i0 + 1];
-      const lon = (p00[0] * (1 - fx) + p10[0] * fx) * (1 - fy) + (p01[0] * (1 - fx) + p11[0] * fx) * fy;
-      const lat = (p00[1] * (1 - fx) + p10[1] * fx) * (1 - fy) + (p01[1] * (1 - fx) + p11[1] * fx) * fy;
-      const g00 = groundLattice[k00];
-      const g10 = groundLattice[k00 + 1];
-      const g01 = groundLattice[k00 + GRID_STEPS + 1];
-      const g11 = groundLattice[k00 + GRID_STEPS + 2];
+      const k = j0 * (GRID_STEPS + 1) + i0;
       const w00 = (1 - fx) * (1 - fy);
       const w10 = fx * (1 - fy);
       const w01 = (1 - fx) * fy;
       const w11 = fx * fy;
-      const xKm = g00[0] * w00 + g10[0] * w10 + g01[0] * w01 + g11[0] * w11;
-      const yKm = g00[1] * w00 + g10[1] * w10 + g01[1] * w01 + g11[1] * w11;
-      const zKm = g00[2] * w00 + g10[2] * w10 + g01[2] * w01 + g11[2] * w11;
-      const fine = mixHash(Math.round(xKm * 33.3), Math.round(yKm * 33.3), Math.round(zKm * 33.3)) / 4294967296;
-      const detail = groundNoise(3, xKm / 0.6, yKm / 0.6, zKm / 0.6);
-      const medium = groundNoise(5, xKm / 4, yKm / 4, zKm / 4);
-      const broad = groundNoise(7, xKm / 25, yKm / 25, zKm / 25);
-      tex[k] = Math.round(255 * (0.45 * fine + 0.35 * detail + 0.2 * medium));
-      aux[k] = Math.round(255 * (0.5 * medium + 0.3 * detail + 0.2 * fine));
+      const k1 = k + 1;
+      const k2 = k + GRID_STEPS + 1;
+      const k3 = k2 + 1;
+      const lon = latticeLon[k] * w00 + latticeLon[k1] * w10 + latticeLon[k2] * w01 + latticeLon[k3] * w11;
+      const lat = latticeLat[k] * w00 + latticeLat[k1] * w10 + latticeLat[k2] * w01 + latticeLat[k3] * w11;
+      const xKm = latticeKm[3 * k] * w00 + latticeKm[3 * k1] * w10 + latticeKm[3 * k2] * w01 + latticeKm[3 * k3] * w11;
+      const yKm = latticeKm[3 * k + 1] * w00 + latticeKm[3 * k1 + 1] * w10 + latticeKm[3 * k2 + 1] * w01 + latticeKm[3 * k3 + 1] * w11;
+      const zKm = latticeKm[3 * k + 2] * w00 + latticeKm[3 * k1 + 2] * w10 + latticeKm[3 * k2 + 2] * w01 + latticeKm[3 * k3 + 2] * w11;
+      const medium = noiseKm(5, xKm, yKm, zKm, 3);
+      const detail = noiseKm(3, xKm, yKm, zKm, 0.7);
+      // Per-30 m grain only where a pixel is that small; at overviews it would alias into static.
+      const fine = factor <= 2 ? mixHash(Math.round(xKm * 33.3), Math.round(yKm * 33.3), Math.round(zKm * 33.3)) / 4294967296 : 0.5;
+      const grain = factor <= 2 ? 0.3 : 0;
+      tex[p] = Math.round(255 * ((0.5 - grain / 2) + grain * fine + 0.35 * (detail - 0.5) + 0.25 * (medium - 0.5)));
+      aux[p] = Math.round(255 * (0.55 * medium + 0.35 * detail + 0.1 * fine));
+
+      // Elevation: hills everywhere, ridges and valleys carved by ridged noise inside the ranges.
+      const zone = (lZone[k] * w00 + lZone[k1] * w10 + lZone[k2] * w01 + lZone[k3] * w11);
+      let e = 0.15 * zone;
+      const crest = anyCrest ? (lCrest[k] * w00 + lCrest[k1] * w10 + lCrest[k2] * w01 + lCrest[k3] * w11) : 0;
+      if (crest > 0.01) {
+        // Ridged noise, its domain warped by the medium field so ridges run on rather than ring.
+        const wx = (medium - 0.5) * 8;
+        const r1 = 1 - Math.abs(2 * noiseKm(21, xKm + wx, yKm - wx, zKm + wx, 9) - 1);
+        const r2 = 1 - Math.abs(2 * noiseKm(22, xKm - wx, yKm + wx, zKm, 2.5) - 1);
+        // Plus the 700 m detail field: rough slopes rather than smooth folds.
+        e += crest * (0.2 + 0.7 * (0.65 * r1 * r1 + 0.35 * r2) + 0.1 * detail);
+      }
+      elevKm[p] = e;
+      elev[p] = Math.min(255, Math.round(e / ELEVATION_STEP_KM));
+
       // Coastlines: the 430 m land fraction, pushed around by noise into a ragged 30 m shore.
-      const land = landFraction(lon, lat) + (detail - 0.5) * 0.45 + (medium - 0.5) * 0.35;
+      const landF = landFraction(lon, lat);
+      const land = landF + (detail - 0.5) * 0.45 + (medium - 0.5) * 0.35;
       if (land < 0.5) {
-        cls[k] = Cover.water;
+        cls[p] = Cover.water;
+        // Near the shore the water is shallow or muddy.
+        aux[p] = Math.round(255 * Math.min(1, Math.max(0, land) * 2));
         continue;
       }
-      const alat = Math.abs(lat);
-      const dryHere = (dryLattice[k00] * (1 - fx) + dryLattice[k00 + 1] * fx) * (1 - fy) + (dryLattice[k00 + GRID_STEPS + 1] * (1 - fx) + dryLattice[k00 + GRID_STEPS + 2] * fx) * fy;
-      const dry = dryHere + (broad - 0.5) * 0.3;
-      const lake = medium * 0.7 + detail * 0.3;
-      // Class boundaries follow the 4 km field, made ragged by the 600 m one.
+      const winterC = (latticeWinterC[k] * w00 + latticeWinterC[k1] * w10 + latticeWinterC[k2] * w01 + latticeWinterC[k3] * w11) - LAPSE_C_PER_KM * e;
+      const summerC = (latticeSummerC[k] * w00 + latticeSummerC[k1] * w10 + latticeSummerC[k2] * w01 + latticeSummerC[k3] * w11) - LAPSE_C_PER_KM * e;
+      const shield = lShield[k] * w00 + lShield[k1] * w10 + lShield[k2] * w01 + lShield[k3] * w11;
+      const dry = (lDry[k] * w00 + lDry[k1] * w10 + lDry[k2] * w01 + lDry[k3] * w11);
       const m = medium + (detail - 0.5) * 0.25;
+      const lake = medium * 0.7 + detail * 0.3;
+      const riverDist = Math.abs((lRiver[k] * w00 + lRiver[k1] * w10 + lRiver[k2] * w01 + lRiver[k3] * w11) - 0.5);
+      const humid = dry < 0.5 && summerC > 6 && crest < 1.2;
       let cover: number;
-      if (lat < -60) cover = m > 0.78 && alat < 80 ? Cover.rock : Cover.ice;
-      else if (greenland(lon, lat)) cover = broad > 0.4 || lat > 76 ? Cover.ice : m > 0.55 ? Cover.rock : Cover.tundra;
-      else if (alat >= 75) cover = broad > 0.45 ? Cover.ice : Cover.tundra;
-      else if (alat >= 64) cover = lake > 0.7 ? Cover.water : m > 0.72 ? Cover.rock : Cover.tundra;
-      else if (alat >= 52 && dry < 0.35) cover = lake > 0.7 ? Cover.water : broad < 0.25 ? Cover.tundra : m > 0.62 ? Cover.deciduous : Cover.conifer;
-      else if (dry > 0.55) cover = m + 0.3 * (broad - 0.5) > 0.5 ? Cover.sand : Cover.rock;
-      else if (dry > 0.3) cover = m > 0.7 ? Cover.crops : Cover.grass;
-      else if (alat < 10) cover = m > 0.8 ? Cover.crops : lake > 0.83 ? Cover.water : Cover.rainforest;
-      else if (alat < 23) cover = m > 0.6 ? Cover.rainforest : m > 0.45 ? Cover.crops : Cover.grass;
-      else if (alat < 42) cover = m > 0.6 ? Cover.crops : m > 0.35 ? Cover.deciduous : broad > 0.5 ? Cover.grass : Cover.conifer;
-      else cover = lake > 0.74 ? Cover.water : m > 0.62 ? Cover.crops : m > 0.32 ? Cover.deciduous : Cover.conifer;
-      cls[k] = cover;
-      if (cover === Cover.crops) {
-        // Fields of ~600 x 450 m, each sown on its own day.
-        aux[k] = mixHash(Math.floor(xKm / 0.6), Math.floor(yKm / 0.6), Math.floor(zKm / 0.6)) & 255;
+      if (lat < -60) cover = m > 0.78 && lat > -80 ? Cover.rock : Cover.ice;
+      else if (greenland(lon, lat)) cover = zone > 0.4 || lat > 76 ? Cover.ice : m > 0.55 ? Cover.rock : Cover.tundra;
+      else if (summerC < 1) cover = m > 0.7 ? Cover.rock : Cover.ice;
+      else if (summerC < 9) cover = crest > 0.3 && m > 0.55 ? Cover.rock : lake > 0.72 && crest < 0.1 ? Cover.water : m > 0.75 ? Cover.rock : Cover.tundra;
+      else if (humid && riverDist < RIVER_HALF_WIDTH * (0.7 + 0.6 * detail)) {
+        cover = Cover.water;
+        aux[p] = 150;
       }
+      else if (dry > 0.55) cover = m + 0.3 * (zone - 0.5) > 0.5 && crest < 0.3 ? Cover.sand : Cover.rock;
+      else if (winterC > 17) {
+        // Tropics: savanna where dry, rainforest where wet, farmland and clearings in zones.
+        if (dry > 0.3) cover = zone > 0.62 ? Cover.crops : m > 0.68 ? Cover.deciduous : Cover.grass;
+        else cover = zone > 0.66 ? (m > 0.55 ? Cover.grass : Cover.crops) : lake > 0.84 ? Cover.water : Cover.rainforest;
+      } else if (dry > 0.3) cover = zone + (m - 0.5) * 0.3 > 0.5 ? Cover.crops : Cover.grass;
+      else if (winterC < -12 && summerC < 19) {
+        // Boreal: conifers, birch stands, lakes, bogs.
+        cover = lake > 0.71 - 0.07 * shield ? Cover.water : zone < 0.28 ? Cover.tundra : m > 0.64 ? Cover.deciduous : Cover.conifer;
+      } else {
+        // Temperate: farmland in the open zones and the valleys, woods on the hills and in the mountains.
+        const farm = zone + (m - 0.5) * 0.5 - 0.6 * Math.max(0, e - 0.35) + (riverDist < 0.03 ? 0.12 : 0) - 0.3 * shield;
+        if (lake > 0.8 - 0.1 * shield) cover = Cover.water;
+        else if (farm > 0.47) cover = Cover.crops;
+        else cover = m + (winterC < -4 || e > 0.9 ? 0.25 : 0) > 0.6 ? Cover.conifer : Cover.deciduous;
+      }
+      // Lakes are clear and dark (rivers, aux 150, carry silt).
+      if (cover === Cover.water && aux[p] !== 150) aux[p] = 30;
+      // Green banks along rivers through open land.
+      if (humid && riverDist < RIVER_HALF_WIDTH * 3 && (cover === Cover.crops || cover === Cover.grass)) cover = Cover.deciduous;
+      if (cover === Cover.crops || (cover === Cover.grass && dry <= 0.55)) {
+        // Towns, about one per 18 km cell of farmland; their size from the cell's hashes (3-D cells cut
+        // by the sphere give towns of every size up to ~4 km).
+        const cx = Math.floor(xKm / 18);
+        const cy = Math.floor(yKm / 18);
+        const cz = Math.floor(zKm / 18);
+        if (cx !== townX || cy !== townY || cz !== townZ) {
+          townX = cx;
+          townY = cy;
+          townZ = cz;
+          town = null;
+          if (cellHash(41, xKm, yKm, zKm, 18) < 0.55) {
+            const h = mixHash(cx, cy, cz + 99991);
+            const tr = 1.2 + 3 * ((h & 1023) / 1023);
+            town = { x: (cx + 0.25 + 0.5 * (((h >>> 10) & 255) / 255)) * 18, y: (cy + 0.25 + 0.5 * (((h >>> 18) & 255) / 255)) * 18, z: (cz + 0.5) * 18, r2: tr * tr };
+          }
+        }
+        if (town) {
+          const dx = xKm - town.x;
+          const dy = yKm - town.y;
+          const dz = zKm - town.z;
+          const q = (dx * dx + dy * dy + dz * dz) / town.r2 + (detail - 0.5) * 0.6;
+          if (q < 1) {
+            cover = Cover.urban;
+            // Dense centre, leafy edges; city blocks of ~120 m.
+            const block = factor <= 4 ? (mixHash(Math.floor(xKm * 8), Math.floor(yKm * 8), Math.floor(zKm * 8)) & 63) / 63 : 0.5;
+            aux[p] = Math.round(255 * Math.min(1, Math.max(0, q * 0.8 + (block - 0.5) * 0.4)));
+          }
+        }
+      }
+      if (cover === Cover.crops) {
+        // The parcel grid: rows along parallels, columns along meridians (re-based every degree of
+        // latitude, like survey correction lines); outside the Americas slightly warped.
+        const band = Math.floor(lat);
+        const warp = lon < -30 ? 0.05 : 0.45;
+        const u = (lon * KM_PER_DEG * COS_BY_DEGREE[Math.min(180, Math.max(0, band + 90))]) / PARCEL_KM + (lWarpU[k] * w00 + lWarpU[k1] * w10 + lWarpU[k2] * w01 + lWarpU[k3] * w11) * warp * 4;
+        const v = (lat * KM_PER_DEG) / PARCEL_KM + (lWarpV[k] * w00 + lWarpV[k1] * w10 + lWarpV[k2] * w01 + lWarpV[k3] * w11) * warp * 4;
+        const iu = Math.floor(u);
+        const iv = Math.floor(v);
+        const h = mixHash(iu, iv, band);
+        // Each parcel is one field, or halved along one axis.
+        const split = h & 3;
+        const su = split === 1 ? (u - iu < 0.5 ? 0 : 1) : 0;
+        const sv = split === 2 ? (v - iv < 0.5 ? 0 : 1) : 0;
+        const field = mixHash(2 * iu + su, 2 * iv + sv, band + 7);
+        // Where a field is smaller than 2 pixels, fields blur into their average.
+        const contrast = Math.min(1, Math.max(0, (PARCEL_KM / pixelKm - 1.5) / 2));
+        // Neighbouring farms tend to grow alike (the medium noise), each field its own way.
+        aux[p] = Math.round(255 * (0.5 + 0.35 * contrast * ((field & 255) / 255 - 0.5) + 0.65 * (medium - 0.5)));
+        tex[p] = Math.round(128 + (((field >>> 8) & 255) - 128) * 0.35 * contrast + (tex[p] - 128) * 0.4);
+      }
+      cls[p] = cover;
     }
   }
-  return { cls, tex, aux, blockX, blockY, centerLat: centre[1] };
+  if (anyCrest) hillShade(elevKm, shade, cls, pixelKm * 1000);
+  return { cls, tex, aux, elev, shade, blockX, blockY, centerLat, latticeLat, latticeKm, latticeWinterC, latticeSummerC };
+}
+
+/** Hill shading under a sun in the south-east, 40 degrees up (flat ground = 128). */
+function hillShade(elevKm: Float32Array, shade: Uint8Array, cls: Uint8Array, pixelM: number): void {
+  const n = TILE_PX;
+  const sunE = Math.sin((135 * Math.PI) / 180) * Math.cos((40 * Math.PI) / 180);
+  const sunN = Math.cos((135 * Math.PI) / 180) * Math.cos((40 * Math.PI) / 180);
+  const sunUp = Math.sin((40 * Math.PI) / 180);
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) {
+      const p = r * n + c;
+      if (cls[p] === Cover.fill) continue;
+      const cx = c < n - 1 && cls[p + 1] !== Cover.fill ? p + 1 : p;
+      const px = cx === p && c > 0 ? p - 1 : p;
+      const ry = r < n - 1 && cls[p + n] !== Cover.fill ? p + n : p;
+      const py = ry === p && r > 0 ? p - n : p;
+      const dEast = cx === px ? 0 : ((elevKm[cx] - elevKm[px]) * 1000) / pixelM;
+      const dNorth = ry === py ? 0 : (-(elevKm[ry] - elevKm[py]) * 1000) / pixelM;
+      const dot = (-dEast * sunE - dNorth * sunN + sunUp) / Math.sqrt(dEast * dEast + dNorth * dNorth + 1);
+      // Half the Lambertian contrast: the real atmosphere's diffuse light fills the shadows.
+      shade[p] = Math.max(20, Math.min(255, Math.round(128 * (0.5 + (0.5 * dot) / sunUp))));
+    }
+  }
 }

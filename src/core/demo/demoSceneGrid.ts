@@ -8,6 +8,8 @@ export const BLOCK_PX = 8;
 /** Cloud amounts live on 64 x 64 pixel cells (1.9 km) of 8 x 8 blocks. */
 export const CELL_PX = 64;
 export const TILE_PX = 128;
+/** Grid corners are multiples of one cloud cell (64 px of 30 m), hence of every overview pixel (at most 16 px). */
+export const ALIGN_M = CELL_PX * 30;
 /** Internal overviews, as factors of the full resolution (the COG reader picks one for large boxes). */
 export const OVERVIEW_FACTORS = [2, 4, 8, 16] as const;
 
@@ -54,8 +56,11 @@ export function demoSceneGrid(path: number, row: number): DemoSceneGrid {
   const converter = proj4('EPSG:4326', `+proj=utm +zone=${zone} +datum=WGS84 +units=m +no_defs`);
   const corners = tile.polygonLngLat.slice(0, 4).map((p) => converter.forward([p[0], p[1]]) as [number, number]);
   const px = DEMO_PIXEL_SIZE_M;
-  const minX = Math.floor(Math.min(...corners.map((c) => c[0])) / px) * px;
-  const maxY = Math.ceil(Math.max(...corners.map((c) => c[1])) / px) * px;
+  // The upper-left corner sits on the zone's 1,920 m cell lattice (ALIGN_M), so every scene of a UTM
+  // zone shares pixel centres, 8 x 8 blocks and cloud cells at every level: overlapping scenes then
+  // sample the very same ground points, and their clouds the very same cells.
+  const minX = Math.floor(Math.min(...corners.map((c) => c[0])) / ALIGN_M) * ALIGN_M;
+  const maxY = Math.ceil(Math.max(...corners.map((c) => c[1])) / ALIGN_M) * ALIGN_M;
   const maxX = Math.max(...corners.map((c) => c[0]));
   const minY = Math.min(...corners.map((c) => c[1]));
   const width = Math.ceil((maxX - minX) / px / CELL_PX) * CELL_PX;

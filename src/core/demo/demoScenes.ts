@@ -8,9 +8,10 @@
 import type { AssetKey } from '../bands/bandCatalog.js';
 import { ByteSourceNotFoundError, type ByteSource } from '../raster/byteSource.js';
 import { overpassesForPathRow } from '../overpass/overpass.js';
+import { WRS2_DAY_ROWS, WRS2_PATHS } from '../wrs2/wrs2.js';
 import type { Satellite } from '../stac/landsatScene.js';
-import { createSceneClouds, type CloudClimate, type SceneClouds } from './demoClouds.js';
-import { createLandCoverTile, dryness, type LandCoverTile } from './demoLandCover.js';
+import { createSceneClouds, type SceneClouds } from './demoClouds.js';
+import { createLandCoverTile, type LandCoverTile } from './demoLandCover.js';
 import { DEMO_PIXEL_SIZE_M, OVERVIEW_FACTORS, TILE_PX, demoSceneGrid, type DemoSceneGrid } from './demoSceneGrid.js';
 import { DEMO_ASSET_KEYS, createSceneWeather, synthesizeTile, type SceneWeather } from './demoTileSynth.js';
 import { synthesizeTileSetInWorker } from './demoSynthPool.js';
@@ -67,20 +68,11 @@ export function parseDemoSceneId(id: string): DemoScene | null {
   const satellite: Satellite = m[1] === 'LC08' ? 'landsat-8' : 'landsat-9';
   const path = Number(m[2]);
   const row = Number(m[3]);
-  if (path < 1 || path > 233 || row < 1 || row > 122) return null;
+  // Every daytime row the catalogue lists, the northern end-of-orbit rows 246-248 included.
+  if (path < 1 || path > WRS2_PATHS || !WRS2_DAY_ROWS.includes(row)) return null;
   const day = Date.UTC(Number(m[4]), Number(m[5]) - 1, Number(m[6]));
   const [datetime] = overpassesForPathRow(satellite, path, row, new Date(day), new Date(day + 86_400_000));
   return datetime ? createDemoScene(satellite, path, row, datetime) : null;
-}
-
-/** How cloudy a path/row's sky tends to be: deserts clear, the humid tropics and high latitudes cloudy. */
-export function cloudClimateOf(grid: DemoSceneGrid): CloudClimate {
-  const [lon, lat] = grid.centerLngLat;
-  const alat = Math.abs(lat);
-  if (dryness(lon, lat) > 0.55) return { clearProbability: 0.7, overcastProbability: 0.04 };
-  if (alat < 12) return { clearProbability: 0.08, overcastProbability: 0.5 };
-  if (alat > 60) return { clearProbability: 0.2, overcastProbability: 0.45 };
-  return { clearProbability: 0.25, overcastProbability: 0.33 };
 }
 
 /** A tiny least-recently-used map (Map keeps insertion order). */
@@ -101,12 +93,12 @@ class Lru<V> {
   }
 }
 
-// Bounded memory: 64 finished tile sets of 9 bands (128 x 128 px: 0.3 MB each), 512 land-cover tiles
-// (80 KB), 256 cloud fields (30 KB). Tiles being synthesized are shared through `pendingTileSets` whatever
+// Bounded memory: 64 finished tile sets of 9 bands (128 x 128 px: 0.3 MB each), 384 land-cover tiles
+// (82 KB each: class, texture, order, elevation, shading), 256 cloud fields (30 KB). Tiles being synthesized are shared through `pendingTileSets` whatever
 // the LRU evicts meanwhile, so the bands of one read never synthesize a tile twice.
 const tileSets = new Lru<Uint16Array[]>(64);
 const pendingTileSets = new Map<string, Promise<Uint16Array[]>>();
-const landCoverTiles = new Lru<LandCoverTile>(512);
+const landCoverTiles = new Lru<LandCoverTile>(384);
 const cloudFields = new Lru<SceneClouds>(256);
 const cloudPercents = new Lru<number>(100_000);
 const weathers = new Lru<SceneWeather>(1024);
@@ -114,7 +106,7 @@ const weathers = new Lru<SceneWeather>(1024);
 export function sceneClouds(scene: DemoScene): SceneClouds {
   let clouds = cloudFields.get(scene.id);
   if (!clouds) {
-    clouds = createSceneClouds(scene.id, scene.grid, cloudClimateOf(scene.grid), { elevationDeg: scene.sunElevationDeg, azimuthDeg: scene.sunAzimuthDeg });
+    clouds = createSceneClouds(scene.grid, scene.datetime, { elevationDeg: scene.sunElevationDeg, azimuthDeg: scene.sunAzimuthDeg });
     cloudFields.set(scene.id, clouds);
     cloudPercents.set(scene.id, clouds.cloudPercent);
   }
@@ -129,7 +121,7 @@ export function sceneCloudPercent(scene: DemoScene): number {
 function sceneWeather(scene: DemoScene): SceneWeather {
   let w = weathers.get(scene.id);
   if (!w) {
-    w = createSceneWeather(scene.id, scene.datetime, scene.grid.centerLngLat[1], scene.sunElevationDeg);
+    w = createSceneWeather(scene.datetime, scene.sunElevationDeg);
     weathers.set(scene.id, w);
   }
   return w;

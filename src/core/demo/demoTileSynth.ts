@@ -5,9 +5,10 @@
  */
 import type { AssetKey } from '../bands/bandCatalog.js';
 import { blockCloudy, cloudAmountAt, type SceneClouds } from './demoClouds.js';
-import { Cover, type LandCoverTile } from './demoLandCover.js';
+import { LAPSE_C_PER_KM, SNOW_MEMORY_DAYS, localDayOfYear, normalTemperatureC, seasonPhase, snowFractionAt, weatherAnomalyC } from './demoClimate.js';
+import { dayNumber } from './demoGroundNoise.js';
+import { Cover, ELEVATION_STEP_KM, GRID_STEPS, type LandCoverTile } from './demoLandCover.js';
 import { TILE_PX } from './demoSceneGrid.js';
-import { createSeededRandom, hashSeed, mixHash } from './seededRandom.js';
 
 /** Collection 2 Level-2 scale factors (https://www.usgs.gov/faqs/how-do-i-use-a-scale-factor-landsat-level-2-science-products). */
 export const REFLECTANCE_SCALE = 0.0000275;
@@ -45,22 +46,18 @@ const TUNDRA: Spectrum = [0.04, 0.045, 0.07, 0.07, 0.25, 0.2, 0.12];
 // Snow: bright in the visible, dark in the SWIR (what NDSI exploits). Clouds: bright in the SWIR too.
 const SNOW: Spectrum = [0.88, 0.87, 0.85, 0.82, 0.72, 0.12, 0.09];
 const CLOUD: Spectrum = [0.62, 0.6, 0.62, 0.63, 0.66, 0.5, 0.36];
+// Roofs, asphalt and concrete; muddy or shallow water near shores.
+const URBAN: Spectrum = [0.075, 0.08, 0.095, 0.11, 0.17, 0.19, 0.17];
+const TURBID: Spectrum = [0.07, 0.07, 0.1, 0.08, 0.04, 0.015, 0.01];
 
-/** What one scene's tiles share: derived once per scene from its id, date and centre latitude. */
+/** What one scene's tiles share: only its date and sun (everything else follows the ground). */
 export interface SceneWeather {
-  seed: number;
-  /** 0 in mid-winter, 1 in mid-summer of the scene's hemisphere. */
-  season: number;
-  deciduousGreen: number;
-  grassGreen: number;
-  /** Day of the local year (northern-hemisphere days, shifted half a year in the south). */
-  localDoy: number;
-  snowFraction: number;
-  waterFrozen: boolean;
-  airKelvin: number;
+  /** Days since 1970-01-01 (UTC): the time axis of the weather. */
+  dayNumber: number;
+  /** Day of the (northern) year, 1..366. */
+  dayOfYear: number;
   /** sin(sun elevation): daytime heating of dry ground. */
   heating: number;
-  tropical: boolean;
 }
 
 export function dayOfYear(date: Date): number {
@@ -73,35 +70,30 @@ const smooth = (a: number, b: number, v: number) => {
   return t * t * (3 - 2 * t);
 };
 
-/** Seasons by latitude: green-up, snow and temperature follow the sun, with a little weather per scene. */
-export function createSceneWeather(sceneId: string, datetime: Date, centerLat: number, sunElevationDeg: number): SceneWeather {
-  const seed = hashSeed(sceneId);
-  const random = createSeededRandom(seed);
-  const alat = Math.abs(centerLat);
-  const doy = dayOfYear(datetime);
-  const localDoy = ((centerLat < 0 ? doy - 182 : doy) + 365) % 365;
-  // Coldest around 20 January (local), warmest around 21 July.
-  const season = 0.5 - 0.5 * Math.cos((2 * Math.PI * (localDoy - 20)) / 365);
-  const tropical = alat < 23;
-  const deciduousGreen = tropical ? 0.75 + 0.2 * season : clamp01(0.08 + 0.87 * smooth(0.3, 0.7, season) + (random() - 0.5) * 0.06);
-  const grassGreen = tropical ? 0.35 + 0.35 * season : clamp01(0.15 + 0.65 * smooth(0.35, 0.75, season) + (random() - 0.5) * 0.08);
-  const snowiness = clamp01((alat - 35) / 25);
-  const snowFraction = clamp01((1 - season - 0.95 + 0.75 * snowiness) * 4 + (random() - 0.5) * 0.2);
-  const meanKelvin = centerLat < -60 ? 252 : 301 - 0.5 * Math.max(0, alat - 15);
-  const amplitude = Math.min(20, 1 + 0.35 * alat);
-  const airKelvin = meanKelvin + amplitude * (2 * season - 1) + (random() - 0.5) * 4;
+/** The scene's date and sun. Its id no longer seeds anything: the same ground on the same day looks the same in every scene. */
+export function createSceneWeather(datetime: Date, sunElevationDeg: number): SceneWeather {
   return {
-    seed,
-    season,
-    deciduousGreen,
-    grassGreen,
-    localDoy,
-    snowFraction,
-    waterFrozen: alat > 50 && snowFraction > 0.7,
-    airKelvin,
+    dayNumber: dayNumber(datetime),
+    dayOfYear: dayOfYear(datetime),
     heating: Math.max(0, Math.sin((sunElevationDeg * Math.PI) / 180)),
-    tropical,
   };
+}
+
+/** Sea-level temperature today and SNOW_MEMORY_DAYS ago (the snowpack's), at each lattice point of a tile. */
+function latticeTemperatures(cover: LandCoverTile, w: SceneWeather): { nowC: Float64Array; snowC: Float64Array } {
+  const count = cover.latticeLat.length;
+  const nowC = new Float64Array(count);
+  const snowC = new Float64Array(count);
+  for (let k = 0; k < count; k++) {
+    const normals = { winterC: cover.latticeWinterC[k], summerC: cover.latticeSummerC[k] };
+    const local = localDayOfYear(w.dayOfYear, cover.latticeLat[k]);
+    const x = cover.latticeKm[3 * k];
+    const y = cover.latticeKm[3 * k + 1];
+    const z = cover.latticeKm[3 * k + 2];
+    nowC[k] = normalTemperatureC(normals, local) + weatherAnomalyC(x, y, z, w.dayNumber);
+    snowC[k] = normalTemperatureC(normals, (local - SNOW_MEMORY_DAYS + 365) % 365) + weatherAnomalyC(x, y, z, w.dayNumber - SNOW_MEMORY_DAYS / 2);
+  }
+  return { nowC, snowC };
 }
 
 function reflectanceToDn(reflectance: number): number {
@@ -116,33 +108,41 @@ function kelvinToDn(kelvin: number): number {
 
 /** The nine bands of one tile, TILE_PX x TILE_PX each, in DEMO_ASSET_KEYS order. */
 export function synthesizeTile(cover: LandCoverTile, weather: SceneWeather, clouds: SceneClouds): Uint16Array[] {
-  const n = TILE_PX * TILE_PX;
+  const n = TILE_PX;
   // Cloud state of every block the tile's pixels, their neighbours and their shadows' casters touch,
   // looked up once each (at overviews every pixel is its own block).
   const bx0 = Math.min(cover.blockX[0], cover.blockX[0] - clouds.shadowDx) - 1;
-  const bx1 = Math.max(cover.blockX[TILE_PX - 1], cover.blockX[TILE_PX - 1] - clouds.shadowDx) + 1;
+  const bx1 = Math.max(cover.blockX[n - 1], cover.blockX[n - 1] - clouds.shadowDx) + 1;
   const by0 = Math.min(cover.blockY[0], cover.blockY[0] - clouds.shadowDy) - 1;
-  const by1 = Math.max(cover.blockY[TILE_PX - 1], cover.blockY[TILE_PX - 1] - clouds.shadowDy) + 1;
+  const by1 = Math.max(cover.blockY[n - 1], cover.blockY[n - 1] - clouds.shadowDy) + 1;
   const mapW = bx1 - bx0 + 1;
   const cloudMap = new Uint8Array(mapW * (by1 - by0 + 1));
   for (let by = by0; by <= by1; by++) for (let bx = bx0; bx <= bx1; bx++) if (blockCloudy(clouds, bx, by)) cloudMap[(by - by0) * mapW + (bx - bx0)] = 1;
   const cloudAt = (bx: number, by: number) => cloudMap[(by - by0) * mapW + (bx - bx0)] === 1;
-  const bands = DEMO_ASSET_KEYS.map(() => new Uint16Array(n));
+  const bands = DEMO_ASSET_KEYS.map(() => new Uint16Array(n * n));
   const qa = bands[8];
   const lwir = bands[7];
   const rho = [0, 0, 0, 0, 0, 0, 0];
   const w = weather;
-  const cloudTopKelvin = 250 + 0.3 * (w.airKelvin - 280);
+  const { nowC, snowC } = latticeTemperatures(cover, w);
+  const step = n / GRID_STEPS;
+  const northDoy = localDayOfYear(w.dayOfYear, 1);
+  const southDoy = localDayOfYear(w.dayOfYear, -1);
+  const northPhase = seasonPhase(northDoy);
+  const southPhase = seasonPhase(southDoy);
   let lastBx = NaN;
   let lastBy = NaN;
   let cloudy = false;
   let shadow = false;
   let dilated = false;
   let amount = 0;
-  for (let r = 0; r < TILE_PX; r++) {
+  for (let r = 0; r < n; r++) {
     const by = cover.blockY[r];
-    for (let c = 0; c < TILE_PX; c++) {
-      const i = r * TILE_PX + c;
+    const gy = r / step;
+    const j0 = Math.min(GRID_STEPS - 1, Math.floor(gy));
+    const fy = gy - j0;
+    for (let c = 0; c < n; c++) {
+      const i = r * n + c;
       const cls = cover.cls[i];
       if (cls === Cover.fill) {
         qa[i] = QA.fill;
@@ -160,73 +160,115 @@ export function synthesizeTile(cover: LandCoverTile, weather: SceneWeather, clou
         }
         amount = cloudy ? cloudAmountAt(clouds, bx, by) : 0;
       }
+      const gx = c / step;
+      const i0 = Math.min(GRID_STEPS - 1, Math.floor(gx));
+      const fx = gx - i0;
+      const k = j0 * (GRID_STEPS + 1) + i0;
+      const w00 = (1 - fx) * (1 - fy);
+      const w10 = fx * (1 - fy);
+      const w01 = (1 - fx) * fy;
+      const w11 = fx * fy;
+      const k2 = k + GRID_STEPS + 1;
+      const elevKm = cover.elev[i] * ELEVATION_STEP_KM;
+      const airC = nowC[k] * w00 + nowC[k + 1] * w10 + nowC[k2] * w01 + nowC[k2 + 1] * w11 - LAPSE_C_PER_KM * elevKm;
+      const snowpackC = snowC[k] * w00 + snowC[k + 1] * w10 + snowC[k2] * w01 + snowC[k2 + 1] * w11 - LAPSE_C_PER_KM * elevKm;
+      const lat = cover.latticeLat[k] * w00 + cover.latticeLat[k + 1] * w10 + cover.latticeLat[k2] * w01 + cover.latticeLat[k2 + 1] * w11;
       const tex = (cover.tex[i] - 128) / 128;
       const order = cover.aux[i] / 255;
-      let kelvin = w.airKelvin;
+      const airKelvin = airC + 273.15;
+      // Snow where the snowpack's temperature is below freezing, patchy at the margin.
+      const snow = snowFractionAt(snowpackC + (order - 0.5) * 2.5);
+      const localDoy = lat < 0 ? southDoy : northDoy;
+      const tropical = lat < 23 && lat > -23;
+      const phase = lat < 0 ? southPhase : northPhase;
+      const leaves = tropical ? 0.8 + 0.15 * phase : smooth(4, 13, airC);
+      const grassGreen = tropical ? 0.35 + 0.35 * phase : 0.15 + 0.65 * smooth(5, 15, airC);
+      let kelvin = airKelvin;
       let snowCover = 0;
       let isWater = false;
       switch (cls) {
-        case Cover.water:
+        case Cover.water: {
           isWater = true;
-          mix(rho, WATER, WATER, 0, 1 + 0.08 * tex);
-          kelvin = Math.max(w.waterFrozen ? 268 : 274.5, w.airKelvin - 3);
-          if (w.waterFrozen) snowCover = 0.9;
-          break;
-        case Cover.rainforest:
-          mix(rho, RAINFOREST, LEAF_OFF, 0.1 * (1 - w.deciduousGreen), 1 + 0.12 * tex);
-          kelvin = w.airKelvin - 3;
-          break;
-        case Cover.deciduous:
-          mix(rho, LEAF_OFF, LEAF_ON, w.deciduousGreen, 1 + 0.12 * tex);
-          if (w.snowFraction > order) snowCover = 0.65;
-          kelvin = w.airKelvin - 2 + 2 * w.heating * (1 - w.deciduousGreen);
-          break;
-        case Cover.conifer:
-          mix(rho, CONIFER, CONIFER, 0, (1 + 0.1 * tex) * (0.85 + 0.15 * w.deciduousGreen));
-          if (w.snowFraction > order) snowCover = 0.25;
-          kelvin = w.airKelvin - 2;
-          break;
-        case Cover.grass:
-          mix(rho, GRASS_DRY, CROP_GREEN, w.grassGreen * 0.75, 1 + 0.1 * tex);
-          if (w.snowFraction > order) snowCover = 0.95;
-          kelvin = w.airKelvin + w.heating * 5 * (1 - w.grassGreen);
-          break;
-        case Cover.crops: {
-          // Each field's own growing season: a 100-day bell around its peak, or always green-ish in the tropics.
-          const peak = 190 + (cover.aux[i] - 128) * 0.5;
-          const g = w.tropical ? 0.4 + 0.5 * order : Math.exp(-(((w.localDoy - peak) / 45) ** 2)) * (w.snowFraction > 0.5 ? 0 : 1);
-          // Harvested fields keep stubble: between bare soil and dry grass.
-          mix(rho, GRASS_DRY, CROP_GREEN, g, (1 + 0.05 * tex) * (0.9 + 0.2 * order));
-          if (w.snowFraction > order) snowCover = 0.95;
-          kelvin = w.airKelvin + w.heating * (6 * (1 - g) - 1);
+          // Near the shore (order low: little land) the water is shallow or muddy.
+          mix(rho, WATER, TURBID, 0.6 * clamp01(order * 1.4 - 0.2), 1 + 0.05 * tex);
+          const frozen = snowpackC < -6;
+          kelvin = Math.max(frozen ? 268 : 274.5, airKelvin - 3);
+          if (frozen) snowCover = 0.9;
           break;
         }
+        case Cover.rainforest:
+          mix(rho, RAINFOREST, LEAF_OFF, 0.1 * (1 - leaves), 1 + 0.12 * tex);
+          kelvin = airKelvin - 3;
+          break;
+        case Cover.deciduous:
+          mix(rho, LEAF_OFF, LEAF_ON, leaves, 1 + 0.12 * tex);
+          snowCover = 0.65 * snow;
+          kelvin = airKelvin - 2 + 2 * w.heating * (1 - leaves);
+          break;
+        case Cover.conifer:
+          mix(rho, CONIFER, CONIFER, 0, (1 + 0.1 * tex) * (0.85 + 0.15 * leaves));
+          snowCover = 0.3 * snow;
+          kelvin = airKelvin - 2;
+          break;
+        case Cover.grass:
+          mix(rho, GRASS_DRY, CROP_GREEN, grassGreen * 0.75, 1 + 0.1 * tex);
+          snowCover = 0.95 * snow;
+          kelvin = airKelvin + w.heating * 5 * (1 - grassGreen);
+          break;
+        case Cover.crops: {
+          // Each field its own crop: a few lie fallow (bare soil), a few are pasture, the rest grow for
+          // about 100 days around their own peak (or all year in the tropics).
+          let g: number;
+          if (order < 0.16) {
+            mix(rho, SOIL, GRASS_DRY, 0.3, 1 + 0.06 * tex);
+            g = 0;
+          } else {
+            const peak = 185 + (order - 0.5) * 130;
+            g = order > 0.86 ? grassGreen : tropical ? 0.4 + 0.5 * order : Math.exp(-(((localDoy - peak) / 45) ** 2)) * (1 - snow);
+            // Harvested fields keep stubble, or are ploughed: between dry grass and bare soil.
+            mix(rho, order > 0.5 ? GRASS_DRY : SOIL, CROP_GREEN, g, (1 + 0.06 * tex) * (0.85 + 0.3 * order));
+          }
+          snowCover = 0.95 * snow;
+          kelvin = airKelvin + w.heating * (6 * (1 - g) - 1);
+          break;
+        }
+        case Cover.urban:
+          // Dense centres grey, edges with gardens and trees.
+          mix(rho, URBAN, LEAF_ON, 0.55 * order * leaves, 1 + 0.15 * tex);
+          snowCover = 0.5 * snow;
+          kelvin = airKelvin + 2 + 6 * w.heating * (1 - order);
+          break;
         case Cover.sand:
           mix(rho, SAND, SAND, 0, 1 + 0.1 * tex);
-          kelvin = w.airKelvin + 4 + 12 * w.heating;
+          kelvin = airKelvin + 4 + 12 * w.heating;
           break;
         case Cover.rock:
           mix(rho, ROCK, SAND, 0.3 + 0.4 * order, 1 + 0.2 * tex);
-          if (w.snowFraction > order * 0.8) snowCover = 0.9;
-          kelvin = w.airKelvin + 2 + 8 * w.heating;
+          snowCover = 0.9 * snow;
+          kelvin = airKelvin + 2 + 8 * w.heating;
           break;
         case Cover.tundra:
-          mix(rho, SOIL, TUNDRA, w.grassGreen, 1 + 0.15 * tex);
-          if (w.snowFraction > order * 0.7) snowCover = 0.95;
-          kelvin = w.airKelvin + 2 * w.heating;
+          mix(rho, SOIL, TUNDRA, grassGreen, 1 + 0.15 * tex);
+          snowCover = 0.95 * snow;
+          kelvin = airKelvin + 2 * w.heating;
           break;
         default: // ice
           mix(rho, SNOW, SNOW, 0, 0.97 + 0.04 * tex);
           snowCover = 1;
-          kelvin = Math.min(w.airKelvin, 271);
+          kelvin = Math.min(airKelvin, 271);
       }
       if (snowCover > 0 && cls !== Cover.ice) {
         for (let b = 0; b < 7; b++) rho[b] += (SNOW[b] * (1 + 0.03 * tex) - rho[b]) * snowCover;
         kelvin = Math.min(kelvin, 272.5) - 2 * snowCover;
       }
+      if (!isWater && cover.shade[i] !== 128) {
+        const s = cover.shade[i] / 128;
+        for (let b = 0; b < 7; b++) rho[b] *= s;
+      }
       let bits = QA_BASE;
       if (cloudy) {
         const t = 0.55 + 0.45 * amount * (0.85 + 0.15 * tex);
+        const cloudTopKelvin = 250 + 0.3 * (airKelvin - 280);
         for (let b = 0; b < 7; b++) rho[b] += (CLOUD[b] * (1 + 0.05 * tex) - rho[b]) * t;
         kelvin += (cloudTopKelvin - kelvin) * t;
         bits |= QA.cloud | (HIGH << CONF.cloud);
@@ -247,9 +289,7 @@ export function synthesizeTile(cover: LandCoverTile, weather: SceneWeather, clou
         if (snowCover >= 0.6) bits |= QA.snow | (HIGH << CONF.snow);
         else if (isWater && !dilated) bits |= QA.water;
       }
-      // Speckle of about 0.001 reflectance, shared by the bands.
-      const speckle = ((mixHash(i, cover.tex[i], w.seed) & 3) - 1.5) * 0.0003;
-      for (let b = 0; b < 7; b++) bands[b][i] = reflectanceToDn(rho[b] + speckle);
+      for (let b = 0; b < 7; b++) bands[b][i] = reflectanceToDn(rho[b]);
       lwir[i] = kelvinToDn(kelvin + tex * 0.8);
       qa[i] = bits;
     }
