@@ -194,6 +194,7 @@ function AppPage() {
       endDate: values.endDate,
       size: values.size,
       cloudCoverage: values.cloudCoverage,
+      mask: values.mask,
       bands: bandsToRequest(ticked),
       latestPixelOnly: values.scenes === 'latest',
     });

@@ -7,6 +7,7 @@ import { pointInRing } from '../geo/pointInRing.js';
 import { createSceneReader, type SceneReader } from '../raster/sceneReader.js';
 import { dnToPhysical } from '../raster/scaling.js';
 import { decodeQaPixel, type QaFlags } from '../raster/qaFlags.js';
+import { DEFAULT_MASK, isClearPixel, isImaged, type ClearMask } from '../raster/clearPixel.js';
 import type { LandsatScene } from '../stac/landsatScene.js';
 import type { SceneCatalog, SceneSearchResult } from '../stac/sceneCatalog.js';
 import { displayBands, selectBands, type BandSelection } from './bandSelection.js';
@@ -25,6 +26,8 @@ export interface SceneFilters {
   /** Largest scene cloud cover accepted, percent. */
   cloudCoverage: number;
   bands: BandId[];
+  /** What is not clear (clearPixel.ts); DEFAULT_MASK when absent. */
+  mask?: ClearMask;
 }
 
 export interface SceneSummary {
@@ -74,6 +77,8 @@ export interface PixelScene extends SceneSummary {
   /** Chosen bands this scene's archive entry has no file for, with the reason (absent when none). */
   missingBands?: Record<string, string>;
   qa: { values: (number | null)[][]; flags: (QaFlags | null)[][] };
+  /** Extension: each of the nine pixels clear under the request's mask (clearPixel.ts); null where not imaged. */
+  clear: (boolean | null)[][];
 }
 
 export interface PixelResponse extends CoveredDates {
@@ -134,9 +139,8 @@ const IMAGE_MAX_LONG_SIDE = 1024;
 /** Statistics are computed on at most this many pixels a side, read from an overview when the box is larger. */
 const STATS_MAX_SIDE = 512;
 
-const QA_CLOUD = 1 << 3;
-const QA_SHADOW = 1 << 4;
-const QA_FILL = 1 << 0;
+/** A QA_PIXEL DN read from the file: null or the file's nodata 0 (outside the raster) is not imaged, like fill. */
+const imagedQa = (qa: number | null): qa is number => qa !== null && qa !== 0 && isImaged(qa);
 
 const summarize = (s: LandsatScene): SceneSummary => ({
   id: s.id,
@@ -257,6 +261,7 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
           bands[band.id] = { unit: band.unit!, dn, values: dn.map((row) => row.map((v) => (v === null ? null : dnToPhysical(band.asset, v)))) };
         }
         const qaDn = hood.dn.qa_pixel!;
+        const mask = filters.mask ?? DEFAULT_MASK;
         return {
           ...summarize(scene),
           sunElevation: scene.sunElevation,
@@ -269,6 +274,7 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
           bands,
           ...(missing ? { missingBands: missing } : {}),
           qa: { values: qaDn, flags: qaDn.map((row) => row.map((v) => (v === null ? null : decodeQaPixel(v)))) },
+          clear: qaDn.map((row) => row.map((v) => (imagedQa(v) ? isClearPixel(v, mask) : null))),
         };
       });
       return {
@@ -283,7 +289,7 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
       };
     },
 
-    /** Per-scene statistics of the box over clear pixels (fill, cloud and shadow are noData), oldest first. */
+    /** Per-scene statistics of the box over the pixels clear under the request's mask (clearPixel.ts), oldest first. */
     async boxStatistics(
       box: BBox,
       filters: SceneFilters,
@@ -302,13 +308,11 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
         options.onProgress?.(++done, found.scenes.length);
         if (window.width === 0 || window.height === 0) return null;
         const qa = window.dn.qa_pixel!;
-        const isClear = (i: number) => {
-          const q = qa[i];
-          return q !== 0 && (q & (QA_FILL | QA_CLOUD | QA_SHADOW)) === 0;
-        };
+        const mask = filters.mask ?? DEFAULT_MASK;
+        const isClear = (i: number) => imagedQa(qa[i]) && isClearPixel(qa[i], mask);
         const bands: Record<string, { stats: BandStatistics }> = {};
         for (const band of present) {
-          bands[band.id] = { stats: computeBandStatistics(window.dn[band.asset]!, (dn) => dnToPhysical(band.asset, dn), isClear, (i) => qa[i] === 0 || (qa[i] & QA_FILL) !== 0) };
+          bands[band.id] = { stats: computeBandStatistics(window.dn[band.asset]!, (dn) => dnToPhysical(band.asset, dn), isClear, (i) => !imagedQa(qa[i])) };
         }
         const day = scene.datetime.slice(0, 10);
         return {

@@ -1,4 +1,5 @@
 import { decodeQaPixel } from '../../core/raster/qaFlags.js';
+import { DEFAULT_MASK, isClearPixel, isImaged } from '../../core/raster/clearPixel.js';
 import type { PixelResponse, PixelScene } from '../../core/landsat/landsatService.js';
 
 /**
@@ -53,6 +54,7 @@ function scene(id: string, datetime: string, satellite: PixelScene['satellite'],
     pixel: { col: 250, row: 300 },
     bands,
     qa: { values: QA_DN, flags: QA_DN.map((row) => row.map((v) => (v === null ? null : decodeQaPixel(v)))) },
+    clear: QA_DN.map((row) => row.map((v) => (v === null || !isImaged(v) ? null : isClearPixel(v, DEFAULT_MASK)))),
   };
 }
 
