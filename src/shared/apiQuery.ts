@@ -97,6 +97,22 @@ export const cloudCoverageParam = wholeNumberParam('cloudCoverage', 0, 100, 100)
   'Largest scene cloud cover accepted, whole percent 0-100 (default 100)',
 );
 
+/** The mask when one is given, else undefined (an export masks nothing unless asked). */
+export const optionalMaskParam = z
+  .string()
+  .optional()
+  .transform((value, ctx): ClearMask | undefined => {
+    if (value === undefined || value.trim() === '') return undefined;
+    try {
+      return parseMask(value);
+    } catch (err) {
+      if (!(err instanceof MaskParseError)) throw err;
+      ctx.addIssue({ code: 'custom', message: err.message });
+      return z.NEVER;
+    }
+  })
+  .describe(`Optional: what is not clear (${MASK_WORDS.join(', ')} or "none"); pixels not clear under it get no value`);
+
 /** `mask`: what is not clear (clearPixel.ts); unknown words are a 400 naming every allowed one. */
 export const maskParam = z
   .string()
