@@ -215,6 +215,7 @@ function AppPage() {
           imageProblem: image.error && !isAbortError(image.error) ? `No image: ${problemText(image.error)}` : null,
           size: request.size,
           areaDescription: request.areaDescription,
+          bbox: request.bbox,
           bands: request.bands,
           startDate: request.startDate,
           endDate: request.endDate,
