@@ -15,6 +15,7 @@ import { computeBandStatistics, type BandStatistics } from './statistics.js';
 import { renderRgbPng, type DisplayChannel } from './renderRgbPng.js';
 import { renderWindowPng } from './renderWindowPng.js';
 import { coveredDates, type CoveredDates } from './coveredDates.js';
+import { geometricRmseM, pixelFootprints, type GeoJsonPolygon } from './pixelFootprints.js';
 import { mapWithConcurrency } from './mapWithConcurrency.js';
 import proj4 from 'proj4';
 import { projDefinitionForEpsg, type ProjectedBounds } from '../raster/sceneGrid.js';
@@ -79,6 +80,10 @@ export interface PixelScene extends SceneSummary {
   qa: { values: (number | null)[][]; flags: (QaFlags | null)[][] };
   /** Extension: each of the nine pixels clear under the request's mask (clearPixel.ts); null where not imaged. */
   clear: (boolean | null)[][];
+  /** Extension: the nine pixels' outlines in WGS 84 from the scene grid's corners, row-major like `values`. */
+  pixelFootprints: GeoJsonPolygon[][];
+  /** Extension: the scene's geolocation accuracy (GEOMETRIC_RMSE_MODEL, metres), null when the archive does not say. */
+  geometricRmseM: number | null;
 }
 
 export interface PixelResponse extends CoveredDates {
@@ -275,6 +280,8 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
           ...(missing ? { missingBands: missing } : {}),
           qa: { values: qaDn, flags: qaDn.map((row) => row.map((v) => (v === null ? null : decodeQaPixel(v)))) },
           clear: qaDn.map((row) => row.map((v) => (imagedQa(v) ? isClearPixel(v, mask) : null))),
+          pixelFootprints: pixelFootprints(hood.grid, hood.pixel),
+          geometricRmseM: await geometricRmseM(scene),
         };
       });
       return {

@@ -22,6 +22,8 @@ export interface NeighborhoodRead {
   /** Pixel (of the first asset's grid) containing the point; may lie outside the raster. */
   pixel: { col: number; row: number };
   crs: string;
+  /** The first asset's grid (pixel corners for footprints). */
+  grid: SceneGrid;
   /** (2r+1) x (2r+1) DNs per asset, rows north to south; [r][r] is the pixel containing the point.
    * null outside the raster or where the DN equals the file's nodata value. */
   dn: Partial<Record<AssetKey, (number | null)[][]>>;
@@ -168,7 +170,7 @@ export function createSceneReader(opts: SceneReaderOptions): SceneReader {
             dn[asset] = rows;
           }),
         );
-        return { pixel, crs: first.grid.crs, dn, fetchStats: statsOf(opened) };
+        return { pixel, crs: first.grid.crs, grid: first.grid, dn, fetchStats: statsOf(opened) };
       } finally {
         await closeAll(opened);
       }
