@@ -238,6 +238,8 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
 
   return {
     catalog,
+    /** For calls built beside this service (areas): the same search, readers, limits and explanations. */
+    parts: { search, readerFor, explain, seriesLimit, summarize },
 
     /** The qualifying scenes' metadata, oldest first. */
     async findScenes(bboxLngLat: [number, number, number, number], filters: Omit<SceneFilters, 'bands'>, signal?: AbortSignal) {
