@@ -27,6 +27,7 @@ import { LocationMap, type MapViewRequest, type MapViewTarget } from '../map/Loc
 import { DemoDataNotice } from '../notify/DemoDataNotice.js';
 import { FieldSpectrumSection } from '../fieldSpectrum/FieldSpectrumSection.js';
 import { ResultsSection, type LandsatResults } from '../results/ResultsSection.js';
+import { AreaPanel } from '../area/AreaPanel.js';
 import { useLandsatQueries, type FetchRequest } from '../results/useLandsatQueries.js';
 import { readUrlState } from '../urlState/readUrlState.js';
 
@@ -358,6 +359,7 @@ function AppPage() {
           </ResultsSection>
         )}
         <FieldSpectrumSection lngLat={lngLat} startDate={filters.startDate} endDate={filters.endDate} />
+        <AreaPanel filters={{ startDate: filters.startDate, endDate: filters.endDate, cloudCoverage: filters.cloudCoverage, bands: bandsToRequest(ticked), mask: filters.mask }} />
       </main>
       <footer className="page-footer">
         Landsat Collection 2 Level-2 data courtesy of the U.S. Geological Survey. Map outline: Natural Earth.
