@@ -72,7 +72,7 @@ export function AreaPanel({ filters }: { filters: AreaFilters }) {
     <section id="area-statistics" className="page-section area-panel" aria-labelledby="area-heading">
       <h2 id="area-heading">Area statistics</h2>
       <p>
-        Upload a field or plot outline (GeoJSON or KML, WGS 84, up to 2,500 km²). Each scene&apos;s 30 m pixels whose centre lies inside it are
+        Upload a field or plot outline (GeoJSON or KML, WGS 84, up to 2,500 km²). Each scene&apos;s own pixels (30 m in the archive) whose centre lies inside it are
         counted; the statistics use the clear ones.
       </p>
       <label className="area-file">
@@ -94,7 +94,7 @@ export function AreaPanel({ filters }: { filters: AreaFilters }) {
       {answer && (
         <div className="area-result">
           <p>
-            {answer.areaKm2.toFixed(3)} km², {answer.scenes.length} scene{answer.scenes.length === 1 ? '' : 's'}, not clear: {answer.mask}
+            {answer.areaKm2.toFixed(3)} km², {answer.scenes.length} scene{answer.scenes.length === 1 ? '' : 's'}, left out as not clear: {answer.mask === 'none' ? 'nothing' : answer.mask.replace(/_/g, ' ').replace(/,/g, ', ')}
             {answer.synthetic && ' (synthetic demo data)'}
             {answer.truncated && `; only scenes from ${answer.coveredStartDate} on`}.
           </p>

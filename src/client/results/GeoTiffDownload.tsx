@@ -30,7 +30,7 @@ export function GeoTiffDownload({ sceneId, bands, bbox }: { sceneId: string | nu
       <a href={geoTiffUrl(sceneId, bands, bbox, 'reflectance')} download>
         as reflectance
       </a>{' '}
-      — the scene&apos;s own 30 m pixels under the area, with QA_PIXEL
+      — the scene&apos;s own pixels under the area, with QA_PIXEL (at most 50 million values)
     </p>
   );
 }
