@@ -1,4 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import proj4 from 'proj4';
 import { fromArrayBuffer } from 'geotiff';
@@ -103,6 +106,22 @@ describe('POST /api/area on the fixture scene', () => {
     expect(entry.bands.B04.mean).toBeCloseTo(want.mean, 10);
     const none = (await app.inject({ method: 'POST', url: '/api/area', payload: { ...BODY, mask: 'none', geometry: feature } })).json().scenes[0];
     expect(none.clearCount).toBe(384);
+  });
+
+  it("GDAL's own rasterisation (ogr2ogr to EPSG:32619, gdal_rasterize on the scene grid) burns the same pixels", async () => {
+    // By hand with GDAL 3.6.2 this polygon burnt 384 pixels (gdalinfo -stats: STATISTICS_MEAN=0.00146484375 of 512 x 512).
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'area-gdal-'));
+    const polygon = { type: 'Polygon', coordinates: [ringAround(330, 300, 350, 320), ringAround(338, 308, 342, 312).reverse()] };
+    writeFileSync(path.join(dir, 'area.geojson'), JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: {}, geometry: polygon }] }));
+    // Asynchronous: a blocked event loop would make the app under test shed the next requests (503 busy).
+    const run = promisify(execFile);
+    await run('ogr2ogr', ['-t_srs', 'EPSG:32619', path.join(dir, 'utm.geojson'), path.join(dir, 'area.geojson')]);
+    await run('gdal_rasterize', ['-q', '-burn', '1', '-init', '0', '-te', '528285', String(-1482285 - 512 * PY), String(528285 + 512 * PX), '-1482285', '-tr', String(PX), String(PY), '-ot', 'Byte', path.join(dir, 'utm.geojson'), path.join(dir, 'burn.tif')]);
+    const info = JSON.parse((await run('gdalinfo', ['-json', '-stats', path.join(dir, 'burn.tif')])).stdout);
+    const burnt = Math.round(Number(info.bands[0].metadata[''].STATISTICS_MEAN) * 512 * 512);
+    expect(burnt).toBe(384);
+    const entry = (await app.inject({ method: 'POST', url: '/api/area', payload: { ...BODY, geometry: polygon } })).json().scenes[0];
+    expect(entry.pixelCount).toBe(burnt);
   });
 
   it('answers as CSV and as NDJSON with progress', async () => {

@@ -27,7 +27,8 @@ const VALIDATE_COG = '/usr/share/doc/python3-gdal/examples/validate_cloud_optimi
 let app: FastifyInstance;
 let dir: string;
 beforeAll(async () => {
-  app = await buildTestApp();
+  // GDAL runs synchronously here (stdin for gdallocationinfo); that lag is the test's, not load to shed.
+  app = await buildTestApp({ LOAD_SHED_EVENT_LOOP_DELAY_MS: '0' });
   dir = mkdtempSync(path.join(os.tmpdir(), 'export-tif-'));
 });
 afterAll(async () => {
