@@ -7,7 +7,7 @@ import { pointInRing } from '../geo/pointInRing.js';
 import { createSceneReader, type SceneReader } from '../raster/sceneReader.js';
 import { dnToPhysical } from '../raster/scaling.js';
 import { decodeQaPixel, type QaFlags } from '../raster/qaFlags.js';
-import { DEFAULT_MASK, isClearPixel, isImaged, type ClearMask } from '../raster/clearPixel.js';
+import { DEFAULT_MASK, isClearPixel, isImaged, maskToText, type ClearMask } from '../raster/clearPixel.js';
 import type { LandsatScene } from '../stac/landsatScene.js';
 import type { SceneCatalog, SceneSearchResult } from '../stac/sceneCatalog.js';
 import { displayBands, selectBands, type BandSelection } from './bandSelection.js';
@@ -50,6 +50,8 @@ export interface LandsatDataEntry {
 
 export interface LandsatDataResponse extends CoveredDates {
   data: LandsatDataEntry[];
+  /** Extension: the mask the statistics used, in words (clearPixel.ts). */
+  mask?: string;
   truncated: boolean;
   limit: number;
   /** Chosen bands that Level-2 lacks, with the reason. */
@@ -89,6 +91,8 @@ export interface PixelScene extends SceneSummary {
 export interface PixelResponse extends CoveredDates {
   target: { lat: number; lon: number };
   scenes: PixelScene[];
+  /** Extension: the mask `clear` used, in words (clearPixel.ts). */
+  mask?: string;
   truncated: boolean;
   limit: number;
   unavailableBands: Record<string, string>;
@@ -289,6 +293,7 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
       return {
         target: { lat: lngLat[1], lon: lngLat[0] },
         scenes: read.filter((s): s is PixelScene => s !== null),
+        mask: maskToText(filters.mask ?? DEFAULT_MASK),
         truncated: options.latest ? false : found.truncated,
         limit: options.latest ? 1 : found.limit,
         ...(options.latest ? { coveredStartDate: filters.startDate, coveredEndDate: filters.endDate } : coveredDates(found, filters)),
@@ -333,6 +338,7 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
       });
       return {
         data: entries.filter((e): e is LandsatDataEntry => e !== null),
+        mask: maskToText(filters.mask ?? DEFAULT_MASK),
         truncated: found.truncated,
         limit: found.limit,
         ...coveredDates(found, filters),
