@@ -23,6 +23,8 @@ import dataRoutes from './routes/dataRoutes.js';
 import wrs2Routes from './routes/wrs2Routes.js';
 import overpassRoutes from './routes/overpassRoutes.js';
 import quicklookRoutes from './routes/quicklookRoutes.js';
+import exportRoutes from './routes/exportRoutes.js';
+import areaRoutes from './routes/areaRoutes.js';
 import { notificationRoutes } from './routes/notificationRoutes.js';
 import compareRoutes from './routes/compareRoutes.js';
 import overpassCalendarRoutes from './routes/overpassCalendarRoutes.js';
@@ -132,6 +134,8 @@ export async function buildApp(config: Config, overrides: BuildAppOptions = {}):
   await app.register(compareRoutes);
   await app.register(overpassCalendarRoutes);
   await app.register(quicklookRoutes);
+  await app.register(exportRoutes);
+  await app.register(areaRoutes);
   if (ctx.notifications) await app.register(notificationRoutes, { service: ctx.notifications });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 

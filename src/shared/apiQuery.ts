@@ -1,6 +1,7 @@
 import { isCalendarDate } from '../core/time/calendarDate.js';
 import { z } from 'zod';
 import { BAND_IDS, DEFAULT_BAND_IDS, isBandId, type BandId } from '../core/bands/bandCatalog.js';
+import { DEFAULT_MASK, MASK_WORDS, MaskParseError, parseMask, type ClearMask } from '../core/raster/clearPixel.js';
 
 /**
  * Query-string schemas shared by the server (validation + OpenAPI) and the client (types).
@@ -92,6 +93,39 @@ export const cloudCoverageParam = wholeNumberParam('cloudCoverage', 0, 100, 100)
   'Largest scene cloud cover accepted, whole percent 0-100 (default 100)',
 );
 
+/** The mask when one is given, else undefined (an export masks nothing unless asked). */
+export const optionalMaskParam = z
+  .string()
+  .optional()
+  .transform((value, ctx): ClearMask | undefined => {
+    if (value === undefined || value.trim() === '') return undefined;
+    try {
+      return parseMask(value);
+    } catch (err) {
+      if (!(err instanceof MaskParseError)) throw err;
+      ctx.addIssue({ code: 'custom', message: err.message });
+      return z.NEVER;
+    }
+  })
+  .describe(`Optional: what is not clear (${MASK_WORDS.join(', ')} or "none"); pixels not clear under it get no value`);
+
+/** `mask`: what is not clear (clearPixel.ts); unknown words are a 400 naming every allowed one. */
+export const maskParam = z
+  .string()
+  .optional()
+  .transform((value, ctx): ClearMask => {
+    try {
+      return parseMask(value);
+    } catch (err) {
+      if (!(err instanceof MaskParseError)) throw err;
+      ctx.addIssue({ code: 'custom', message: err.message });
+      return z.NEVER;
+    }
+  })
+  .describe(
+    `What is not clear: comma-separated words among ${MASK_WORDS.join(', ')} (QA_PIXEL bits as USGS documents them), or "none" to keep every imaged pixel; absent or empty means ${[...DEFAULT_MASK].join(',')}. Fill (QA_PIXEL bit 0) is never clear.`,
+  );
+
 export const filterShape = {
   startDate: dateParam('startDate', 'First acquisition date, inclusive, YYYY-MM-DD (UTC)'),
   endDate: dateParam('endDate', 'Last acquisition date, inclusive, YYYY-MM-DD (UTC)'),
@@ -145,7 +179,7 @@ export function checkBox(q: SeedBox, ctx: z.RefinementCtx): void {
   }
 }
 
-export const boxQuerySchema = z.object({ ...boxShape, ...filterShape }).superRefine((q, ctx) => {
+export const boxQuerySchema = z.object({ ...boxShape, ...filterShape, mask: maskParam }).superRefine((q, ctx) => {
   checkDateRange(q, ctx);
   checkBox(q, ctx);
 });
@@ -167,6 +201,7 @@ export const pixelQuerySchema = z
     lat: latitudeParam('lat'),
     lon: longitudeParam('lon'),
     ...filterShape,
+    mask: maskParam,
     latest: z
       .enum(['true', 'false'])
       .optional()

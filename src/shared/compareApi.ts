@@ -3,6 +3,7 @@ import { OLI_BAND_IDS, type OliBandId } from '../core/spectral/oliRsr.js';
 import { MAX_REFLECTANCE, spectrumProblems } from '../core/spectral/spectrumProblems.js';
 
 import { isCalendarDateTime } from '../core/time/calendarDate.js';
+import { maskParam } from './apiQuery.js';
 import { DEFAULT_MAX_DAYS, MAX_MAX_DAYS } from './compareLimits.js';
 
 export { COMPARE_BODY_LIMIT_BYTES } from './compareLimits.js';
@@ -27,6 +28,7 @@ export const compareBodySchema = z
       .optional()
       .describe('[[wavelength_um, reflectance 0-1], ...], wavelengths increasing, 0.35-2.6 µm'),
     bands: bandValues.optional().describe('Per-band reflectance (0-1) instead of a spectrum, e.g. {"B04": 0.08}'),
+    mask: maskParam,
   })
   .superRefine((body, ctx) => {
     if ((body.spectrum === undefined) === (body.bands === undefined)) {

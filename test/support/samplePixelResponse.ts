@@ -1,4 +1,9 @@
 import { decodeQaPixel } from '../../src/core/raster/qaFlags.js';
+import { createSceneGrid } from '../../src/core/raster/sceneGrid.js';
+import { pixelFootprints } from '../../src/core/landsat/pixelFootprints.js';
+
+const FIXTURE_GRID = createSceneGrid({ epsg: 32619, originX: 528285, originY: -1482285, pixelSizeX: 448.30078125, pixelSizeY: 455.91796875, width: 512, height: 512 });
+import { DEFAULT_MASK, isClearPixel, isImaged } from '../../src/core/raster/clearPixel.js';
 import type { PixelResponse, PixelScene } from '../../src/core/landsat/landsatService.js';
 
 /**
@@ -53,6 +58,10 @@ function scene(id: string, datetime: string, satellite: PixelScene['satellite'],
     pixel: { col: 250, row: 300 },
     bands,
     qa: { values: QA_DN, flags: QA_DN.map((row) => row.map((v) => (v === null ? null : decodeQaPixel(v)))) },
+    // The fixture grid (its STAC item's proj:transform) around pixel (250, 300); its MTL says GEOMETRIC_RMSE_MODEL 12.102.
+    pixelFootprints: pixelFootprints(FIXTURE_GRID, { col: 250, row: 300 }),
+    geometricRmseM: 12.102,
+    clear: QA_DN.map((row) => row.map((v) => (v === null || !isImaged(v) ? null : isClearPixel(v, DEFAULT_MASK)))),
   };
 }
 

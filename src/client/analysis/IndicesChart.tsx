@@ -26,6 +26,8 @@ function completeBandsUrl(pixels: PixelResponse): string {
     endDate: days[days.length - 1],
     cloudCoverage: '100', // the scene ids below keep exactly the scenes already shown
     bands: INDEX_BANDS.join(','),
+    // The same clear-pixel rule as the series shown.
+    ...(pixels.mask ? { mask: pixels.mask } : {}),
   });
   return `/api/pixel/stream?${q}`;
 }

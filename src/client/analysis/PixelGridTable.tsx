@@ -3,7 +3,7 @@ import { BAND_CATALOG, BAND_IDS, isBandId } from '../../core/bands/bandCatalog.j
 import type { PixelScene } from '../../core/landsat/landsatService.js';
 import type { QaFlags } from '../../core/raster/qaFlags.js';
 import { formatPhysical } from './formatPhysical.js';
-import { isClearPixel, qaFlagWords } from './qaFlagWords.js';
+import { isClearAt, qaFlagWords } from './qaFlagWords.js';
 import { TARGET_INDEX } from './spectralSignatureDatasets.js';
 
 // Rows come north to south and columns west to east (the server's grid order).
@@ -43,8 +43,7 @@ function GridTable({ caption, cell }: { caption: ReactNode; cell: (r: number, c:
   );
 }
 
-function QaText({ flags }: { flags: QaFlags | null | undefined }) {
-  const clear = isClearPixel(flags);
+function QaText({ flags, clear }: { flags: QaFlags | null | undefined; clear: boolean }) {
   return <span className={clear ? 'qa-clear' : 'qa-warning'}>{qaFlagWords(flags).join(', ')}</span>;
 }
 
@@ -65,7 +64,7 @@ export function PixelGridTable({ scene }: { scene: PixelScene }) {
         caption={`QA flags (QA_PIXEL) of the 3 x 3 pixels, scene ${scene.id}`}
         cell={(r, c) => (
           <>
-            <QaText flags={flagsAt(r, c)} />
+            <QaText flags={flagsAt(r, c)} clear={isClearAt(scene, r, c)} />
             {scene.qa.values[r]?.[c] != null && <span className="pixel-dn"> (QA {scene.qa.values[r][c]})</span>}
           </>
         )}
@@ -84,10 +83,10 @@ export function PixelGridTable({ scene }: { scene: PixelScene }) {
                 <>
                   <span className="pixel-value">{formatPhysical(band.values[r]?.[c], band.unit)}</span>
                   {dn != null && <span className="pixel-dn"> DN {dn}</span>}
-                  {!isClearPixel(flags) && (
+                  {!isClearAt(scene, r, c) && (
                     <>
                       {' '}
-                      <QaText flags={flags} />
+                      <QaText flags={flags} clear={false} />
                     </>
                   )}
                 </>

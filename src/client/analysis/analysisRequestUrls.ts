@@ -1,5 +1,5 @@
 import type { LandsatRequest } from '../api/landsatRequestUrls.js';
-import { landsatRequestUrls } from '../api/landsatRequestUrls.js';
+import { landsatRequestUrls, withMask } from '../api/landsatRequestUrls.js';
 
 /**
  * URLs of the streamed calls for one fetch: the pixel series at the point (/api/pixel/stream,
@@ -16,6 +16,7 @@ export function analysisRequestUrls(r: LandsatRequest, latest: boolean): { pixel
     bands: r.bands.join(','),
   });
   if (latest) pixel.set('latest', 'true');
+  withMask(pixel, r.mask);
   const { dataUrl } = landsatRequestUrls(r);
   return {
     pixelStreamUrl: `/api/pixel/stream?${pixel}`,

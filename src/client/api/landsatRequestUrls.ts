@@ -1,5 +1,6 @@
 import type { BandId } from '../../core/bands/bandCatalog.js';
 import type { BBox, LngLat } from '../../core/geo/lngLat.js';
+import { DEFAULT_MASK, maskToText } from '../../core/raster/clearPixel.js';
 import type { ImageSize } from '../urlState/readUrlState.js';
 
 export interface LandsatRequest {
@@ -10,6 +11,14 @@ export interface LandsatRequest {
   size: ImageSize;
   cloudCoverage: number;
   bands: BandId[];
+  /** The API's `mask`; absent or the default text leaves it out of the URL. */
+  mask?: string;
+}
+
+/** Adds `mask` when it differs from the API's default. */
+export function withMask(params: URLSearchParams, mask: string | undefined): URLSearchParams {
+  if (mask !== undefined && mask !== maskToText(DEFAULT_MASK)) params.set('mask', mask);
+  return params;
 }
 
 /** Half-size in degrees of the box used when no WRS-2 footprint is known for the point (about 11 km). */
@@ -50,5 +59,5 @@ export function landsatRequestUrls(r: LandsatRequest): { imageUrl: string; dataU
   } else {
     imageUrl = `/api/landsatImage?${box}`;
   }
-  return { imageUrl, dataUrl: `/api/landsatData?${box}` };
+  return { imageUrl, dataUrl: `/api/landsatData?${withMask(box, r.mask)}` };
 }

@@ -27,6 +27,7 @@ import { LocationMap, type MapViewRequest, type MapViewTarget } from '../map/Loc
 import { DemoDataNotice } from '../notify/DemoDataNotice.js';
 import { FieldSpectrumSection } from '../fieldSpectrum/FieldSpectrumSection.js';
 import { ResultsSection, type LandsatResults } from '../results/ResultsSection.js';
+import { AreaPanel } from '../area/AreaPanel.js';
 import { useLandsatQueries, type FetchRequest } from '../results/useLandsatQueries.js';
 import { readUrlState } from '../urlState/readUrlState.js';
 
@@ -194,6 +195,7 @@ function AppPage() {
       endDate: values.endDate,
       size: values.size,
       cloudCoverage: values.cloudCoverage,
+      mask: values.mask,
       bands: bandsToRequest(ticked),
       latestPixelOnly: values.scenes === 'latest',
     });
@@ -214,6 +216,7 @@ function AppPage() {
           imageProblem: image.error && !isAbortError(image.error) ? `No image: ${problemText(image.error)}` : null,
           size: request.size,
           areaDescription: request.areaDescription,
+          bbox: request.bbox,
           bands: request.bands,
           startDate: request.startDate,
           endDate: request.endDate,
@@ -356,6 +359,7 @@ function AppPage() {
           </ResultsSection>
         )}
         <FieldSpectrumSection lngLat={lngLat} startDate={filters.startDate} endDate={filters.endDate} />
+        <AreaPanel filters={{ startDate: filters.startDate, endDate: filters.endDate, cloudCoverage: filters.cloudCoverage, bands: bandsToRequest(ticked), mask: filters.mask }} />
       </main>
       <footer className="page-footer">
         Landsat Collection 2 Level-2 data courtesy of the U.S. Geological Survey. Map outline: Natural Earth.

@@ -1,5 +1,6 @@
 import type { FormEvent } from 'react';
 import type { ImageSize } from '../urlState/readUrlState.js';
+import { DEFAULT_MASK_TEXT, MaskChoice } from './MaskChoice.js';
 import { SceneChoice, type SceneChoiceValue } from '../analysis/SceneChoice.js';
 
 export interface FilterValues {
@@ -9,6 +10,8 @@ export interface FilterValues {
   cloudCoverage: number;
   /** Pixel values from the most recent scene (/api/pixel latest=true) or every scene in the range. */
   scenes: SceneChoiceValue;
+  /** The API's `mask` (what is not clear), e.g. "cloud,dilated_cloud,cirrus,shadow"; absent means the default. */
+  mask?: string;
 }
 
 export interface FiltersFormProps {
@@ -56,6 +59,7 @@ export function FiltersForm({ values, onChange, onSubmit }: FiltersFormProps) {
           onChange={(e) => set('cloudCoverage', Number(e.target.value))}
         />
       </div>
+      <MaskChoice value={values.mask ?? DEFAULT_MASK_TEXT} onChange={(mask) => set('mask', mask)} />
       <button type="submit" className="primary-button">
         Fetch Data
       </button>

@@ -13,6 +13,8 @@ import { CoverageNote } from './CoverageNote.js';
 import { GridImage, gridQaSummary } from './GridImage.js';
 import { groupBandMeans } from './groupBandMeans.js';
 import { ImageCaption } from './ImageCaption.js';
+import { GeoTiffDownload } from './GeoTiffDownload.js';
+import type { BBox } from '../../core/geo/lngLat.js';
 import { SceneTimeline } from './SceneTimeline.js';
 import { SelectedScene } from './SelectedScene.js';
 
@@ -30,6 +32,8 @@ export interface LandsatResults {
   startDate: string;
   endDate: string;
   data: LandsatDataResponse;
+  /** The analysis box the image and statistics cover (the GeoTIFF download exports it). */
+  bbox?: BBox;
 }
 
 export interface ResultsSectionProps {
@@ -86,6 +90,7 @@ export const ResultsSection = forwardRef<HTMLElement, ResultsSectionProps>(funct
                   : `The most recent scene over ${results.areaDescription}; it is also laid on the map above, with a scale bar.`
               }
             />
+            <GeoTiffDownload sceneId={image.sceneId} bands={results.bands} bbox={results.bbox} />
           </figure>
         ) : (
           <p id="result-figure" className="field-error" tabIndex={-1}>

@@ -1,5 +1,5 @@
 import type { PixelResponse } from '../../core/landsat/landsatService.js';
-import { isClearPixel, qaFlagWords } from '../analysis/qaFlagWords.js';
+import { isClearAt, qaFlagWords } from '../analysis/qaFlagWords.js';
 import type { LandsatDataEntry } from '../api/apiTypes.js';
 import { CLOUDY_BELOW, clearFraction } from './timeSeriesPoints.js';
 
@@ -29,7 +29,7 @@ export function sceneTimelineRows(entries: readonly LandsatDataEntry[], pixels: 
     const clearInArea = firstBand?.stats ? clearFraction(firstBand.stats) : null;
     const px = atPoint.get(scene.id);
     const clearAtPoint = px
-      ? { clearOf9: px.qa.flags.flat().filter((f) => isClearPixel(f)).length, target: qaFlagWords(px.qa.flags[1]?.[1]).join(', ') }
+      ? { clearOf9: [0, 1, 2].flatMap((r) => [0, 1, 2].filter((c) => isClearAt(px, r, c))).length, target: qaFlagWords(px.qa.flags[1]?.[1]).join(', ') }
       : null;
     rows.push({
       sceneId: scene.id,

@@ -1,3 +1,4 @@
+import type { ClearMask } from '../raster/clearPixel.js';
 import { OLI_BAND_IDS, type OliBandId } from '../spectral/oliRsr.js';
 import { simulateOliBands, type SpectrumPoint } from '../spectral/simulateOliBands.js';
 import { compareWithLandsat, type LandsatComparison, type ReadPixels } from './compareWithLandsat.js';
@@ -11,6 +12,8 @@ export interface FieldMeasurement {
   /** Checked beforehand (sorted, 0.35-2.6 µm, reflectance 0-1): see spectrumProblems. */
   spectrum?: SpectrumPoint[];
   bands?: Partial<Record<OliBandId, number>>;
+  /** What is not clear (clearPixel.ts); default cloud, dilated cloud, cirrus, shadow. */
+  mask?: ClearMask;
 }
 
 export interface FieldComparison extends LandsatComparison {
@@ -41,6 +44,6 @@ export async function compareFieldMeasurement(m: FieldMeasurement, readPixels: R
       if (typed === undefined) notSimulated[band] = 'no value was given for this band';
     }
   }
-  const comparison = await compareWithLandsat({ lngLat: [m.lon, m.lat], measuredAt: new Date(m.datetime), maxDays: m.maxDays, simulated, signal }, readPixels);
+  const comparison = await compareWithLandsat({ lngLat: [m.lon, m.lat], measuredAt: new Date(m.datetime), maxDays: m.maxDays, simulated, mask: m.mask, signal }, readPixels);
   return { simulated, coverage, notSimulated, input: m.spectrum ? 'spectrum' : 'bands', ...comparison };
 }

@@ -1,6 +1,8 @@
 import type { LngLat } from '../geo/lngLat.js';
 import type { PixelResponse, PixelScene, SceneFilters, SceneSummary } from '../landsat/landsatService.js';
-import { isClearSurface, qaWords } from '../raster/qaWords.js';
+import type { ClearMask } from '../raster/clearPixel.js';
+import { isClearAt } from '../indices/spectralIndices.js';
+import { qaWords } from '../raster/qaWords.js';
 import { OLI_BAND_IDS, type OliBandId } from '../spectral/oliRsr.js';
 
 /** What the comparison needs from the Landsat service (its readPixels satisfies it). */
@@ -45,7 +47,7 @@ const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-function landsatValues(scene: PixelScene): Partial<Record<OliBandId, LandsatBandValue>> {
+function landsatValues(scene: PixelScene, mask: ClearMask | undefined): Partial<Record<OliBandId, LandsatBandValue>> {
   const flags = scene.qa.flags;
   const out: Partial<Record<OliBandId, LandsatBandValue>> = {};
   for (const band of OLI_BAND_IDS) {
@@ -54,7 +56,7 @@ function landsatValues(scene: PixelScene): Partial<Record<OliBandId, LandsatBand
     const clear: number[] = [];
     grid.forEach((row, r) =>
       row.forEach((v, c) => {
-        if (v !== null && isClearSurface(flags[r]?.[c])) clear.push(v);
+        if (v !== null && isClearAt(scene, r, c, mask)) clear.push(v);
       }),
     );
     const mean = clear.length > 0 ? clear.reduce((s, v) => s + v, 0) / clear.length : null;
@@ -71,14 +73,14 @@ function landsatValues(scene: PixelScene): Partial<Record<OliBandId, LandsatBand
  * (a cloud says nothing about the ground measurement).
  */
 export async function compareWithLandsat(
-  input: { lngLat: LngLat; measuredAt: Date; maxDays: number; simulated: Partial<Record<OliBandId, number | null>>; signal?: AbortSignal },
+  input: { lngLat: LngLat; measuredAt: Date; maxDays: number; simulated: Partial<Record<OliBandId, number | null>>; mask?: ClearMask; signal?: AbortSignal },
   readPixels: ReadPixels,
 ): Promise<LandsatComparison> {
   const t = input.measuredAt.getTime();
   const windowMs = input.maxDays * DAY_MS;
   const response = await readPixels(
     input.lngLat,
-    { startDate: dayOf(t - windowMs), endDate: dayOf(t + windowMs), cloudCoverage: 100, bands: [...OLI_BAND_IDS] },
+    { startDate: dayOf(t - windowMs), endDate: dayOf(t + windowMs), cloudCoverage: 100, bands: [...OLI_BAND_IDS], mask: input.mask },
     { signal: input.signal },
   );
   const at = `(${input.lngLat[1]}, ${input.lngLat[0]})`;
@@ -99,8 +101,8 @@ export async function compareWithLandsat(
     };
   }
   const { scene, offsetMs } = withData;
-  const landsat = landsatValues(scene);
-  const targetClear = isClearSurface(scene.qa.flags[1]?.[1]);
+  const landsat = landsatValues(scene, input.mask);
+  const targetClear = isClearAt(scene, 1, 1, input.mask);
   const difference: Partial<Record<OliBandId, BandDifference>> = {};
   const squares: number[] = [];
   for (const band of OLI_BAND_IDS) {

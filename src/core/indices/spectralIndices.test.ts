@@ -39,7 +39,7 @@ describe('pixelIndices and indexSeries', () => {
     satellite: 'landsat-8',
     datetime: `${id}T15:00:00Z`,
     bands: { B04: { values: grid(0.1) }, B05: { values: grid(0.3) } },
-    qa: { flags: grid(qa).map((row) => row.map(decodeQaPixel)) },
+    qa: { values: grid(qa), flags: grid(qa).map((row) => row.map(decodeQaPixel)) },
   });
 
   it('uses clear pixels only, and says what the QA saw otherwise', () => {

@@ -1,6 +1,7 @@
 import type { BandId } from '../bands/bandCatalog.js';
 import type { QaFlags } from '../raster/qaFlags.js';
-import { isClearSurface, qaWords } from '../raster/qaWords.js';
+import { DEFAULT_MASK, isClearPixel, type ClearMask } from '../raster/clearPixel.js';
+import { qaWords } from '../raster/qaWords.js';
 
 /**
  * Spectral indices and surface temperature of one pixel from Landsat 8/9 Level-2 values
@@ -88,11 +89,13 @@ export interface IndexSceneInput {
   satellite: string;
   datetime: string;
   bands: Record<string, { values: (number | null)[][] }>;
-  qa: { flags: (QaFlags | null)[][] };
+  qa: { values: (number | null)[][]; flags: (QaFlags | null)[][] };
+  /** The server's verdict under the request's mask (/api/pixel `clear`); computed from `qa.values` when absent. */
+  clear?: (boolean | null)[][];
 }
 
 export interface PixelIndices {
-  /** False for fill, cloud, dilated cloud, shadow or cirrus: then every index is null. */
+  /** False for fill or anything the mask names (default cloud, dilated cloud, cirrus, shadow): then every index is null. */
   clear: boolean;
   qa: string[];
   indices: IndexValues;
@@ -101,13 +104,20 @@ export interface PixelIndices {
 const NO_INDICES: IndexValues = { ndvi: null, evi: null, ndwi: null, nbr: null, ndsi: null, surfaceTemperatureC: null };
 
 /** The indices of the pixel at (row, col) of a scene's 3 x 3 grid, from a clear pixel only. */
-export function pixelIndices(scene: IndexSceneInput, row = 1, col = 1): PixelIndices {
+export function pixelIndices(scene: IndexSceneInput, row = 1, col = 1, mask: ClearMask = DEFAULT_MASK): PixelIndices {
   const flags = scene.qa.flags[row]?.[col] ?? null;
-  const clear = isClearSurface(flags);
+  const clear = isClearAt(scene, row, col, mask);
   if (!clear) return { clear, qa: qaWords(flags), indices: { ...NO_INDICES } };
   const values: BandValues = {};
   for (const [band, b] of Object.entries(scene.bands)) values[band as BandId] = b.values[row]?.[col] ?? null;
   return { clear, qa: qaWords(flags), indices: computeIndices(values) };
+}
+
+/** Clear under the mask at (row, col): the answer's own `clear` when it carries one, else the rule on the QA value. */
+export function isClearAt(scene: Pick<IndexSceneInput, 'qa' | 'clear'>, row: number, col: number, mask: ClearMask = DEFAULT_MASK): boolean {
+  if (scene.clear) return scene.clear[row]?.[col] === true;
+  const qa = scene.qa.values[row]?.[col];
+  return qa !== null && qa !== undefined && isClearPixel(qa, mask);
 }
 
 export interface IndexSeriesPoint extends PixelIndices {
@@ -117,10 +127,10 @@ export interface IndexSeriesPoint extends PixelIndices {
 }
 
 /** The target pixel's indices in every scene, in the scenes' order, and which indices the bands cannot make. */
-export function indexSeries(response: { scenes: IndexSceneInput[] }): { points: IndexSeriesPoint[]; unavailable: Partial<Record<IndexId, string>> } {
+export function indexSeries(response: { scenes: IndexSceneInput[] }, mask: ClearMask = DEFAULT_MASK): { points: IndexSeriesPoint[]; unavailable: Partial<Record<IndexId, string>> } {
   const bandsRead = new Set(response.scenes.flatMap((s) => Object.keys(s.bands)));
   return {
-    points: response.scenes.map((scene) => ({ sceneId: scene.id, satellite: scene.satellite, datetime: scene.datetime, ...pixelIndices(scene) })),
+    points: response.scenes.map((scene) => ({ sceneId: scene.id, satellite: scene.satellite, datetime: scene.datetime, ...pixelIndices(scene, 1, 1, mask) })),
     // Without scenes there is nothing to say about bands.
     unavailable: response.scenes.length > 0 ? unavailableIndices([...bandsRead]) : {},
   };

@@ -8,6 +8,7 @@ import { pointInRing } from '../geo/pointInRing.js';
 import { createSceneReader, type SceneReader } from '../raster/sceneReader.js';
 import { dnToPhysical } from '../raster/scaling.js';
 import { decodeQaPixel, type QaFlags } from '../raster/qaFlags.js';
+import { DEFAULT_MASK, isClearPixel, isImaged, maskToText, type ClearMask } from '../raster/clearPixel.js';
 import type { LandsatScene } from '../stac/landsatScene.js';
 import type { SceneCatalog, SceneSearchResult } from '../stac/sceneCatalog.js';
 import { displayBands, selectBands, type BandSelection } from './bandSelection.js';
@@ -15,6 +16,7 @@ import { computeBandStatistics, type BandStatistics } from './statistics.js';
 import { renderRgbPng, type DisplayChannel } from './renderRgbPng.js';
 import { renderWindowPng } from './renderWindowPng.js';
 import { coveredDates, type CoveredDates } from './coveredDates.js';
+import { geometricRmseM, pixelFootprints, type GeoJsonPolygon } from './pixelFootprints.js';
 import { mapWithConcurrency } from './mapWithConcurrency.js';
 import proj4 from 'proj4';
 import { projDefinitionForEpsg, type ProjectedBounds } from '../raster/sceneGrid.js';
@@ -26,6 +28,8 @@ export interface SceneFilters {
   /** Largest scene cloud cover accepted, percent. */
   cloudCoverage: number;
   bands: BandId[];
+  /** What is not clear (clearPixel.ts); DEFAULT_MASK when absent. */
+  mask?: ClearMask;
 }
 
 export interface SceneSummary {
@@ -47,6 +51,8 @@ export interface LandsatDataEntry {
 
 export interface LandsatDataResponse extends CoveredDates {
   data: LandsatDataEntry[];
+  /** Extension: the mask the statistics used, in words (clearPixel.ts). */
+  mask?: string;
   truncated: boolean;
   limit: number;
   /** Chosen bands that Level-2 lacks, with the reason. */
@@ -75,11 +81,19 @@ export interface PixelScene extends SceneSummary {
   /** Chosen bands this scene's archive entry has no file for, with the reason (absent when none). */
   missingBands?: Record<string, string>;
   qa: { values: (number | null)[][]; flags: (QaFlags | null)[][] };
+  /** Extension: each of the nine pixels clear under the request's mask (clearPixel.ts); null where not imaged. */
+  clear: (boolean | null)[][];
+  /** Extension: the nine pixels' outlines in WGS 84 from the scene grid's corners, row-major like `values`. */
+  pixelFootprints: GeoJsonPolygon[][];
+  /** Extension: the scene's geolocation accuracy (GEOMETRIC_RMSE_MODEL, metres), null when the archive does not say. */
+  geometricRmseM: number | null;
 }
 
 export interface PixelResponse extends CoveredDates {
   target: { lat: number; lon: number };
   scenes: PixelScene[];
+  /** Extension: the mask `clear` used, in words (clearPixel.ts). */
+  mask?: string;
   truncated: boolean;
   limit: number;
   unavailableBands: Record<string, string>;
@@ -135,9 +149,8 @@ const IMAGE_MAX_LONG_SIDE = 1024;
 /** Statistics are computed on at most this many pixels a side, read from an overview when the box is larger. */
 const STATS_MAX_SIDE = 512;
 
-const QA_CLOUD = 1 << 3;
-const QA_SHADOW = 1 << 4;
-const QA_FILL = 1 << 0;
+/** A QA_PIXEL DN read from the file: null or the file's nodata 0 (outside the raster) is not imaged, like fill. */
+const imagedQa = (qa: number | null): qa is number => qa !== null && qa !== 0 && isImaged(qa);
 
 const summarize = (s: LandsatScene): SceneSummary => ({
   id: s.id,
@@ -230,6 +243,8 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
 
   return {
     catalog,
+    /** For calls built beside this service (areas): the same search, readers, limits and explanations. */
+    parts: { search, readerFor, explain, seriesLimit, summarize },
 
     /** The qualifying scenes' metadata, oldest first. */
     async findScenes(bboxLngLat: [number, number, number, number], filters: Omit<SceneFilters, 'bands'>, signal?: AbortSignal) {
@@ -258,6 +273,7 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
           bands[band.id] = { unit: band.unit!, dn, values: dn.map((row) => row.map((v) => (v === null ? null : dnToPhysical(band.asset, v)))) };
         }
         const qaDn = hood.dn.qa_pixel!;
+        const mask = filters.mask ?? DEFAULT_MASK;
         return {
           ...summarize(scene),
           sunElevation: scene.sunElevation,
@@ -270,11 +286,15 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
           bands,
           ...(missing ? { missingBands: missing } : {}),
           qa: { values: qaDn, flags: qaDn.map((row) => row.map((v) => (v === null ? null : decodeQaPixel(v)))) },
+          clear: qaDn.map((row) => row.map((v) => (imagedQa(v) ? isClearPixel(v, mask) : null))),
+          pixelFootprints: pixelFootprints(hood.grid, hood.pixel),
+          geometricRmseM: await geometricRmseM(scene),
         };
       }, options.signal);
       return {
         target: { lat: lngLat[1], lon: lngLat[0] },
         scenes: read.filter((s): s is PixelScene => s !== null),
+        mask: maskToText(filters.mask ?? DEFAULT_MASK),
         truncated: options.latest ? false : found.truncated,
         limit: options.latest ? 1 : found.limit,
         ...(options.latest ? { coveredStartDate: filters.startDate, coveredEndDate: filters.endDate } : coveredDates(found, filters)),
@@ -284,7 +304,7 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
       };
     },
 
-    /** Per-scene statistics of the box over clear pixels (fill, cloud and shadow are noData), oldest first. */
+    /** Per-scene statistics of the box over the pixels clear under the request's mask (clearPixel.ts), oldest first. */
     async boxStatistics(
       box: BBox,
       filters: SceneFilters,
@@ -303,13 +323,11 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
         options.onProgress?.(++done, found.scenes.length);
         if (window.width === 0 || window.height === 0) return null;
         const qa = window.dn.qa_pixel!;
-        const isClear = (i: number) => {
-          const q = qa[i];
-          return q !== 0 && (q & (QA_FILL | QA_CLOUD | QA_SHADOW)) === 0;
-        };
+        const mask = filters.mask ?? DEFAULT_MASK;
+        const isClear = (i: number) => imagedQa(qa[i]) && isClearPixel(qa[i], mask);
         const bands: Record<string, { stats: BandStatistics }> = {};
         for (const band of present) {
-          bands[band.id] = { stats: computeBandStatistics(window.dn[band.asset]!, (dn) => dnToPhysical(band.asset, dn), isClear, (i) => qa[i] === 0 || (qa[i] & QA_FILL) !== 0) };
+          bands[band.id] = { stats: computeBandStatistics(window.dn[band.asset]!, (dn) => dnToPhysical(band.asset, dn), isClear, (i) => !imagedQa(qa[i])) };
         }
         const day = scene.datetime.slice(0, 10);
         return {
@@ -321,6 +339,7 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
       }, options.signal);
       return {
         data: entries.filter((e): e is LandsatDataEntry => e !== null),
+        mask: maskToText(filters.mask ?? DEFAULT_MASK),
         truncated: found.truncated,
         limit: found.limit,
         ...coveredDates(found, filters),

@@ -5,11 +5,10 @@ import type { ByteSource } from '../raster/byteSource.js';
 import { createSceneReader } from '../raster/sceneReader.js';
 import type { LandsatScene } from '../stac/landsatScene.js';
 import type { SceneCatalog } from '../stac/sceneCatalog.js';
-import { wrs2Tile, seedBBoxFromTile, WRS2_PATHS, WRS2_ROWS } from '../wrs2/wrs2.js';
+import { findSceneById } from './findSceneById.js';
 import { displayBands, selectBands } from './bandSelection.js';
 import { NoSceneError, NoUsableBandError } from './landsatService.js';
 import { renderWindowPng } from './renderWindowPng.js';
-import { isCalendarDate } from '../time/calendarDate.js';
 
 /** Long side of a quicklook, pixels: small enough for a list of hundreds of scenes. */
 export const QUICKLOOK_MAX_PX = 256;
@@ -30,15 +29,7 @@ export interface QuicklookOptions {
   maxCacheBytes?: number;
 }
 
-/**
- * Collection 2 product ids read `LXSS_L2SP_PPPRRR_YYYYMMDD_…` (the demo archive uses the same form):
- * https://www.usgs.gov/faqs/what-naming-convention-landsat-collection-2-level-1-and-level-2-scenes
- */
-export function parseSceneId(id: string): { path: number; row: number; date: string } | null {
-  const m = /^L[CO]0[89]_L2S[PR]_(\d{3})(\d{3})_(\d{4})(\d{2})(\d{2})_/.exec(id);
-  if (!m) return null;
-  return { path: Number(m[1]), row: Number(m[2]), date: `${m[3]}-${m[4]}-${m[5]}` };
-}
+export { parseSceneId } from './findSceneById.js';
 
 /**
  * Small previews of whole scenes for the scene timeline: the scene's box read from the coarsest
@@ -49,23 +40,7 @@ export function createQuicklookRenderer({ catalog, cache, openSource, maxCacheBy
   const pngs = new LRUCache<string, Quicklook>({ maxSize: maxCacheBytes, sizeCalculation: (q) => Math.max(1, q.png.length) });
   const pending = new Map<string, Promise<Quicklook>>();
 
-  /** The scene is found through its own path/row and day: a one-day search over its WRS-2 tile's box. */
-  async function findScene(id: string, signal?: AbortSignal): Promise<LandsatScene> {
-    const parsed = parseSceneId(id);
-    if (!parsed) throw new NoSceneError(`"${id}" is not a Landsat Collection 2 Level-2 scene id (LC08_L2SP_PPPRRR_YYYYMMDD_…).`);
-    // WRS-2 has paths 1-233 and rows 1-248; a day that does not exist (20230231) names no scene either.
-    if (parsed.path < 1 || parsed.path > WRS2_PATHS || parsed.row < 1 || parsed.row > WRS2_ROWS) {
-      throw new NoSceneError(`Scene ${id} cannot exist: WRS-2 path must be 001-${WRS2_PATHS} and row 001-${WRS2_ROWS}, this id names path ${parsed.path}, row ${parsed.row}.`);
-    }
-    if (!isCalendarDate(parsed.date)) {
-      throw new NoSceneError(`Scene ${id} cannot exist: its acquisition day ${parsed.date} is not a calendar date.`);
-    }
-    const box = seedBBoxFromTile(wrs2Tile(parsed.path, parsed.row));
-    const found = await catalog.search({ bboxLngLat: [box.minLon, box.minLat, box.maxLon, box.maxLat], startDate: parsed.date, endDate: parsed.date, maxCloudCover: 100, limit: 50, signal });
-    const scene = found.scenes.find((s) => s.id === id);
-    if (!scene) throw new NoSceneError(`Scene ${id} is not in the archive (${catalog.name}).`);
-    return scene;
-  }
+  const findScene = (id: string, signal?: AbortSignal) => findSceneById(catalog, id, signal);
 
   async function render(id: string, bands: BandId[], signal?: AbortSignal): Promise<Quicklook> {
     const selection = selectBands(bands);

@@ -7,7 +7,7 @@ export interface BandStatistics {
   stDev: number | null;
   /** Clear pixels that contributed. */
   sampleCount: number;
-  /** Pixels left out: fill, cloud or cloud shadow. */
+  /** Pixels left out: not imaged, not clear under the mask, or DN 0 in this band. */
   noDataCount: number;
   /**
    * Of those, the fill: pixels the scene does not image at all (outside its footprint). The clear

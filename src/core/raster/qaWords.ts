@@ -1,5 +1,7 @@
 import type { QaFlags } from './qaFlags.js';
 
+// Whether a pixel is clear is decided in one place only: clearPixel.ts (isClearPixel) under the user's mask.
+
 /**
  * The QA_PIXEL flags of one pixel in plain words, worst first, so nobody compares a ground
  * measurement against a cloud: e.g. ["cloud", "cirrus"], ["clear", "water"], ["fill"].
@@ -18,13 +20,4 @@ export function qaWords(flags: QaFlags | null | undefined): string[] {
   if (flags.water) words.push('water');
   if (words.length === 0) words.push('not clear');
   return words;
-}
-
-/**
- * A pixel whose surface is seen: not fill, cloud, dilated cloud, cloud shadow or cirrus. Snow and
- * water stay (they are surfaces, and NDSI/NDWI exist to measure them). USGS LSDS-1619, QA_PIXEL:
- * https://www.usgs.gov/landsat-missions/landsat-collection-2-quality-assessment-bands
- */
-export function isClearSurface(flags: QaFlags | null | undefined): boolean {
-  return Boolean(flags && !flags.fill && !flags.cloud && !flags.dilatedCloud && !flags.cloudShadow && !flags.cirrus);
 }

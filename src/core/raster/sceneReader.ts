@@ -23,6 +23,8 @@ export interface NeighborhoodRead {
   /** Pixel (of the first asset's grid) containing the point; may lie outside the raster. */
   pixel: { col: number; row: number };
   crs: string;
+  /** The first asset's grid (pixel corners for footprints). */
+  grid: SceneGrid;
   /** (2r+1) x (2r+1) DNs per asset, rows north to south; [r][r] is the pixel containing the point.
    * null outside the raster or where the DN equals the file's nodata value. */
   dn: Partial<Record<AssetKey, (number | null)[][]>>;
@@ -50,7 +52,23 @@ export interface BoxRead {
   fetchStats: Partial<Record<AssetKey, ByteSourceStats>>;
 }
 
+export interface FullWindowRead {
+  /** The first asset's grid (bands of one scene share it). */
+  grid: SceneGrid;
+  /** [col0, row0, col1) x [row0, row1) in full-resolution pixels of `grid`. */
+  window: [number, number, number, number];
+  width: number;
+  height: number;
+  /** Row-major DNs per asset at full resolution, never resampled; 0 is the files' nodata. */
+  dn: Partial<Record<AssetKey, Uint16Array>>;
+}
+
 export interface SceneReader {
+  /**
+   * Full-resolution pixels of a window the caller chooses from the scene's grid (a GeoTIFF export
+   * or an area needs the source pixels themselves). `chooseWindow` may throw to refuse before any read.
+   */
+  readFullWindow(assets: AssetKey[], chooseWindow: (grid: SceneGrid) => [number, number, number, number], signal?: AbortSignal): Promise<FullWindowRead>;
   readNeighborhood(lngLat: LngLat, assets: AssetKey[], radius?: number, signal?: AbortSignal): Promise<NeighborhoodRead>;
   readBox(bboxLngLat: BBox, assets: AssetKey[], opts: BoxReadOptions, signal?: AbortSignal): Promise<BoxRead>;
 }
@@ -156,7 +174,34 @@ export function createSceneReader(opts: SceneReaderOptions): SceneReader {
             dn[asset] = rows;
           }),
         );
-        return { pixel, crs: first.grid.crs, dn, fetchStats: statsOf(opened) };
+        return { pixel, crs: first.grid.crs, grid: first.grid, dn, fetchStats: statsOf(opened) };
+      } finally {
+        await closeAll(opened);
+      }
+    },
+
+    async readFullWindow(assets, chooseWindow, signal) {
+      if (assets.length === 0) throw new RangeError('no assets requested');
+      const opened = await openAssets(assets, signal);
+      try {
+        const grid = opened[0].grid;
+        const window = chooseWindow(grid);
+        const [c0, r0, c1, r1] = window;
+        const width = Math.max(0, c1 - c0);
+        const height = Math.max(0, r1 - r0);
+        const dn: FullWindowRead['dn'] = {};
+        await Promise.all(
+          opened.map(async ({ asset, reader }) => {
+            dn[asset] =
+              width === 0 || height === 0
+                ? new Uint16Array(0)
+                : await reader
+                    .readWindow(window, { level: 0, signal })
+                    .then((win) => win.data)
+                    .catch(asCogFormatError(reader.source.id));
+          }),
+        );
+        return { grid, window, width, height, dn };
       } finally {
         await closeAll(opened);
       }

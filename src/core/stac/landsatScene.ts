@@ -26,6 +26,10 @@ export interface LandsatScene {
   bboxLngLat: [number, number, number, number];
   /** Asset hrefs, absolute URLs or absolute file paths, unsigned. */
   assets: Partial<Record<AssetKey, string>>;
+  /** Geolocation accuracy (GEOMETRIC_RMSE_MODEL, metres) when the item states it. */
+  geometricRmseM?: number | null;
+  /** The scene's MTL metadata (JSON) href, when the item lists it (`mtl.json` asset). */
+  metadataHref?: string;
   /** True for the generated demo archive: never to be shown as real data. */
   synthetic: boolean;
 }

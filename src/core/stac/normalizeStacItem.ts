@@ -78,6 +78,8 @@ export function normalizeStacItem(item: unknown, itemLocation: string): LandsatS
     footprintLngLat,
     bboxLngLat: parseBBox(item.bbox) ?? ringBBox(footprintLngLat),
     assets,
+    geometricRmseM: toNumber(props['landsat:geometric_rmse_model'] ?? props['landsat:geometric_rmse'] ?? props.GEOMETRIC_RMSE_MODEL),
+    ...(typeof item.assets['mtl.json']?.href === 'string' ? { metadataHref: resolveHref(item.assets['mtl.json'].href, base) } : {}),
     synthetic: props.synthetic === true,
   };
 }

@@ -1,0 +1,145 @@
+import { BAND_CATALOG, type AssetKey, type BandId } from '../bands/bandCatalog.js';
+import type { BBox } from '../geo/lngLat.js';
+import type { PolygonLngLat } from '../geo/geoJsonPolygons.js';
+import { polygonPixelWindow, projectPolygons } from '../geo/polygonOnGrid.js';
+import { isClearPixel, isImaged, maskToText, type ClearMask } from '../raster/clearPixel.js';
+import type { SceneReader } from '../raster/sceneReader.js';
+import { KELVIN_OFFSET, KELVIN_SCALE, REFLECTANCE_OFFSET, REFLECTANCE_SCALE, dnToPhysical } from '../raster/scaling.js';
+import type { LandsatScene } from '../stac/landsatScene.js';
+import { writeCog, type CogBand } from './writeCog.js';
+
+/** Most values (pixels x bands) one export writes: about 200 MB of float32, 100 MB of DN. */
+export const EXPORT_MAX_VALUES = 50_000_000;
+
+/** Band ids an export takes: the band catalogue's plus QA (the scene's QA_PIXEL). */
+export type ExportBandId = BandId | 'QA';
+
+/** A refusal the API sends as is: statusCode and code (413 too large, 400 outside the scene). */
+export class ExportRefusedError extends Error {
+  override readonly name = 'ExportRefusedError';
+  constructor(
+    message: string,
+    readonly statusCode: number,
+    readonly code: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The file name each asset has in the archive (USGS product naming), for the band descriptions. */
+const FILE_BAND: Record<AssetKey, string> = {
+  coastal: 'SR_B1',
+  blue: 'SR_B2',
+  green: 'SR_B3',
+  red: 'SR_B4',
+  nir08: 'SR_B5',
+  swir16: 'SR_B6',
+  swir22: 'SR_B7',
+  lwir11: 'ST_B10',
+  qa_pixel: 'QA_PIXEL',
+};
+
+export interface ExportRequest {
+  scene: LandsatScene;
+  bands: ExportBandId[];
+  /** The seed's box or a polygon (WGS 84); one of them. */
+  box?: BBox;
+  polygons?: PolygonLngLat[];
+  format: 'dn' | 'reflectance';
+  /** When given, pixels not clear under it are no-data (0 in dn, NaN in reflectance). */
+  mask?: ClearMask;
+  synthetic: boolean;
+}
+
+export interface ExportedGeoTiff {
+  tiff: Buffer;
+  fileName: string;
+  width: number;
+  height: number;
+  /** [col0, row0, col1, row1) of the scene's grid. */
+  window: [number, number, number, number];
+}
+
+/**
+ * A window of one scene as a Cloud-Optimized GeoTIFF in the scene's own CRS and grid: the whole
+ * source pixels the box or polygon touches, never resampled, one band per chosen id in order
+ * (QA adds QA_PIXEL). `dn` keeps uint16 DNs with nodata 0 and each band's scale and offset in the
+ * GDAL metadata; `reflectance` writes float32 physical values (reflectance, kelvin) with NaN for
+ * what has no value, and no scale or offset (GDAL would otherwise apply them twice).
+ */
+export async function exportGeoTiff(req: ExportRequest, reader: SceneReader, signal?: AbortSignal): Promise<ExportedGeoTiff> {
+  const { scene, bands, format, mask } = req;
+  const assetOf = (id: ExportBandId): AssetKey => (id === 'QA' ? 'qa_pixel' : BAND_CATALOG[id].asset!);
+  const needQa = format === 'reflectance' || mask !== undefined || bands.includes('QA');
+  const assets = [...new Set([...bands.map(assetOf), ...(needQa ? (['qa_pixel'] as AssetKey[]) : [])])];
+  const read = await reader.readFullWindow(
+    assets,
+    (grid) => {
+      const window = req.polygons ? polygonPixelWindow(grid, projectPolygons(grid, req.polygons)) : grid.bboxToPixelWindow(req.box!);
+      const pixels = (window[2] - window[0]) * (window[3] - window[1]);
+      if (pixels === 0) throw new ExportRefusedError(`The ${req.polygons ? 'geometry' : 'box'} lies outside scene ${scene.id}: no pixel of its grid is inside.`, 400, 'outside_scene');
+      const values = pixels * bands.length;
+      if (values > EXPORT_MAX_VALUES) {
+        throw new ExportRefusedError(
+          `The export would hold ${values.toLocaleString('en')} values (${window[2] - window[0]} x ${window[3] - window[1]} pixels x ${bands.length} bands); at most ${EXPORT_MAX_VALUES.toLocaleString('en')} are written at once. Choose a smaller box or fewer bands.`,
+          413,
+          'export_too_large',
+        );
+      }
+      return window;
+    },
+    signal,
+  );
+  const n = read.width * read.height;
+  const qa = read.dn.qa_pixel;
+  // A pixel has no value when QA says it was not imaged (or QA is the file's nodata), or the mask hides it.
+  const hidden = new Uint8Array(n);
+  if (qa) {
+    for (let i = 0; i < n; i++) {
+      const q = qa[i];
+      const imaged = q !== 0 && isImaged(q);
+      if (!imaged || (mask !== undefined && !isClearPixel(q, mask))) hidden[i] = 1;
+    }
+  }
+  const cogBands: CogBand[] = bands.map((id) => {
+    const asset = assetOf(id);
+    const dn = read.dn[asset]!;
+    const description = id === 'QA' ? 'QA QA_PIXEL (pixel quality bit flags)' : `${id} ${BAND_CATALOG[id].label} (${BAND_CATALOG[id].landsatBand}, ${FILE_BAND[asset]})`;
+    if (id === 'QA') {
+      // Bit flags stay integers, fill included: they say why the other bands have no value.
+      return { data: format === 'dn' ? dn : Float32Array.from(dn), description, overviewResampling: 'nearest' };
+    }
+    if (format === 'dn') {
+      const data = mask !== undefined || qa ? dn.map((v, i) => (hidden[i] ? 0 : v)) : dn;
+      const kelvin = asset === 'lwir11';
+      return { data, description, scale: kelvin ? KELVIN_SCALE : REFLECTANCE_SCALE, offset: kelvin ? KELVIN_OFFSET : REFLECTANCE_OFFSET, overviewResampling: 'average' };
+    }
+    const data = new Float32Array(n);
+    for (let i = 0; i < n; i++) data[i] = hidden[i] ? Number.NaN : (dnToPhysical(asset, dn[i]) ?? Number.NaN);
+    return { data, description, overviewResampling: 'average' };
+  });
+  const grid = read.grid;
+  const [c0, r0] = read.window;
+  const tiff = writeCog({
+    width: read.width,
+    height: read.height,
+    sampleType: format === 'dn' ? 'uint16' : 'float32',
+    bands: cogBands,
+    epsg: grid.epsg,
+    originX: grid.originX + c0 * grid.pixelSizeX,
+    originY: grid.originY - r0 * grid.pixelSizeY,
+    pixelSizeX: grid.pixelSizeX,
+    pixelSizeY: grid.pixelSizeY,
+    nodata: format === 'dn' ? 0 : Number.NaN,
+    metadata: {
+      SCENE_ID: scene.id,
+      SATELLITE: scene.satellite,
+      ACQUISITION_DATETIME: scene.datetime,
+      PRODUCT: format === 'dn' ? 'Landsat Collection 2 Level-2 DN (apply each band scale and offset)' : 'Landsat Collection 2 Level-2 reflectance / kelvin',
+      SOURCE_WINDOW: `col ${read.window[0]}-${read.window[2] - 1}, row ${read.window[1]}-${read.window[3] - 1} of the scene grid`,
+      ...(mask !== undefined ? { MASK: maskToText(mask) } : {}),
+      ...(req.synthetic ? { SYNTHETIC: 'SYNTHETIC demo data, not a real Landsat acquisition' } : {}),
+    },
+  });
+  return { tiff, fileName: `${scene.id}_${bands.join('-')}_${format}.tif`, width: read.width, height: read.height, window: read.window };
+}

@@ -1,0 +1,158 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import proj4 from 'proj4';
+import { fromArrayBuffer } from 'geotiff';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildTestApp } from '../../../test/support/testApp.js';
+import { FIXTURE_SCENE_DIR, FIXTURE_SCENE_ID } from '../../../test/support/fixturePaths.js';
+import { parseCsv } from '../../shared/csv.js';
+
+/**
+ * Areas against the fixture scene with counts known by arithmetic: rectangles drawn on the scene's
+ * own grid (its STAC item's proj:transform [448.30078125, 0, 528285, 0, -455.91796875, -1482285],
+ * EPSG:32619 written out for proj4 here), a quarter pixel inside whole pixel edges, so exactly the
+ * pixels of those columns and rows have their centre inside. The pixel values are read with
+ * geotiff.js straight from the fixture files, not through this project's reader.
+ */
+const PX = 448.30078125;
+const PY = 455.91796875;
+const toLngLat = proj4('+proj=utm +zone=19 +datum=WGS84 +units=m +no_defs', '+proj=longlat +datum=WGS84 +no_defs');
+/** A ring around whole pixels cols [c0, c1) x rows [r0, r1), a quarter pixel inside their outer edges. */
+function ringAround(c0: number, r0: number, c1: number, r1: number): [number, number][] {
+  const x0 = 528285 + (c0 + 0.25) * PX;
+  const x1 = 528285 + (c1 - 0.25) * PX;
+  const y0 = -1482285 - (r0 + 0.25) * PY;
+  const y1 = -1482285 - (r1 - 0.25) * PY;
+  const ring = [[x0, y0], [x0, y1], [x1, y1], [x1, y0], [x0, y0]].map((xy) => toLngLat.forward(xy) as [number, number]);
+  return ring;
+}
+const BODY = { startDate: '2019-01-01', endDate: '2019-01-31', cloudCoverage: 100, bands: ['B04', 'B09'] };
+
+async function raster(file: string): Promise<{ width: number; data: Uint16Array }> {
+  const bytes = readFileSync(path.join(FIXTURE_SCENE_DIR, `${FIXTURE_SCENE_ID}_${file}.TIF`));
+  const image = await (await fromArrayBuffer(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer)).getImage();
+  return { width: image.getWidth(), data: (await image.readRasters())[0] as Uint16Array };
+}
+
+/** Expected counts and B04 statistics written out independently: default mask = bits 1-4 unset, fill = bit 0. */
+async function expected(cells: [number, number][]) {
+  const qa = await raster('QA_PIXEL');
+  const b4 = await raster('SR_B4');
+  let pixelCount = 0;
+  const values: number[] = [];
+  for (const [c, r] of cells) {
+    const q = qa.data[r * qa.width + c];
+    if (q === 0 || (q & 1) === 1) continue;
+    pixelCount++;
+    const dn = b4.data[r * b4.width + c];
+    if ((q & 0b1_1110) === 0 && dn !== 0) values.push(dn * 0.0000275 - 0.2);
+  }
+  values.sort((a, b) => a - b);
+  const n = values.length;
+  const mean = values.reduce((s, v) => s + v, 0) / n;
+  return {
+    pixelCount,
+    clearCount: n,
+    mean,
+    median: n % 2 ? values[(n - 1) / 2] : (values[n / 2 - 1] + values[n / 2]) / 2,
+    stDev: Math.sqrt(values.reduce((s, v) => s + (v - mean) ** 2, 0) / n),
+    min: values[0],
+    max: values[n - 1],
+  };
+}
+const cellsOf = (c0: number, r0: number, c1: number, r1: number, hole?: [number, number, number, number]) => {
+  const cells: [number, number][] = [];
+  for (let r = r0; r < r1; r++) for (let c = c0; c < c1; c++) if (!hole || c < hole[0] || c >= hole[2] || r < hole[1] || r >= hole[3]) cells.push([c, r]);
+  return cells;
+};
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await buildTestApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('POST /api/area on the fixture scene', () => {
+  it('a 20 x 20 pixel rectangle holds 400 pixel centres; counts and statistics match the files', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/area', payload: { ...BODY, geometry: { type: 'Polygon', coordinates: [ringAround(330, 300, 350, 320)] } } });
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    const body = res.json();
+    expect(body.synthetic).toBe(false);
+    expect(body.scenes).toHaveLength(1);
+    const entry = body.scenes[0];
+    const want = await expected(cellsOf(330, 300, 350, 320));
+    expect(want.pixelCount).toBe(400); // every pixel of this rectangle is imaged
+    expect(entry.pixelCount).toBe(400);
+    expect(entry.clearCount).toBe(want.clearCount);
+    expect(entry.bands.B04.count).toBe(want.clearCount);
+    for (const key of ['mean', 'median', 'stDev', 'min', 'max'] as const) expect(entry.bands.B04[key]).toBeCloseTo(want[key], 10);
+    expect(entry.bands.B09.count).toBeLessThanOrEqual(want.clearCount);
+  });
+
+  it('honours holes: a Feature with a 4 x 4 hole leaves 384 pixels; mask=none counts every imaged one clear', async () => {
+    const feature = { type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates: [ringAround(330, 300, 350, 320), ringAround(338, 308, 342, 312).reverse()] } };
+    // The hole ring runs a quarter pixel inside its pixels' edges, so those 16 centres are in the hole.
+    const res = await app.inject({ method: 'POST', url: '/api/area', payload: { ...BODY, geometry: { type: 'FeatureCollection', features: [feature] } } });
+    const entry = res.json().scenes[0];
+    const want = await expected(cellsOf(330, 300, 350, 320, [338, 308, 342, 312]));
+    expect(entry.pixelCount).toBe(384);
+    expect(entry.clearCount).toBe(want.clearCount);
+    expect(entry.bands.B04.mean).toBeCloseTo(want.mean, 10);
+    const none = (await app.inject({ method: 'POST', url: '/api/area', payload: { ...BODY, mask: 'none', geometry: feature } })).json().scenes[0];
+    expect(none.clearCount).toBe(384);
+  });
+
+  it("GDAL's own rasterisation (ogr2ogr to EPSG:32619, gdal_rasterize on the scene grid) burns the same pixels", async () => {
+    // By hand with GDAL 3.6.2 this polygon burnt 384 pixels (gdalinfo -stats: STATISTICS_MEAN=0.00146484375 of 512 x 512).
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'area-gdal-'));
+    const polygon = { type: 'Polygon', coordinates: [ringAround(330, 300, 350, 320), ringAround(338, 308, 342, 312).reverse()] };
+    writeFileSync(path.join(dir, 'area.geojson'), JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: {}, geometry: polygon }] }));
+    // Asynchronous: a blocked event loop would make the app under test shed the next requests (503 busy).
+    const run = promisify(execFile);
+    await run('ogr2ogr', ['-t_srs', 'EPSG:32619', path.join(dir, 'utm.geojson'), path.join(dir, 'area.geojson')]);
+    await run('gdal_rasterize', ['-q', '-burn', '1', '-init', '0', '-te', '528285', String(-1482285 - 512 * PY), String(528285 + 512 * PX), '-1482285', '-tr', String(PX), String(PY), '-ot', 'Byte', path.join(dir, 'utm.geojson'), path.join(dir, 'burn.tif')]);
+    const info = JSON.parse((await run('gdalinfo', ['-json', '-stats', path.join(dir, 'burn.tif')])).stdout);
+    const burnt = Math.round(Number(info.bands[0].metadata[''].STATISTICS_MEAN) * 512 * 512);
+    expect(burnt).toBe(384);
+    const entry = (await app.inject({ method: 'POST', url: '/api/area', payload: { ...BODY, geometry: polygon } })).json().scenes[0];
+    expect(entry.pixelCount).toBe(burnt);
+  });
+
+  it('answers as CSV and as NDJSON with progress', async () => {
+    const payload = { ...BODY, geometry: { type: 'Polygon', coordinates: [ringAround(330, 300, 340, 310)] } };
+    const csv = await app.inject({ method: 'POST', url: '/api/area.csv', payload });
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const rows = parseCsv(csv.body);
+    expect(rows[0]).toContain('st_dev_population');
+    expect(rows.slice(1).map((r) => r[6])).toEqual(['B04', 'B09']);
+    expect(rows[1][rows[0].indexOf('pixel_count')]).toBe('100');
+    const stream = await app.inject({ method: 'POST', url: '/api/area/stream', payload });
+    const lines = stream.body.trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines[0].type).toBe('progress');
+    expect(lines.at(-1).type).toBe('result');
+    expect(lines.at(-1).result.scenes[0].pixelCount).toBe(100);
+  });
+
+  it('refuses in words: self-intersecting 400, not a polygon 400, over 2,500 km² 413, unknown mask 400', async () => {
+    const post = (geometry: unknown, extra = {}) => app.inject({ method: 'POST', url: '/api/area', payload: { ...BODY, ...extra, geometry } });
+    const bowtie = await post({ type: 'Polygon', coordinates: [[[-67.4, -14.6], [-67.3, -14.5], [-67.3, -14.6], [-67.4, -14.5], [-67.4, -14.6]]] });
+    expect(bowtie.statusCode).toBe(400);
+    expect(bowtie.json().error.message).toContain('self-intersecting');
+    const point = await post({ type: 'Point', coordinates: [-67.3, -14.7] });
+    expect(point.statusCode).toBe(400);
+    expect(point.json().error.message).toContain('Polygon');
+    // 0.5° x 0.5° at 14.5° S is about 55 km x 54 km ≈ 3,000 km².
+    const big = await post({ type: 'Polygon', coordinates: [[[-67.8, -14.8], [-67.3, -14.8], [-67.3, -14.3], [-67.8, -14.3], [-67.8, -14.8]]] });
+    expect(big.statusCode).toBe(413);
+    expect(big.json().error.message).toContain('2,500 km²');
+    const mask = await post({ type: 'Polygon', coordinates: [ringAround(330, 300, 340, 310)] }, { mask: 'smoke' });
+    expect(mask.statusCode).toBe(400);
+    expect(mask.json().error.message).toContain('dilated_cloud');
+  });
+});

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { BAND_IDS, DEFAULT_BAND_IDS, isBandId, type BandId } from '../../core/bands/bandCatalog.js';
+import { AREA_MAX_KM2 } from '../../core/area/areaStatistics.js';
+import { checkDateRange, dateParam, maskParam } from '../apiQuery.js';
+
+/** Bodies up to 1 MB: a field outline traced at GPS resolution is rarely more than a few hundred KB. */
+export const AREA_BODY_LIMIT_BYTES = 1024 * 1024;
+
+const bandsField = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .transform((value, ctx): BandId[] => {
+    const ids = (Array.isArray(value) ? value : (value ?? '').split(',')).map((s) => s.trim().toUpperCase()).filter(Boolean);
+    if (ids.length === 0) return [...DEFAULT_BAND_IDS];
+    const unknown = ids.filter((id) => !isBandId(id));
+    if (unknown.length > 0) {
+      ctx.addIssue({ code: 'custom', message: `unknown band${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; known bands are ${BAND_IDS.join(', ')}` });
+      return z.NEVER;
+    }
+    return [...new Set(ids)] as BandId[];
+  })
+  .describe(`Band ids as an array or comma-separated (${BAND_IDS.join(', ')}); absent means ${DEFAULT_BAND_IDS.join(',')}`);
+
+export const areaBodySchema = z
+  .object({
+    geometry: z
+      .unknown()
+      .refine((g) => g !== undefined && g !== null, 'geometry is required: a GeoJSON Polygon, MultiPolygon, Feature or one-feature FeatureCollection in WGS 84')
+      .describe(`GeoJSON Polygon, MultiPolygon, Feature or one-feature FeatureCollection in WGS 84 (holes honoured), at most ${AREA_MAX_KM2} km²`),
+    startDate: dateParam('startDate', 'First acquisition date, inclusive, YYYY-MM-DD (UTC)'),
+    endDate: dateParam('endDate', 'Last acquisition date, inclusive, YYYY-MM-DD (UTC)'),
+    cloudCoverage: z.number().int().min(0).max(100).default(100).describe('Largest scene cloud cover accepted, whole percent 0-100 (default 100)'),
+    bands: bandsField,
+    mask: maskParam,
+  })
+  .superRefine(checkDateRange);
+
+export type AreaBody = z.output<typeof areaBodySchema>;
+
+const stats = z.object({
+  mean: z.number().nullable(),
+  median: z.number().nullable(),
+  stDev: z.number().nullable().describe('Population standard deviation'),
+  min: z.number().nullable(),
+  max: z.number().nullable(),
+  count: z.number(),
+});
+
+export const areaResponseSchema = z.object({
+  scenes: z.array(
+    z.object({
+      scene: z.object({ id: z.string(), satellite: z.string(), datetime: z.string(), wrsPath: z.number(), wrsRow: z.number(), cloudCover: z.number() }),
+      pixelCount: z.number().describe('Imaged pixels whose centre lies inside the polygon'),
+      clearCount: z.number().describe('Of those, the clear ones under the mask'),
+      bands: z.record(z.string(), stats),
+      missingBands: z.record(z.string(), z.string()).optional(),
+    }),
+  ),
+  truncated: z.boolean(),
+  limit: z.number(),
+  coveredStartDate: z.string().optional(),
+  coveredEndDate: z.string().optional(),
+  unavailableBands: z.record(z.string(), z.string()),
+  synthetic: z.boolean(),
+  mask: z.string().describe('Extension: the mask used, in words'),
+  areaKm2: z.number().describe('Extension: the polygon area on the sphere, km²'),
+  explanation: z.unknown().optional(),
+});

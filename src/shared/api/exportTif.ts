@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { BAND_CATALOG, BAND_IDS, isBandId } from '../../core/bands/bandCatalog.js';
+import type { ExportBandId } from '../../core/export/exportGeoTiff.js';
+import { boxShape, checkBox, optionalMaskParam } from '../apiQuery.js';
+
+const EXPORT_IDS = [...BAND_IDS.filter((id) => BAND_CATALOG[id].asset !== null), 'QA'];
+
+/** `bands` of an export: ids in the order the file's bands take, QA for QA_PIXEL; Level-1-only or unknown ids are a 400. */
+export const exportBandsParam = z
+  .string()
+  .trim()
+  .min(1, `bands is required: comma-separated ids among ${EXPORT_IDS.join(', ')}`)
+  .transform((value, ctx): ExportBandId[] => {
+    const ids = [...new Set(value.split(',').map((s) => s.trim().toUpperCase()).filter(Boolean))];
+    const problems: string[] = [];
+    for (const id of ids) {
+      if (id === 'QA') continue;
+      if (!isBandId(id)) problems.push(`unknown band ${id}`);
+      else if (BAND_CATALOG[id].asset === null) problems.push(`${id}: ${BAND_CATALOG[id].unavailableReason}`);
+    }
+    if (problems.length > 0 || ids.length === 0) {
+      ctx.addIssue({ code: 'custom', message: `${problems.join('; ') || 'no band given'}; an export takes ${EXPORT_IDS.join(', ')}` });
+      return z.NEVER;
+    }
+    return ids as ExportBandId[];
+  })
+  .describe(`Comma-separated ids, one file band each in this order: ${EXPORT_IDS.join(', ')} (QA = QA_PIXEL)`);
+
+export const exportTifQuerySchema = z
+  .object({
+    sceneId: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_]{10,80}$/, 'sceneId must be a Landsat scene id such as LC08_L2SP_001070_20190114_02_T2')
+      .describe('Scene id as /api/scenes, /api/pixel and /api/landsatData name it'),
+    bands: exportBandsParam,
+    LON_UL: boxShape.LON_UL.optional(),
+    LAT_UR: boxShape.LAT_UR.optional(),
+    LON_UR: boxShape.LON_UR.optional(),
+    LAT_UL: boxShape.LAT_UL.optional(),
+    geometry: z.string().optional().describe('Instead of the box: a GeoJSON Polygon, MultiPolygon or Feature in WGS 84, URL-encoded'),
+    format: z.enum(['dn', 'reflectance']).default('dn').describe('dn (default): uint16 DNs, nodata 0, scale/offset in the GDAL metadata; reflectance: float32 physical values, NaN where there is none'),
+    mask: optionalMaskParam,
+  })
+  .superRefine((q, ctx) => {
+    const boxParts = [q.LON_UL, q.LAT_UR, q.LON_UR, q.LAT_UL].filter((v) => v !== undefined).length;
+    if ((boxParts === 4) === (q.geometry !== undefined) || (boxParts !== 0 && boxParts !== 4)) {
+      ctx.addIssue({ code: 'custom', message: 'give either a whole box (LON_UL, LAT_UR, LON_UR, LAT_UL) or a geometry, exactly one of them' });
+    } else if (boxParts === 4) {
+      checkBox(q as { LON_UL: number; LAT_UR: number; LON_UR: number; LAT_UL: number }, ctx);
+    }
+  });
+
+export type ExportTifQuery = z.output<typeof exportTifQuerySchema>;
