@@ -118,6 +118,7 @@ export async function compareWithLandsat(
     scene: {
       id: scene.id,
       satellite: scene.satellite,
+      sensor: scene.sensor,
       datetime: scene.datetime,
       wrsPath: scene.wrsPath,
       wrsRow: scene.wrsRow,

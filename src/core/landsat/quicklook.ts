@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
-import type { AssetKey, BandId } from '../bands/bandCatalog.js';
+import type { ArchiveAssetKey, BandId } from '../bands/bandCatalog.js';
+import { sensorOf, type LandsatSensor } from '../bands/missions.js';
 import type { BlockCache } from '../raster/blockCache.js';
 import type { ByteSource } from '../raster/byteSource.js';
 import { createSceneReader } from '../raster/sceneReader.js';
@@ -9,13 +10,14 @@ import { wrs2Tile, seedBBoxFromTile } from '../wrs2/wrs2.js';
 import { displayBands, selectBands } from './bandSelection.js';
 import { NoSceneError, NoUsableBandError } from './landsatService.js';
 import { renderWindowPng } from './renderWindowPng.js';
+import { onSensor } from './sceneBands.js';
 
 /** Long side of a quicklook, pixels: small enough for a list of hundreds of scenes. */
 export const QUICKLOOK_MAX_PX = 256;
 
 export interface Quicklook {
   png: Buffer;
-  scene: Pick<LandsatScene, 'id' | 'satellite' | 'datetime' | 'wrsPath' | 'wrsRow' | 'cloudCover'>;
+  scene: Pick<LandsatScene, 'id' | 'satellite' | 'datetime' | 'wrsPath' | 'wrsRow' | 'cloudCover'> & { sensor: LandsatSensor };
   bands: BandId[];
   stretch: string;
   synthetic: boolean;
@@ -34,7 +36,7 @@ export interface QuicklookOptions {
  * https://www.usgs.gov/faqs/what-naming-convention-landsat-collection-2-level-1-and-level-2-scenes
  */
 export function parseSceneId(id: string): { path: number; row: number; date: string } | null {
-  const m = /^L[CO]0[89]_L2S[PR]_(\d{3})(\d{3})_(\d{4})(\d{2})(\d{2})_/.exec(id);
+  const m = /^L[COTE]0[45789]_L2S[PR]_(\d{3})(\d{3})_(\d{4})(\d{2})(\d{2})_/.exec(id);
   if (!m) return null;
   return { path: Number(m[1]), row: Number(m[2]), date: `${m[3]}-${m[4]}-${m[5]}` };
 }
@@ -51,7 +53,7 @@ export function createQuicklookRenderer({ catalog, cache, openSource, maxCacheBy
   /** The scene is found through its own path/row and day: a one-day search over its WRS-2 tile's box. */
   async function findScene(id: string, signal?: AbortSignal): Promise<LandsatScene> {
     const parsed = parseSceneId(id);
-    if (!parsed) throw new NoSceneError(`"${id}" is not a Landsat Collection 2 Level-2 scene id (LC08_L2SP_PPPRRR_YYYYMMDD_…).`);
+    if (!parsed) throw new NoSceneError(`"${id}" is not a Landsat Collection 2 Level-2 scene id (e.g. LC08_L2SP_PPPRRR_YYYYMMDD_…, LT05_…, LE07_…).`);
     const box = seedBBoxFromTile(wrs2Tile(parsed.path, parsed.row));
     const found = await catalog.search({ bboxLngLat: [box.minLon, box.minLat, box.maxLon, box.maxLat], startDate: parsed.date, endDate: parsed.date, maxCloudCover: 100, limit: 50, signal });
     const scene = found.scenes.find((s) => s.id === id);
@@ -62,12 +64,13 @@ export function createQuicklookRenderer({ catalog, cache, openSource, maxCacheBy
   async function render(id: string, bands: BandId[], signal?: AbortSignal): Promise<Quicklook> {
     const selection = selectBands(bands);
     if (selection.available.length === 0) throw new NoUsableBandError(`None of the chosen bands (${bands.join(', ')}) exists in Landsat Level-2 products. Choose among B01-B07 and B09.`);
-    const shown = displayBands(selection.available);
     const scene = await findScene(id, signal);
+    const shown = displayBands(onSensor(selection.available, scene));
+    if (shown.length === 0) throw new NoUsableBandError(`Scene ${scene.id} (${sensorOf(scene.satellite)}) has none of the chosen bands (${bands.join(', ')}).`);
     const reader = createSceneReader({
       cache,
       openSource,
-      assetHref: (asset: AssetKey) => {
+      assetHref: (asset: ArchiveAssetKey) => {
         const href = scene.assets[asset];
         if (!href) throw new NoUsableBandError(`Scene ${scene.id} has no ${asset} asset`);
         return catalog.resolveAssetHref(href, signal);
@@ -78,7 +81,7 @@ export function createQuicklookRenderer({ catalog, cache, openSource, maxCacheBy
     if (window.width === 0 || window.height === 0) throw new NoSceneError(`Scene ${id} holds no pixels.`);
     const { png, stretch } = await renderWindowPng(window, shown, { min: 1, max: QUICKLOOK_MAX_PX });
     const { id: sceneId, satellite, datetime, wrsPath, wrsRow, cloudCover } = scene;
-    return { png, scene: { id: sceneId, satellite, datetime, wrsPath, wrsRow, cloudCover }, bands: shown.map((b) => b.id), stretch, synthetic: catalog.synthetic };
+    return { png, scene: { id: sceneId, satellite, sensor: sensorOf(satellite), datetime, wrsPath, wrsRow, cloudCover }, bands: shown.map((b) => b.id), stretch, synthetic: catalog.synthetic };
   }
 
   return {

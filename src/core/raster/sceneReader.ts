@@ -3,7 +3,7 @@
  * [lon, lat] point, or a box (from an internal overview when the box is large). Bands are read
  * concurrently; all reads share one BlockCache and honour the caller's AbortSignal.
  */
-import type { AssetKey } from '../bands/bandCatalog.js';
+import type { ArchiveAssetKey } from '../bands/bandCatalog.js';
 import type { BBox, LngLat } from '../geo/lngLat.js';
 import type { BlockCache } from './blockCache.js';
 import { createByteSourceForHref, type ByteSource, type ByteSourceStats } from './byteSource.js';
@@ -11,8 +11,11 @@ import { createCogReader, type CogGeo, type CogLevel, type CogReader } from './c
 import { sceneGridFromCogGeo, type ProjectedBounds, type SceneGrid } from './sceneGrid.js';
 
 export interface SceneReaderOptions {
-  /** Resolves an asset to a readable href (absolute path or http(s) URL), e.g. after SAS signing. */
-  assetHref: (asset: AssetKey) => Promise<string> | string;
+  /**
+   * Resolves an asset to a readable href (absolute path or http(s) URL), e.g. after SAS signing.
+   * Method syntax on purpose: a resolver that only knows the OLI keys (AssetKey) stays accepted.
+   */
+  assetHref(asset: ArchiveAssetKey): Promise<string> | string;
   cache: BlockCache;
   /** Byte source factory; default picks file or HTTP by the href. */
   openSource?: (href: string) => ByteSource;
@@ -24,9 +27,9 @@ export interface NeighborhoodRead {
   crs: string;
   /** (2r+1) x (2r+1) DNs per asset, rows north to south; [r][r] is the pixel containing the point.
    * null outside the raster or where the DN equals the file's nodata value. */
-  dn: Partial<Record<AssetKey, (number | null)[][]>>;
+  dn: Partial<Record<ArchiveAssetKey, (number | null)[][]>>;
   /** Range requests and bytes fetched per asset by this call (cache hits fetch nothing). */
-  fetchStats: Partial<Record<AssetKey, ByteSourceStats>>;
+  fetchStats: Partial<Record<ArchiveAssetKey, ByteSourceStats>>;
 }
 
 export interface BoxReadOptions {
@@ -38,7 +41,7 @@ export interface BoxRead {
   width: number;
   height: number;
   /** Row-major DNs per asset, `width * height` long; 0 is fill. */
-  dn: Partial<Record<AssetKey, Uint16Array>>;
+  dn: Partial<Record<ArchiveAssetKey, Uint16Array>>;
   /** 0 = full resolution, n = n-th internal overview. */
   overviewLevel: number;
   /** Ground size of one output pixel along x (metres). */
@@ -46,12 +49,12 @@ export interface BoxRead {
   crs: string;
   /** Projected bounds of the output grid (pixel corners), in `crs`. */
   boundsProjected: ProjectedBounds;
-  fetchStats: Partial<Record<AssetKey, ByteSourceStats>>;
+  fetchStats: Partial<Record<ArchiveAssetKey, ByteSourceStats>>;
 }
 
 export interface SceneReader {
-  readNeighborhood(lngLat: LngLat, assets: AssetKey[], radius?: number, signal?: AbortSignal): Promise<NeighborhoodRead>;
-  readBox(bboxLngLat: BBox, assets: AssetKey[], opts: BoxReadOptions, signal?: AbortSignal): Promise<BoxRead>;
+  readNeighborhood(lngLat: LngLat, assets: ArchiveAssetKey[], radius?: number, signal?: AbortSignal): Promise<NeighborhoodRead>;
+  readBox(bboxLngLat: BBox, assets: ArchiveAssetKey[], opts: BoxReadOptions, signal?: AbortSignal): Promise<BoxRead>;
 }
 
 /** The raster is not a readable COG (truncated, corrupt, not a TIFF): the archive's fault, so servers map it to 502. */
@@ -70,7 +73,7 @@ function asCogFormatError(sourceId: string) {
 }
 
 interface OpenedAsset {
-  asset: AssetKey;
+  asset: ArchiveAssetKey;
   reader: CogReader;
   grid: SceneGrid;
 }
@@ -100,7 +103,7 @@ function gridOf(geo: CogGeo): SceneGrid {
 export function createSceneReader(opts: SceneReaderOptions): SceneReader {
   const openSource = opts.openSource ?? ((href: string) => createByteSourceForHref(href));
 
-  async function openAssets(assets: AssetKey[], signal?: AbortSignal): Promise<OpenedAsset[]> {
+  async function openAssets(assets: ArchiveAssetKey[], signal?: AbortSignal): Promise<OpenedAsset[]> {
     return Promise.all(
       assets.map(async (asset) => {
         const href = await opts.assetHref(asset);
@@ -116,7 +119,7 @@ export function createSceneReader(opts: SceneReaderOptions): SceneReader {
   }
 
   const statsOf = (opened: OpenedAsset[]) =>
-    Object.fromEntries(opened.map((o) => [o.asset, { ...o.reader.source.stats }])) as Partial<Record<AssetKey, ByteSourceStats>>;
+    Object.fromEntries(opened.map((o) => [o.asset, { ...o.reader.source.stats }])) as Partial<Record<ArchiveAssetKey, ByteSourceStats>>;
 
   return {
     async readNeighborhood(lngLat, assets, radius = 1, signal) {
