@@ -59,7 +59,7 @@ function landsatValues(scene: PixelScene): Partial<Record<OliBandId, LandsatBand
     );
     const mean = clear.length > 0 ? clear.reduce((s, v) => s + v, 0) / clear.length : null;
     const sd = mean === null ? null : Math.sqrt(clear.reduce((s, v) => s + (v - mean) ** 2, 0) / clear.length);
-    out[band] = { value: grid[1]?.[1] ?? null, mean3x3: mean, sd3x3: sd, qa: qaWords(flags[1]?.[1]), clearCount3x3: clear.length };
+    out[band] = { value: grid[1]?.[1] ?? null, mean3x3: mean, sd3x3: sd, qa: qaWords(flags[1]?.[1], scene.sensor), clearCount3x3: clear.length };
   }
   return out;
 }
@@ -125,7 +125,7 @@ export async function compareWithLandsat(
       cloudCover: scene.cloudCover,
       hoursFromMeasurement: offsetMs / HOUR_MS,
     },
-    ...(targetClear ? {} : { differenceNote: `The target pixel is not clear (${qaWords(scene.qa.flags[1]?.[1]).join(', ')}): no differences are computed against it.` }),
+    ...(targetClear ? {} : { differenceNote: `The target pixel is not clear (${qaWords(scene.qa.flags[1]?.[1], scene.sensor).join(', ')}): no differences are computed against it.` }),
     landsat,
     difference,
     rmse: squares.length > 0 ? Math.sqrt(squares.reduce((s, v) => s + v, 0) / squares.length) : null,
