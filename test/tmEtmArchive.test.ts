@@ -119,3 +119,26 @@ describe('harmonize=oli', () => {
     expect(res.json().error.message).toMatch(/harmonize must be "oli"/);
   });
 });
+
+describe('POST /api/compare on a TM scene', () => {
+  it("convolves the field spectrum with TM's response and compares with GDAL's TM values", async () => {
+    const { simulateSensorBands } = await import('../src/core/spectral/simulateOliBands.js');
+    const spectrum: [number, number][] = Array.from({ length: 2151 }, (_, i) => {
+      const um = Number((0.35 + i * 0.001).toFixed(3));
+      return [um, um < 0.7 ? 0.05 + 0.05 * Math.exp(-(((um - 0.55) / 0.03) ** 2)) : um < 1.3 ? 0.45 : 0.25];
+    });
+    // LT05 was acquired 1998-03-08T23:26:47Z; a measurement an hour later.
+    const res = await app.inject({ method: 'POST', url: '/api/compare', payload: { ...LT05_POINT, datetime: '1998-03-09T00:30:00Z', spectrum } });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.scene).toMatchObject({ satellite: 'landsat-5', sensor: 'TM' });
+    const tm = simulateSensorBands(spectrum, 'TM');
+    for (const band of ['B02', 'B03', 'B04', 'B05', 'B06', 'B07'] as const) {
+      expect(body.simulated[band], band).toBeCloseTo(tm[band].reflectance!, 12);
+      expect(body.landsat[band].value, band).toBeCloseTo(reflectance(LT05_GDAL[band]), 12);
+      expect(body.difference[band].absolute, band).toBeCloseTo(tm[band].reflectance! - reflectance(LT05_GDAL[band]), 12);
+    }
+    expect(body.simulated.B01).toBeNull();
+    expect(body.notSimulated.B01).toMatch(/no coastal\/aerosol band/);
+  });
+});

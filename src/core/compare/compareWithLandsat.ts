@@ -2,6 +2,7 @@ import type { LngLat } from '../geo/lngLat.js';
 import type { PixelResponse, PixelScene, SceneFilters, SceneSummary } from '../landsat/landsatService.js';
 import { isClearSurface, qaWords } from '../raster/qaWords.js';
 import { OLI_BAND_IDS, type OliBandId } from '../spectral/oliRsr.js';
+import type { LandsatSensor } from '../bands/missions.js';
 
 /** What the comparison needs from the Landsat service (its readPixels satisfies it). */
 export type ReadPixels = (lngLat: LngLat, filters: SceneFilters, options: { signal?: AbortSignal }) => Promise<PixelResponse>;
@@ -71,7 +72,14 @@ function landsatValues(scene: PixelScene): Partial<Record<OliBandId, LandsatBand
  * (a cloud says nothing about the ground measurement).
  */
 export async function compareWithLandsat(
-  input: { lngLat: LngLat; measuredAt: Date; maxDays: number; simulated: Partial<Record<OliBandId, number | null>>; signal?: AbortSignal },
+  input: {
+    lngLat: LngLat;
+    measuredAt: Date;
+    maxDays: number;
+    /** The field values as the scene's own sensor would see them (its spectral response). */
+    simulatedFor: (sensor: LandsatSensor) => Partial<Record<OliBandId, number | null>>;
+    signal?: AbortSignal;
+  },
   readPixels: ReadPixels,
 ): Promise<LandsatComparison> {
   const t = input.measuredAt.getTime();
@@ -88,7 +96,7 @@ export async function compareWithLandsat(
     .sort((a, b) => Math.abs(a.offsetMs) - Math.abs(b.offsetMs));
   const empty = { landsat: {}, difference: {}, rmse: null, synthetic: response.synthetic };
   if (inWindow.length === 0) {
-    return { ...empty, scene: null, sceneReason: `No Landsat 8/9 scene covers ${at} within ${input.maxDays} days of ${input.measuredAt.toISOString()}.` };
+    return { ...empty, scene: null, sceneReason: `No Landsat scene covers ${at} within ${input.maxDays} days of ${input.measuredAt.toISOString()}.` };
   }
   const withData = inWindow.find(({ scene }) => OLI_BAND_IDS.some((b) => scene.bands[b]?.values[1]?.[1] != null));
   if (!withData) {
@@ -100,11 +108,12 @@ export async function compareWithLandsat(
   }
   const { scene, offsetMs } = withData;
   const landsat = landsatValues(scene);
+  const simulatedValues = input.simulatedFor(scene.sensor);
   const targetClear = isClearSurface(scene.qa.flags[1]?.[1]);
   const difference: Partial<Record<OliBandId, BandDifference>> = {};
   const squares: number[] = [];
   for (const band of OLI_BAND_IDS) {
-    const simulated = input.simulated[band];
+    const simulated = simulatedValues[band];
     const observed = landsat[band]?.value;
     if (simulated === null || simulated === undefined || observed === null || observed === undefined || !targetClear) {
       difference[band] = { absolute: null, relative: null };
