@@ -16,6 +16,7 @@ export function analysisRequestUrls(r: LandsatRequest, latest: boolean): { pixel
     bands: r.bands.join(','),
   });
   if (latest) pixel.set('latest', 'true');
+  if (r.harmonize) pixel.set('harmonize', 'oli');
   const { dataUrl } = landsatRequestUrls(r);
   return {
     pixelStreamUrl: `/api/pixel/stream?${pixel}`,

@@ -10,6 +10,8 @@ export interface LandsatRequest {
   size: ImageSize;
   cloudCoverage: number;
   bands: BandId[];
+  /** Harmonise TM/ETM+ reflectance to OLI (`harmonize=oli`) in the statistics and pixel series. */
+  harmonize?: boolean;
 }
 
 /** Half-size in degrees of the box used when no WRS-2 footprint is known for the point (about 11 km). */
@@ -50,5 +52,7 @@ export function landsatRequestUrls(r: LandsatRequest): { imageUrl: string; dataU
   } else {
     imageUrl = `/api/landsatImage?${box}`;
   }
+  // Only the series take `harmonize`: images show reflectance as archived.
+  if (r.harmonize) box.set('harmonize', 'oli');
   return { imageUrl, dataUrl: `/api/landsatData?${box}` };
 }

@@ -196,6 +196,7 @@ function AppPage() {
       cloudCoverage: values.cloudCoverage,
       bands: bandsToRequest(ticked),
       latestPixelOnly: values.scenes === 'latest',
+      harmonize: values.harmonize,
     });
   };
 

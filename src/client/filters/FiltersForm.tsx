@@ -9,6 +9,8 @@ export interface FilterValues {
   cloudCoverage: number;
   /** Pixel values from the most recent scene (/api/pixel latest=true) or every scene in the range. */
   scenes: SceneChoiceValue;
+  /** Landsat 4/5 TM and 7 ETM+ reflectance harmonised to Landsat 8/9 OLI (Roy et al. 2016). */
+  harmonize?: boolean;
 }
 
 export interface FiltersFormProps {
@@ -55,6 +57,14 @@ export function FiltersForm({ values, onChange, onSubmit }: FiltersFormProps) {
           value={values.cloudCoverage}
           onChange={(e) => set('cloudCoverage', Number(e.target.value))}
         />
+      </div>
+      <div className="field harmonize-field">
+        <label>
+          <input type="checkbox" checked={Boolean(values.harmonize)} onChange={(e) => set('harmonize', e.target.checked)} /> Harmonise TM/ETM+ to OLI
+        </label>
+        <p className="muted harmonize-hint">
+          Landsat 4, 5 and 7 reflectance adjusted to Landsat 8/9 OLI with Roy et al. (2016)'s coefficients, so the record from 1982 is on one scale. Off: values as archived.
+        </p>
       </div>
       <button type="submit" className="primary-button">
         Fetch Data
