@@ -80,7 +80,6 @@ export function NotificationForm({ lngLat }: { lngLat: LngLat }) {
         <label htmlFor="notify-cloud">Cloud Coverage: {cloudCoverage}%</label>
         <input id="notify-cloud" type="range" min={0} max={100} step={1} value={cloudCoverage} onChange={(e) => setCloudCoverage(Number(e.target.value))} />
       </div>
-      <p className="muted notify-scope">Notifications announce Landsat 8 and 9 passes only.</p>
       <button type="submit" className="primary-button" disabled={sending}>
         Submit
       </button>
