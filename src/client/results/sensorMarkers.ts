@@ -15,7 +15,7 @@ export interface SensorMarker {
 }
 
 export const SENSOR_MARKERS: Record<SensorKey, SensorMarker> = {
-  TM: { label: 'Landsat 4/5 TM', color: '#D55E00', pointStyle: 'triangle', glyph: '▲' },
+  TM: { label: 'Landsat 4/5 TM', color: '#CC79A7', pointStyle: 'triangle', glyph: '▲' },
   'ETM+': { label: 'Landsat 7 ETM+', color: '#009E73', pointStyle: 'rect', glyph: '■' },
   'OLI/TIRS': { label: 'Landsat 8/9 OLI', color: '#0072B2', pointStyle: 'circle', glyph: '●' },
 };
