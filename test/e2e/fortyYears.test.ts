@@ -35,4 +35,15 @@ describe('forty years at a point (real TM and ETM+ scenes, headless Chromium)', 
       expect(consoleErrors.filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to load resource/.test(e))).toEqual([]);
     }, 120_000);
   }
+
+  it('says why a Landsat 7 pixel is empty (scan-line gap) and that B01 does not exist on ETM+', async () => {
+    // QA_PIXEL 1 (fill) at this pixel centre per gdallocationinfo (test/tmEtmArchive.test.ts).
+    const q = 'lat=-34.2558331734294&lon=149.398938473416&startDate=2021-03-01&endDate=2021-04-30&size=3x3&cloud=100&scenes=latest&bands=B01,B02,B03,B04';
+    const { page } = await harness.openPage(`/?${q}`, { viewport: { width: 1440, height: 900 } });
+    await page.getByRole('button', { name: 'Fetch Data' }).click();
+    await expect.poll(() => page.locator('.empty-reason').textContent(), { timeout: 60_000 }).toMatch(/Landsat 7 scan-line gap/);
+    expect(await page.locator('.missing-bands').textContent()).toMatch(/B01\) is not on ETM\+ scenes: TM and ETM\+ have no coastal\/aerosol band/);
+    await page.locator('.empty-reason').scrollIntoViewIfNeeded();
+    await harness.screenshot(page, 'forty-years-slc-gap-1440', '.pixel-analysis');
+  }, 120_000);
 });
