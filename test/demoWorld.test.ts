@@ -171,8 +171,8 @@ describe('empty answers explain themselves (local fixture catalogue)', () => {
     expect(data.json()).toMatchObject({ data: [], explanation: { scenesInRange: 1, suggestedCloudCoverage: 76 } });
   });
 
-  it('a range before 2013, and open ocean', async () => {
-    const early = await local.inject(`/api/landsatData?${qs({ ...BOX, startDate: '2011-01-01', endDate: '2012-06-30', cloudCoverage: 100 })}`);
+  it('a range before the Level-2 record (1982-08-22 for a real-form archive), and open ocean', async () => {
+    const early = await local.inject(`/api/landsatData?${qs({ ...BOX, startDate: '1980-01-01', endDate: '1982-06-30', cloudCoverage: 100 })}`);
     expect(early.json()).toMatchObject({ data: [], explanation: { scenesInRange: 0, rangeEndsBeforeRecord: true, landsatImagesHere: true } });
     const ocean = await local.inject(`/api/pixel?${qs({ lat: -30, lon: -140, startDate: '2019-01-01', endDate: '2019-01-31', cloudCoverage: 100 })}`);
     expect(ocean.json()).toMatchObject({ scenes: [], explanation: { scenesInRange: 0, landsatImagesHere: false, notImagedReason: 'open_ocean' } });

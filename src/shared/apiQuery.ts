@@ -184,6 +184,30 @@ export const boxQuerySchema = z.object({ ...boxShape, ...filterShape, mask: mask
   checkBox(q, ctx);
 });
 
+/**
+ * `harmonize=oli`: TM and ETM+ surface reflectance adjusted to OLI with Roy et al. 2016's RMA
+ * coefficients (src/core/bands/harmonize.ts); absent: values as archived. Anything else is refused.
+ */
+export const harmonizeParam = z
+  .string()
+  .optional()
+  .transform((value, ctx): 'oli' | undefined => {
+    if (value === undefined || value.trim() === '') return undefined;
+    if (value.trim().toLowerCase() === 'oli') return 'oli';
+    ctx.addIssue({
+      code: 'custom',
+      message: `harmonize must be "oli" (TM and ETM+ reflectance adjusted to OLI with the Roy et al. 2016 coefficients) or left out for values as archived, got "${value}"`,
+    });
+    return z.NEVER;
+  })
+  .describe('oli: harmonise Landsat 4/5 TM and 7 ETM+ reflectance to Landsat 8/9 OLI (Roy et al. 2016, RMA); absent: as archived');
+
+/** landsatData and its stream: the box query plus `harmonize`. */
+export const boxDataQuerySchema = z.object({ ...boxShape, ...filterShape, harmonize: harmonizeParam }).superRefine((q, ctx) => {
+  checkDateRange(q, ctx);
+  checkBox(q, ctx);
+});
+
 export const point3x3QuerySchema = z
   .object({
     latitude: latitudeParam('latitude'),
@@ -207,5 +231,8 @@ export const pixelQuerySchema = z
       .optional()
       .transform((v) => v === 'true')
       .describe('true keeps only the most recent qualifying scene'),
+    harmonize: harmonizeParam,
   })
   .superRefine(checkDateRange);
+
+export type BoxDataQuery = z.output<typeof boxDataQuerySchema>;

@@ -55,6 +55,7 @@ export const compareResponseSchema = z.object({
     .object({
       id: z.string(),
       satellite: z.string(),
+      sensor: z.string().describe('Extension: TM, ETM+ or OLI/TIRS'),
       datetime: z.string(),
       wrsPath: z.number(),
       wrsRow: z.number(),

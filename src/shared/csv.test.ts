@@ -79,7 +79,10 @@ describe('pixelCsv', () => {
   it('keeps the earlier columns in order and appends the indices of each clear pixel', () => {
     expect(PIXEL_CSV_HEADER.slice(0, 26)).toEqual(['scene_id', 'satellite', 'datetime_utc', 'wrs_path', 'wrs_row', 'scene_cloud_cover_percent', 'target_lat', 'target_lon', 'band', 'band_label', 'center_wavelength_um', 'unit', 'row_offset', 'col_offset', 'is_target', 'value', 'dn', 'qa_pixel', 'clear', 'cloud', 'dilated_cloud', 'cloud_shadow', 'cirrus', 'snow', 'water', 'fill']);
     expect(PIXEL_CSV_HEADER.slice(26, 32)).toEqual(['ndvi', 'evi', 'ndwi', 'nbr', 'ndsi', 'surface_temperature_c']);
-    expect(PIXEL_CSV_HEADER.slice(32)).toEqual(['covered_start_date', 'covered_end_date', 'older_scenes_left_out']);
+    expect(PIXEL_CSV_HEADER.slice(32, 35)).toEqual(['sensor', 'sensor_band', 'harmonized']);
+    expect(PIXEL_CSV_HEADER.slice(35)).toEqual(['covered_start_date', 'covered_end_date', 'older_scenes_left_out']);
+    const red = records.find((r) => r[col('band')] === 'B04')!;
+    expect([red[col('sensor')], red[col('sensor_band')], red[col('harmonized')]]).toEqual(['OLI/TIRS', 'OLI band 4, red', '']);
     const targets = records.filter((r) => r[col('scene_id')] === response.scenes[0].id && r[col('is_target')] === 'true');
     for (const r of targets) {
       // Same on every band's row of the pixel: ST from B09; NDVI needs B05, which the sample lacks.
@@ -119,5 +122,17 @@ describe('statisticsCsv', () => {
     const [header, row] = parseCsv(statisticsCsv({ data: [entry], truncated: true, coveredStartDate: '2025-10-02', coveredEndDate: '2026-11-22' }));
     expect(header.slice(-3)).toEqual(['covered_start_date', 'covered_end_date', 'older_scenes_left_out']);
     expect(row.slice(-3)).toEqual(['2025-10-02', '2026-11-22', 'true']);
+  });
+});
+
+describe('CSV rows of TM and ETM+ scenes', () => {
+  it("name the sensor, its own band and the harmonisation", () => {
+    const entry = { scene: { id: 'LT05_L2SP_090084_19980308_02_T1', satellite: 'landsat-5', sensor: 'TM', harmonized: 'roy2016-rma', datetime: '1998-03-08T23:26:47Z', wrsPath: 90, wrsRow: 84, cloudCover: 12 }, outputs: { data: { bands: { B04: { stats: { mean: 0.1 } }, B09: { stats: { mean: 300 } } } } } };
+    const [header, ...rows] = parseCsv(statisticsCsv({ data: [entry] })).filter((r) => r.length > 1);
+    const col = (name: string) => header.indexOf(name);
+    expect(rows.map((r) => [r[col('band')], r[col('sensor')], r[col('sensor_band')], r[col('harmonized')]])).toEqual([
+      ['B04', 'TM', 'TM band 3, red', 'roy2016-rma'],
+      ['B09', 'TM', 'TM band 6, surface temperature', 'roy2016-rma'],
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import { BAND_CATALOG, isBandId } from '../core/bands/bandCatalog.js';
+import { sensorBandName } from '../core/bands/sensorBands.js';
 import type { QaFlags } from '../core/raster/qaFlags.js';
 import { INDEX_IDS, pixelIndices } from '../core/indices/spectralIndices.js';
 
@@ -80,11 +81,22 @@ export interface CoverageCsvInput {
 const coverageCells = (r: CoverageCsvInput): CsvCell[] => [r.coveredStartDate, r.coveredEndDate, Boolean(r.truncated)];
 const COVERAGE_HEADER = ['covered_start_date', 'covered_end_date', 'older_scenes_left_out'] as const;
 
+/** Which instrument took the scene, its own name of the band ("TM band 3, red") and any harmonisation. */
+const SENSOR_HEADER = ['sensor', 'sensor_band', 'harmonized'] as const;
+const sensorCells = (scene: { sensor?: string; harmonized?: string } | undefined, bandId: string): CsvCell[] => {
+  const sensor = scene?.sensor;
+  const known = sensor === 'TM' || sensor === 'ETM+' || sensor === 'OLI/TIRS';
+  return [sensor, known && isBandId(bandId) ? sensorBandName(bandId, sensor) : '', scene?.harmonized];
+};
+
 export interface PixelCsvInput extends CoverageCsvInput {
   target: { lat: number; lon: number };
   scenes: {
     id: string;
     satellite: string;
+    /** TM, ETM+ or OLI/TIRS (absent in answers from before Landsat 4-7 were served). */
+    sensor?: string;
+    harmonized?: string;
     datetime: string;
     wrsPath: number;
     wrsRow: number;
@@ -103,6 +115,7 @@ export const PIXEL_CSV_HEADER = [
   // Indices of this pixel in this scene (the same on each band's row); empty unless the pixel is a
   // clear surface and the bands read include what the index needs (src/core/indices).
   'ndvi', 'evi', 'ndwi', 'nbr', 'ndsi', 'surface_temperature_c',
+  ...SENSOR_HEADER,
   ...COVERAGE_HEADER,
 ] as const;
 
@@ -125,6 +138,7 @@ export function pixelCsv(response: PixelCsvInput): string {
             r - 1, c - 1, r === 1 && c === 1, value, band.dn[r]?.[c], scene.qa.values[r]?.[c],
             ...flagCells(scene.qa.flags[r]?.[c]),
             ...INDEX_IDS.map((id) => indicesAt[r]?.[c]?.[id]),
+            ...sensorCells(scene, bandId),
             ...coverageCells(response),
           ]);
         }),
@@ -146,7 +160,7 @@ interface StatsLike {
 /** The parts of an /api/landsatData answer the export reads (server and page types both satisfy it). */
 export interface StatisticsCsvInput extends CoverageCsvInput {
   data: {
-    scene?: { id: string; satellite: string; datetime: string; wrsPath: number; wrsRow: number; cloudCover: number };
+    scene?: { id: string; satellite: string; sensor?: string; harmonized?: string; datetime: string; wrsPath: number; wrsRow: number; cloudCover: number };
     outputs?: { data?: { bands?: Record<string, { stats?: StatsLike } | undefined> } };
   }[];
 }
@@ -154,6 +168,7 @@ export interface StatisticsCsvInput extends CoverageCsvInput {
 export const STATISTICS_CSV_HEADER = [
   'scene_id', 'satellite', 'datetime_utc', 'wrs_path', 'wrs_row', 'scene_cloud_cover_percent',
   'band', 'band_label', 'unit', 'min', 'max', 'mean', 'stDev', 'sampleCount', 'noDataCount',
+  ...SENSOR_HEADER,
   ...COVERAGE_HEADER,
 ] as const;
 
@@ -168,6 +183,7 @@ export function statisticsCsv(response: StatisticsCsvInput): string {
       rows.push([
         s?.id, s?.satellite, s?.datetime, s?.wrsPath, s?.wrsRow, s?.cloudCover,
         bandId, info?.label, info?.unit, st.min, st.max, st.mean, st.stDev, st.sampleCount, st.noDataCount,
+        ...sensorCells(s, bandId),
         ...coverageCells(response),
       ]);
     }

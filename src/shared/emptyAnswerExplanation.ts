@@ -13,7 +13,7 @@ export interface EmptyAnswerExplanation {
   /** The smallest whole-percent limit that shows a scene, and how many scenes it shows. */
   suggestedCloudCoverage: number | null;
   scenesAtSuggestedCloudCoverage: number | null;
-  /** First day of the Landsat 8/9 Level-2 record, and per satellite. */
+  /** First day of the source's Level-2 record (1982-08-22 for real archives, 2013-03-18 for the Landsat 8/9 demo), and per satellite. */
   recordStart: string;
   firstSceneDates: Record<string, string>;
   rangeStartsBeforeRecord: boolean;

@@ -37,14 +37,15 @@ function grid(centreDn: number): (number | null)[][] {
 function scene(id: string, datetime: string, satellite: PixelScene['satellite'], centreShift: number): PixelScene {
   const b04 = FIXTURE_B04_DN.map((row, r) => row.map((v, c) => (r === 2 && c === 2 ? null : v + centreShift)));
   const bands: PixelScene['bands'] = {
-    B02: { unit: 'reflectance', dn: grid(7939 + centreShift), values: grid(7939 + centreShift).map((row) => row.map(reflectance)) },
-    B04: { unit: 'reflectance', dn: b04, values: b04.map((row) => row.map(reflectance)) },
-    B01: { unit: 'reflectance', dn: grid(8121 + centreShift), values: grid(8121 + centreShift).map((row) => row.map(reflectance)) },
-    B09: { unit: 'kelvin', dn: grid(43782), values: grid(43782).map((row) => row.map(kelvin)) },
+    B02: { unit: 'reflectance', name: 'OLI band 2, blue', fileBand: 'SR_B2', dn: grid(7939 + centreShift), values: grid(7939 + centreShift).map((row) => row.map(reflectance)) },
+    B04: { unit: 'reflectance', name: 'OLI band 4, red', fileBand: 'SR_B4', dn: b04, values: b04.map((row) => row.map(reflectance)) },
+    B01: { unit: 'reflectance', name: 'OLI band 1, coastal/aerosol', fileBand: 'SR_B1', dn: grid(8121 + centreShift), values: grid(8121 + centreShift).map((row) => row.map(reflectance)) },
+    B09: { unit: 'kelvin', name: 'TIRS band 10, surface temperature', fileBand: 'ST_B10', dn: grid(43782), values: grid(43782).map((row) => row.map(kelvin)) },
   };
   return {
     id,
     satellite,
+    sensor: 'OLI/TIRS',
     datetime,
     wrsPath: 1,
     wrsRow: 70,

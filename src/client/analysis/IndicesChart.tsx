@@ -8,6 +8,8 @@ import type { PixelResponse } from '../../core/landsat/landsatService.js';
 import { isAbortError } from '../api/ApiRequestError.js';
 import { readNdjsonProgress, type StreamProgress } from './readNdjsonProgress.js';
 import { StreamProgressNote } from './StreamProgressNote.js';
+import { SENSOR_MARKERS, sensorKeyOf, sensorsPresent } from '../results/sensorMarkers.js';
+import { SensorLegend } from '../results/SensorLegend.js';
 
 ChartJS.register(LineController, LineElement, PointElement, LinearScale, TimeScale, Tooltip, Legend);
 
@@ -94,6 +96,7 @@ export function IndicesChart({ pixels }: { pixels: PixelResponse }) {
         </div>
       )}
       {shown.length > 0 && points.some((p) => p.clear) ? (
+        <>
         <div className="indices-canvas">
           <Line
             role="img"
@@ -103,6 +106,8 @@ export function IndicesChart({ pixels }: { pixels: PixelResponse }) {
               datasets: shown.map((index) => ({
                 label: INDEX_INFO[index].unit === '°C' ? `${INDEX_INFO[index].label} (°C)` : INDEX_INFO[index].label,
                 data: points.filter((p) => p.clear && p.indices[index] !== null).map((p) => ({ x: new Date(p.datetime).getTime(), y: p.indices[index]! })),
+                // The index keeps its colour; the point's shape says the sensor (legend below).
+                pointStyle: points.filter((p) => p.clear && p.indices[index] !== null).map((p) => SENSOR_MARKERS[sensorKeyOf(p)].pointStyle),
                 yAxisID: index === 'surfaceTemperatureC' ? 'celsius' : 'ratio',
                 borderColor: COLOURS[index],
                 backgroundColor: COLOURS[index],
@@ -132,6 +137,8 @@ export function IndicesChart({ pixels }: { pixels: PixelResponse }) {
             }}
           />
         </div>
+        <SensorLegend sensors={sensorsPresent(points.filter((p) => p.clear))} />
+        </>
       ) : (
         <p className="muted">{points.length === 0 ? 'No scenes.' : shown.length === 0 ? 'The chosen bands make none of the indices.' : 'The target pixel is not clear in any scene: no index is computed from clouds.'}</p>
       )}

@@ -54,6 +54,16 @@ export function PixelAnalysis({ pixels, selectedSceneId }: { pixels: PixelRespon
           ))}
         </select>
       </div>
+      {gridScene.emptyReason && (
+        <p className="muted empty-reason" role="note">
+          Target pixel empty in {gridScene.id}: {gridScene.emptyReason}
+        </p>
+      )}
+      {gridScene.missingBands && (
+        <p className="muted missing-bands" role="note">
+          {Object.values(gridScene.missingBands).join(' ')}
+        </p>
+      )}
       <PixelGridTable scene={gridScene} />
       <SpectralSignatureChart key={`${pixels.scenes.map((s) => s.id).join(',')}|${gridScene.id}`} response={pixels} initialSceneId={gridScene.id} />
       <IndicesChart key={`indices-${pixels.scenes.map((s) => s.id).join(',')}`} pixels={pixels} />

@@ -17,6 +17,7 @@ export function analysisRequestUrls(r: LandsatRequest, latest: boolean): { pixel
   });
   if (latest) pixel.set('latest', 'true');
   withMask(pixel, r.mask);
+  if (r.harmonize) pixel.set('harmonize', 'oli');
   const { dataUrl } = landsatRequestUrls(r);
   return {
     pixelStreamUrl: `/api/pixel/stream?${pixel}`,

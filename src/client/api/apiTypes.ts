@@ -40,7 +40,7 @@ export type { BandStats };
 
 export interface LandsatDataEntry {
   interval?: { from: string; to: string };
-  scene?: { id: string; satellite: string; datetime: string; wrsPath: number; wrsRow: number; cloudCover: number };
+  scene?: { id: string; satellite: string; sensor?: string; harmonized?: string; datetime: string; wrsPath: number; wrsRow: number; cloudCover: number };
   outputs?: { data?: { bands?: Record<string, { stats?: Partial<BandStats> } | undefined> } };
 }
 

@@ -13,6 +13,8 @@ export interface LandsatRequest {
   bands: BandId[];
   /** The API's `mask`; absent or the default text leaves it out of the URL. */
   mask?: string;
+  /** Harmonise TM/ETM+ reflectance to OLI (`harmonize=oli`) in the statistics and pixel series. */
+  harmonize?: boolean;
 }
 
 /** Adds `mask` when it differs from the API's default. */
@@ -59,5 +61,7 @@ export function landsatRequestUrls(r: LandsatRequest): { imageUrl: string; dataU
   } else {
     imageUrl = `/api/landsatImage?${box}`;
   }
+  // Only the series take `harmonize`: images show reflectance as archived.
+  if (r.harmonize) box.set('harmonize', 'oli');
   return { imageUrl, dataUrl: `/api/landsatData?${withMask(box, r.mask)}` };
 }

@@ -174,7 +174,7 @@ function AppPage() {
 
   /** Fetch Data: one request for the image, the statistics and the pixel series of the analysis area. */
   const fetchData = async (values: FilterValues = filters) => {
-    const problem = dateRangeProblem(values.startDate, values.endDate);
+    const problem = dateRangeProblem(values.startDate, values.endDate, undefined, { allMissions: config?.synthetic === false });
     setFormProblem(problem);
     if (problem) return;
     const id = ++fetchCounter.current;
@@ -198,6 +198,7 @@ function AppPage() {
       mask: values.mask,
       bands: bandsToRequest(ticked),
       latestPixelOnly: values.scenes === 'latest',
+      harmonize: values.harmonize,
     });
   };
 

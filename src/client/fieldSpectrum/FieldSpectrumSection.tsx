@@ -97,8 +97,8 @@ export function FieldSpectrumSection({ lngLat, startDate, endDate }: FieldSpectr
     <section id="field-spectrum" className="page-section field-spectrum" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>Compare your field spectrum with Landsat</h2>
       <p className="hint">
-        At {lngLat[1].toFixed(6)}, {lngLat[0].toFixed(6)}: the server weights your spectrum by each Landsat 8/9 OLI band's spectral response (B01-B07) and compares it with the Landsat scene
-        nearest in time.
+        At {lngLat[1].toFixed(6)}, {lngLat[0].toFixed(6)}: the server finds the Landsat scene nearest in time and weights your spectrum by the spectral response of that
+        scene's own sensor (Landsat 8/9 OLI B01-B07, Landsat 7 ETM+ or Landsat 4/5 TM, which have no B01), then compares.
       </p>
       <form
         onSubmit={(e) => {

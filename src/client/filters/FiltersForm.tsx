@@ -12,6 +12,8 @@ export interface FilterValues {
   scenes: SceneChoiceValue;
   /** The API's `mask` (what is not clear), e.g. "cloud,dilated_cloud,cirrus,shadow"; absent means the default. */
   mask?: string;
+  /** Landsat 4/5 TM and 7 ETM+ reflectance harmonised to Landsat 8/9 OLI (Roy et al. 2016). */
+  harmonize?: boolean;
 }
 
 export interface FiltersFormProps {
@@ -60,6 +62,14 @@ export function FiltersForm({ values, onChange, onSubmit }: FiltersFormProps) {
         />
       </div>
       <MaskChoice value={values.mask ?? DEFAULT_MASK_TEXT} onChange={(mask) => set('mask', mask)} />
+      <div className="field harmonize-field">
+        <label>
+          <input type="checkbox" checked={Boolean(values.harmonize)} onChange={(e) => set('harmonize', e.target.checked)} /> Harmonise TM/ETM+ to OLI
+        </label>
+        <p className="muted harmonize-hint">
+          Landsat 4, 5 and 7 reflectance adjusted to Landsat 8/9 OLI with Roy et al. (2016)'s coefficients, so the record from 1982 is on one scale. Off: values as archived.
+        </p>
+      </div>
       <button type="submit" className="primary-button">
         Fetch Data
       </button>

@@ -38,4 +38,11 @@ describe('dateRangeProblem', () => {
     // A range reaching into Landsat 8's time is searched.
     expect(dateRangeProblem('2012-01-01', '2013-06-30')).toBeNull();
   });
+
+  it('on a real archive searches Landsat 4-9 back to the first Level-2 day, 1982-08-22', () => {
+    expect(dateRangeProblem('1990-01-01', '1990-12-31', 'en-US', { allMissions: true })).toBeNull();
+    expect(dateRangeProblem('1980-01-01', '1982-08-21', 'en-US', { allMissions: true })).toBe(
+      'The range 01/01/1980 to 08/21/1982 ends before the first Landsat Level-2 scenes (Landsat 4 TM, 08/22/1982). Pick an End Date on or after 08/22/1982.',
+    );
+  });
 });

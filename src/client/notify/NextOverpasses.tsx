@@ -58,6 +58,7 @@ export function NextOverpasses({ lngLat }: { lngLat: LngLat }) {
           </span>
         </li>
       ))}
+      <li className="overpass-note muted">Passes, the calendar and notifications are for Landsat 8 and 9 only; Landsat 4, 5 and 7 appear in the archive's record, not here.</li>
       <li className="overpass-calendar">
         <a href={`/api/overpasses.ics?lat=${lat}&lon=${lon}&days=92`} download aria-label="Add to calendar: the Landsat 8 and 9 passes over this point in the next three months (iCalendar file)">
           Add to calendar

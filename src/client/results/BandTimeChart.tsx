@@ -6,6 +6,8 @@ import { BAND_CATALOG, isBandId } from '../../core/bands/bandCatalog.js';
 import { formatUtc } from '../analysis/SceneMetadataTable.js';
 import type { LandsatDataEntry } from '../api/apiTypes.js';
 import { CLOUDY_BELOW, timeSeriesPoints, type TimePoint } from './timeSeriesPoints.js';
+import { SENSOR_MARKERS, sensorKeyOf, sensorsPresent } from './sensorMarkers.js';
+import { SensorLegend } from './SensorLegend.js';
 
 ChartJS.register(LineController, LineElement, PointElement, LinearScale, TimeScale, Filler, Tooltip, Legend);
 
@@ -65,9 +67,11 @@ export function BandTimeChart({ band, entries, startDate, endDate }: { band: str
                 data: withMean.map((p) => ({ x: p.t, y: p.mean })),
                 borderColor: COLOR.mean,
                 borderWidth: 1,
-                pointRadius: 3,
-                pointBackgroundColor: withMean.map((p) => (p.cloudy ? COLOR.cloudy : COLOR.mean)),
-                pointBorderColor: withMean.map((p) => (p.cloudy ? COLOR.cloudy : COLOR.mean)),
+                pointRadius: 4,
+                // Each point marked by its sensor (shape and colour, legend below); cloudy ones greyed.
+                pointStyle: withMean.map((p) => SENSOR_MARKERS[sensorKeyOf(p)].pointStyle),
+                pointBackgroundColor: withMean.map((p) => (p.cloudy ? COLOR.cloudy : SENSOR_MARKERS[sensorKeyOf(p)].color)),
+                pointBorderColor: withMean.map((p) => (p.cloudy ? COLOR.cloudy : SENSOR_MARKERS[sensorKeyOf(p)].color)),
                 showLine: true,
               },
               {
@@ -94,7 +98,7 @@ export function BandTimeChart({ band, entries, startDate, endDate }: { band: str
                 callbacks: {
                   title: (items) => {
                     const p = items[0] && sceneOf(items[0]);
-                    return p ? `${p.sceneId}\n${formatUtc(p.datetime)} · ${p.satellite}` : '';
+                    return p ? `${p.sceneId}\n${formatUtc(p.datetime)} · ${p.satellite} ${sensorKeyOf(p)}` : '';
                   },
                   label: (item) => {
                     const p = sceneOf(item);
@@ -120,6 +124,7 @@ export function BandTimeChart({ band, entries, startDate, endDate }: { band: str
           }}
         />
       </div>
+      <SensorLegend sensors={sensorsPresent(points)} />
       <details className="time-table">
         <summary>The numbers of this chart</summary>
         <div className="table-scroll">

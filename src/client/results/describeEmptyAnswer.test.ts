@@ -18,7 +18,7 @@ describe('describeEmptyAnswer', () => {
 
   it('names the start of the record, open ocean and the row limits', () => {
     expect(describeEmptyAnswer({ ...base, startDate: '2010-01-01', endDate: '2012-12-31', rangeStartsBeforeRecord: true, rangeEndsBeforeRecord: true }, 'en-GB')).toMatch(
-      /end before Landsat 8's first scene \(18\/03\/2013\)/,
+      /end before the archive's first Landsat scene \(18\/03\/2013\)/,
     );
     expect(describeEmptyAnswer({ ...base, landsatImagesHere: false, notImagedReason: 'open_ocean' }, 'en-GB')).toMatch(/do not image open ocean/);
     expect(describeEmptyAnswer({ ...base, startDate: '2099-01-01', endDate: '2099-01-31', rangeStartsInFuture: true, sourceIsComplete: true }, 'en-GB')).toMatch(/in the future/);

@@ -22,10 +22,10 @@ export function describeEmptyAnswer(e: EmptyAnswerExplanation, locale?: string |
     return `These dates lie in the future: no scene exists yet. "The next landsat will pass over" lists the coming passes.`;
   }
   if (e.rangeEndsBeforeRecord) {
-    return `These dates end before Landsat 8's first scene (${longDate(e.recordStart)}). Choose dates from then on.`;
+    return `These dates end before the archive's first Landsat scene (${longDate(e.recordStart)}). Choose dates from then on.`;
   }
   if (e.scenesInRange === 0) {
-    const early = e.rangeStartsBeforeRecord ? ` (Landsat 8's record starts on ${longDate(e.recordStart)})` : '';
+    const early = e.rangeStartsBeforeRecord ? ` (the archive's Landsat record starts on ${longDate(e.recordStart)})` : '';
     if (e.sourceIsComplete) {
       return `Landsat 8 and 9 did not pass over this place ${range}${early}: each passes every 16 days, together every 8. Widen the dates.`;
     }

@@ -7,6 +7,8 @@ export interface TimePoint {
   datetime: string;
   sceneId: string;
   satellite: string;
+  /** TM, ETM+ or OLI/TIRS, as the answer names it. */
+  sensor?: string;
   /** Mean and population standard deviation over the clear pixels, in the band's unit; null when none was clear. */
   mean: number | null;
   stDev: number | null;
@@ -44,7 +46,7 @@ export function timeSeriesPoints(entries: readonly LandsatDataEntry[], band: str
     const fraction = clearFraction(stats);
     const mean = typeof stats.mean === 'number' && Number.isFinite(stats.mean) ? stats.mean : null;
     const stDev = typeof stats.stDev === 'number' && Number.isFinite(stats.stDev) ? stats.stDev : null;
-    points.push({ t, datetime: scene.datetime, sceneId: scene.id, satellite: scene.satellite, mean, stDev, clearFraction: fraction, cloudy: fraction < CLOUDY_BELOW });
+    points.push({ t, datetime: scene.datetime, sceneId: scene.id, satellite: scene.satellite, sensor: scene.sensor, mean, stDev, clearFraction: fraction, cloudy: fraction < CLOUDY_BELOW });
   }
   return points.sort((a, b) => a.t - b.t);
 }

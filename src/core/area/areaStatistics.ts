@@ -1,4 +1,4 @@
-import { BAND_CATALOG, type AssetKey } from '../bands/bandCatalog.js';
+import { BAND_CATALOG, type ArchiveAssetKey } from '../bands/bandCatalog.js';
 import { GeometryError, parseGeoJsonPolygons, polygonsBBox, type PolygonLngLat } from '../geo/geoJsonPolygons.js';
 import { pixelCentresInside, polygonPixelWindow, polygonsAreaKm2, projectPolygons } from '../geo/polygonOnGrid.js';
 import { selectBands } from '../landsat/bandSelection.js';
@@ -105,7 +105,7 @@ export async function areaStatistics(
   const entries = await mapWithConcurrency(found.scenes, 4, async (scene): Promise<AreaSceneEntry | null> => {
     const present = selection.available.filter((b) => scene.assets[b.asset]);
     const missing = Object.fromEntries(selection.available.filter((b) => !scene.assets[b.asset]).map((b) => [b.id, `Scene ${scene.id} has no ${b.label} (${b.asset}).`]));
-    const assets: AssetKey[] = ['qa_pixel', ...present.map((b) => b.asset)];
+    const assets: ArchiveAssetKey[] = ['qa_pixel', ...present.map((b) => b.asset)];
     let inside: Uint8Array = new Uint8Array(0);
     const read = await readerFor(scene).readFullWindow(
       assets,

@@ -10,8 +10,14 @@ export type BandId = (typeof BAND_IDS)[number];
 
 export const DEFAULT_BAND_IDS: BandId[] = ['B01', 'B02', 'B03', 'B04', 'B05'];
 
-/** STAC asset keys of the Planetary Computer `landsat-c2-l2` items. */
+/** STAC asset keys of the Planetary Computer `landsat-c2-l2` items of Landsat 8/9 (OLI/TIRS). */
 export type AssetKey = 'coastal' | 'blue' | 'green' | 'red' | 'nir08' | 'swir16' | 'swir22' | 'lwir11' | 'qa_pixel';
+
+/**
+ * Every asset key a scene of any mission may carry: TM and ETM+ (Landsat 4, 5, 7) publish their band 6
+ * surface temperature as `lwir`, where TIRS band 10's is `lwir11`; they have no `coastal`.
+ */
+export type ArchiveAssetKey = AssetKey | 'lwir';
 
 export type BandUnit = 'reflectance' | 'kelvin';
 

@@ -4,6 +4,7 @@ import type { ClearMask } from '../raster/clearPixel.js';
 import { isClearAt } from '../indices/spectralIndices.js';
 import { qaWords } from '../raster/qaWords.js';
 import { OLI_BAND_IDS, type OliBandId } from '../spectral/oliRsr.js';
+import type { LandsatSensor } from '../bands/missions.js';
 
 /** What the comparison needs from the Landsat service (its readPixels satisfies it). */
 export type ReadPixels = (lngLat: LngLat, filters: SceneFilters, options: { signal?: AbortSignal }) => Promise<PixelResponse>;
@@ -61,7 +62,7 @@ function landsatValues(scene: PixelScene, mask: ClearMask | undefined): Partial<
     );
     const mean = clear.length > 0 ? clear.reduce((s, v) => s + v, 0) / clear.length : null;
     const sd = mean === null ? null : Math.sqrt(clear.reduce((s, v) => s + (v - mean) ** 2, 0) / clear.length);
-    out[band] = { value: grid[1]?.[1] ?? null, mean3x3: mean, sd3x3: sd, qa: qaWords(flags[1]?.[1]), clearCount3x3: clear.length };
+    out[band] = { value: grid[1]?.[1] ?? null, mean3x3: mean, sd3x3: sd, qa: qaWords(flags[1]?.[1], scene.sensor), clearCount3x3: clear.length };
   }
   return out;
 }
@@ -73,7 +74,15 @@ function landsatValues(scene: PixelScene, mask: ClearMask | undefined): Partial<
  * (a cloud says nothing about the ground measurement).
  */
 export async function compareWithLandsat(
-  input: { lngLat: LngLat; measuredAt: Date; maxDays: number; simulated: Partial<Record<OliBandId, number | null>>; mask?: ClearMask; signal?: AbortSignal },
+  input: {
+    lngLat: LngLat;
+    measuredAt: Date;
+    maxDays: number;
+    /** The field values as the scene's own sensor would see them (its spectral response). */
+    simulatedFor: (sensor: LandsatSensor) => Partial<Record<OliBandId, number | null>>;
+    mask?: ClearMask;
+    signal?: AbortSignal;
+  },
   readPixels: ReadPixels,
 ): Promise<LandsatComparison> {
   const t = input.measuredAt.getTime();
@@ -90,7 +99,7 @@ export async function compareWithLandsat(
     .sort((a, b) => Math.abs(a.offsetMs) - Math.abs(b.offsetMs));
   const empty = { landsat: {}, difference: {}, rmse: null, synthetic: response.synthetic };
   if (inWindow.length === 0) {
-    return { ...empty, scene: null, sceneReason: `No Landsat 8/9 scene covers ${at} within ${input.maxDays} days of ${input.measuredAt.toISOString()}.` };
+    return { ...empty, scene: null, sceneReason: `No Landsat scene covers ${at} within ${input.maxDays} days of ${input.measuredAt.toISOString()}.` };
   }
   const withData = inWindow.find(({ scene }) => OLI_BAND_IDS.some((b) => scene.bands[b]?.values[1]?.[1] != null));
   if (!withData) {
@@ -102,11 +111,12 @@ export async function compareWithLandsat(
   }
   const { scene, offsetMs } = withData;
   const landsat = landsatValues(scene, input.mask);
+  const simulatedValues = input.simulatedFor(scene.sensor);
   const targetClear = isClearAt(scene, 1, 1, input.mask);
   const difference: Partial<Record<OliBandId, BandDifference>> = {};
   const squares: number[] = [];
   for (const band of OLI_BAND_IDS) {
-    const simulated = input.simulated[band];
+    const simulated = simulatedValues[band];
     const observed = landsat[band]?.value;
     if (simulated === null || simulated === undefined || observed === null || observed === undefined || !targetClear) {
       difference[band] = { absolute: null, relative: null };
@@ -120,13 +130,14 @@ export async function compareWithLandsat(
     scene: {
       id: scene.id,
       satellite: scene.satellite,
+      sensor: scene.sensor,
       datetime: scene.datetime,
       wrsPath: scene.wrsPath,
       wrsRow: scene.wrsRow,
       cloudCover: scene.cloudCover,
       hoursFromMeasurement: offsetMs / HOUR_MS,
     },
-    ...(targetClear ? {} : { differenceNote: `The target pixel is not clear (${qaWords(scene.qa.flags[1]?.[1]).join(', ')}): no differences are computed against it.` }),
+    ...(targetClear ? {} : { differenceNote: `The target pixel is not clear (${qaWords(scene.qa.flags[1]?.[1], scene.sensor).join(', ')}): no differences are computed against it.` }),
     landsat,
     difference,
     rmse: squares.length > 0 ? Math.sqrt(squares.reduce((s, v) => s + v, 0) / squares.length) : null,

@@ -1,8 +1,8 @@
-import { BAND_CATALOG, type AssetKey, type BandId, type BandInfo } from '../bands/bandCatalog.js';
+import { BAND_CATALOG, type ArchiveAssetKey, type BandId, type BandInfo } from '../bands/bandCatalog.js';
 
 export interface BandSelection {
-  /** Chosen bands that Level-2 products carry, in the order chosen. */
-  available: (BandInfo & { asset: Exclude<AssetKey, 'qa_pixel'> })[];
+  /** Chosen bands that Level-2 products carry, in the order chosen (`asset` is OLI's until sceneBands.ts onSensor re-keys it). */
+  available: (Omit<BandInfo, 'asset'> & { asset: Exclude<ArchiveAssetKey, 'qa_pixel'> })[];
   /** Chosen bands Level-2 lacks, with the reason: reported, never invented. */
   unavailable: Record<string, string>;
 }

@@ -5,6 +5,7 @@
  */
 import { imagingAtPoint } from '../wrs2/landPathRows.js';
 import { FIRST_SCENE_DATE, LANDSAT_RECORD_START } from '../overpass/missionDates.js';
+import { LANDSAT_MISSIONS, LEVEL2_RECORD_START } from '../bands/missions.js';
 import type { SceneCatalog } from '../stac/sceneCatalog.js';
 import type { EmptyAnswerExplanation } from '../../shared/emptyAnswerExplanation.js';
 
@@ -37,6 +38,9 @@ export async function explainEmptyAnswer(catalog: SceneCatalog, query: ExplainQu
     limit: COUNT_LIMIT,
     signal: query.signal,
   });
+  // Real archives hold Landsat 4-9 (from 1982); the synthetic demo archive Landsat 8/9 only (from 2013).
+  const recordStart = catalog.synthetic ? LANDSAT_RECORD_START : LEVEL2_RECORD_START;
+  const firstSceneDates = catalog.synthetic ? { ...FIRST_SCENE_DATE } : Object.fromEntries(Object.values(LANDSAT_MISSIONS).map((m) => [m.satellite, m.firstSceneDate]));
   const covers = all.scenes.map((s) => s.cloudCover).filter((c) => Number.isFinite(c));
   const lowest = covers.length > 0 ? Math.min(...covers) : null;
   const suggested = lowest !== null && lowest > query.cloudCoverage ? Math.min(100, Math.ceil(lowest)) : null;
@@ -49,10 +53,10 @@ export async function explainEmptyAnswer(catalog: SceneCatalog, query: ExplainQu
     lowestCloudCover: lowest,
     suggestedCloudCoverage: suggested,
     scenesAtSuggestedCloudCoverage: suggested === null ? null : covers.filter((c) => c <= suggested).length,
-    recordStart: LANDSAT_RECORD_START,
-    firstSceneDates: { ...FIRST_SCENE_DATE },
-    rangeStartsBeforeRecord: query.startDate < LANDSAT_RECORD_START,
-    rangeEndsBeforeRecord: query.endDate < LANDSAT_RECORD_START,
+    recordStart,
+    firstSceneDates,
+    rangeStartsBeforeRecord: query.startDate < recordStart,
+    rangeEndsBeforeRecord: query.endDate < recordStart,
     rangeStartsInFuture: query.startDate > (query.now ?? new Date()).toISOString().slice(0, 10),
     landsatImagesHere: notImagedReason === null,
     notImagedReason,

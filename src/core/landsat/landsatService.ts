@@ -1,14 +1,17 @@
 import { ExplainedError } from '../explainedError.js';
-import type { AssetKey, BandId, BandUnit } from '../bands/bandCatalog.js';
+import type { ArchiveAssetKey, BandId, BandUnit } from '../bands/bandCatalog.js';
+import type { HarmonizeTarget } from '../bands/harmonize.js';
+import { sensorOf, type LandsatSensor } from '../bands/missions.js';
+import { emptyReason, onSensor, sceneBands } from './sceneBands.js';
 import type { BBox, LngLat } from '../geo/lngLat.js';
 import type { BlockCache } from '../raster/blockCache.js';
 import type { ByteSource } from '../raster/byteSource.js';
 import { explainEmptyAnswer, type EmptyAnswerExplanation } from './explainEmptyAnswer.js';
 import { pointInRing } from '../geo/pointInRing.js';
 import { createSceneReader, type SceneReader } from '../raster/sceneReader.js';
-import { dnToPhysical } from '../raster/scaling.js';
 import { decodeQaPixel, type QaFlags } from '../raster/qaFlags.js';
 import { DEFAULT_MASK, isClearPixel, isImaged, maskToText, type ClearMask } from '../raster/clearPixel.js';
+import { dnToPhysical } from '../raster/scaling.js';
 import type { LandsatScene } from '../stac/landsatScene.js';
 import type { SceneCatalog, SceneSearchResult } from '../stac/sceneCatalog.js';
 import { displayBands, selectBands, type BandSelection } from './bandSelection.js';
@@ -30,15 +33,21 @@ export interface SceneFilters {
   bands: BandId[];
   /** What is not clear (clearPixel.ts); DEFAULT_MASK when absent. */
   mask?: ClearMask;
+  /** `oli`: TM/ETM+ reflectance harmonised to OLI (harmonize.ts); absent: values as archived. */
+  harmonize?: HarmonizeTarget;
 }
 
 export interface SceneSummary {
   id: string;
   satellite: LandsatScene['satellite'];
+  /** TM (Landsat 4, 5), ETM+ (Landsat 7) or OLI/TIRS (Landsat 8, 9). */
+  sensor: LandsatSensor;
   datetime: string;
   wrsPath: number;
   wrsRow: number;
   cloudCover: number;
+  /** `roy2016-rma` when TM/ETM+ reflectance was harmonised to OLI; absent otherwise. */
+  harmonized?: 'roy2016-rma';
 }
 
 export interface LandsatDataEntry {
@@ -67,6 +76,9 @@ export interface PixelBand {
   /** Physical values (reflectance or kelvin), rows north to south; null is fill. */
   values: (number | null)[][];
   dn: (number | null)[][];
+  /** The sensor's own name of the band ("TM band 3, red") and its Level-2 file band (SR_B3). */
+  name: string;
+  fileBand: string;
 }
 
 export interface PixelScene extends SceneSummary {
@@ -87,6 +99,8 @@ export interface PixelScene extends SceneSummary {
   pixelFootprints: GeoJsonPolygon[][];
   /** Extension: the scene's geolocation accuracy (GEOMETRIC_RMSE_MODEL, metres), null when the archive does not say. */
   geometricRmseM: number | null;
+  /** Why the target pixel is empty when QA_PIXEL marks it fill (e.g. "Landsat 7 scan-line gap: …"). */
+  emptyReason?: string;
 }
 
 export interface PixelResponse extends CoveredDates {
@@ -152,30 +166,16 @@ const STATS_MAX_SIDE = 512;
 /** A QA_PIXEL DN read from the file: null or the file's nodata 0 (outside the raster) is not imaged, like fill. */
 const imagedQa = (qa: number | null): qa is number => qa !== null && qa !== 0 && isImaged(qa);
 
-const summarize = (s: LandsatScene): SceneSummary => ({
+const summarize = (s: LandsatScene, harmonized?: 'roy2016-rma'): SceneSummary => ({
   id: s.id,
   satellite: s.satellite,
+  sensor: sensorOf(s.satellite),
   datetime: s.datetime,
   wrsPath: s.wrsPath,
   wrsRow: s.wrsRow,
   cloudCover: s.cloudCover,
+  ...(harmonized ? { harmonized } : {}),
 });
-
-/**
- * Splits the chosen bands into those the scene has a file for and those it lacks. Real archives
- * leave assets out: Planetary Computer's L2SR items (surface reflectance only) carry no lwir11.
- * A missing band is reported per scene, never read from elsewhere or invented.
- */
-function bandsInScene(scene: LandsatScene, bands: BandSelection['available']) {
-  const present = bands.filter((band) => scene.assets[band.asset]);
-  const missing: Record<string, string> = {};
-  for (const band of bands) {
-    if (scene.assets[band.asset]) continue;
-    const why = scene.processingLevel === 'L2SR' && band.asset === 'lwir11' ? 'L2SR products hold surface reflectance only, no surface temperature' : 'the archive lists no file for it';
-    missing[band.id] = `Scene ${scene.id} has no ${band.label} (${band.asset}): ${why}.`;
-  }
-  return { present, missing: Object.keys(missing).length > 0 ? missing : undefined };
-}
 
 /** The WGS84 box around a projected box's four corners (the grid is rotated against lon/lat). */
 function projectedBoundsToLngLat(crs: string, b: ProjectedBounds): [number, number, number, number] {
@@ -207,7 +207,7 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
     createSceneReader({
       cache,
       openSource,
-      assetHref: (asset: AssetKey) => {
+      assetHref: (asset: ArchiveAssetKey) => {
         const href = scene.assets[asset];
         if (!href) throw new NoUsableBandError(`Scene ${scene.id} has no ${asset} asset`);
         return catalog.resolveAssetHref(href);
@@ -249,7 +249,7 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
     /** The qualifying scenes' metadata, oldest first. */
     async findScenes(bboxLngLat: [number, number, number, number], filters: Omit<SceneFilters, 'bands'>, signal?: AbortSignal) {
       const result = await search(bboxLngLat, { ...filters, bands: [] }, signal);
-      return { ...result, synthetic: catalog.synthetic };
+      return { ...result, scenes: result.scenes.map((scene) => ({ ...scene, sensor: sensorOf(scene.satellite) })), synthetic: catalog.synthetic };
     },
 
     /** The 3 x 3 pixels around the point in every qualifying scene (or the latest only), in physical units with QA flags. */
@@ -263,19 +263,23 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
       const scenes = options.latest ? found.scenes.slice(-1) : found.scenes;
       let done = 0;
       const read = await mapWithConcurrency(scenes, sceneConcurrency, async (scene): Promise<PixelScene | null> => {
-        const { present, missing } = bandsInScene(scene, available);
-        const assets: AssetKey[] = [...present.map((b) => b.asset), 'qa_pixel'];
+        const { present, missing, harmonized } = sceneBands(scene, available, filters.harmonize);
+        const assets: ArchiveAssetKey[] = [...present.map((b) => b.read.asset), 'qa_pixel'];
         const hood = await readerFor(scene).readNeighborhood(lngLat, assets, 1, options.signal);
         options.onProgress?.(++done, scenes.length);
+        const qaDn = hood.dn.qa_pixel!;
+        // QA_PIXEL bit 0 marks fill (not imaged, e.g. Landsat 7's scan-line gaps): no value there, whatever the DN.
+        const isFill = (r: number, c: number) => !imagedQa(qaDn[r][c]);
         const bands: Record<string, PixelBand> = {};
         for (const band of present) {
-          const dn = hood.dn[band.asset]!;
-          bands[band.id] = { unit: band.unit!, dn, values: dn.map((row) => row.map((v) => (v === null ? null : dnToPhysical(band.asset, v)))) };
+          const dn = hood.dn[band.read.asset]!;
+          const values = dn.map((row, r) => row.map((v, c) => (v === null || isFill(r, c) ? null : band.physical(v))));
+          bands[band.info.id] = { unit: band.unit, dn, values, name: band.read.name, fileBand: band.read.fileBand };
         }
-        const qaDn = hood.dn.qa_pixel!;
         const mask = filters.mask ?? DEFAULT_MASK;
+        const why = emptyReason(scene, isFill(1, 1));
         return {
-          ...summarize(scene),
+          ...summarize(scene, harmonized),
           sunElevation: scene.sunElevation,
           sunAzimuth: scene.sunAzimuth,
           landCloudCover: scene.landCloudCover,
@@ -289,6 +293,7 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
           clear: qaDn.map((row) => row.map((v) => (imagedQa(v) ? isClearPixel(v, mask) : null))),
           pixelFootprints: pixelFootprints(hood.grid, hood.pixel),
           geometricRmseM: await geometricRmseM(scene),
+          ...(why ? { emptyReason: why } : {}),
         };
       }, options.signal);
       return {
@@ -317,8 +322,8 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
         if (selection.available.length === 0) {
           return { interval: { from: scene.datetime, to: scene.datetime }, scene: summarize(scene), outputs: { data: { bands: {} } } };
         }
-        const { present, missing } = bandsInScene(scene, selection.available);
-        const assets: AssetKey[] = [...present.map((b) => b.asset), 'qa_pixel'];
+        const { present, missing, harmonized } = sceneBands(scene, selection.available, filters.harmonize);
+        const assets: ArchiveAssetKey[] = [...present.map((b) => b.read.asset), 'qa_pixel'];
         const window = await readerFor(scene).readBox(box, assets, { maxSize: STATS_MAX_SIDE }, options.signal);
         options.onProgress?.(++done, found.scenes.length);
         if (window.width === 0 || window.height === 0) return null;
@@ -327,12 +332,12 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
         const isClear = (i: number) => imagedQa(qa[i]) && isClearPixel(qa[i], mask);
         const bands: Record<string, { stats: BandStatistics }> = {};
         for (const band of present) {
-          bands[band.id] = { stats: computeBandStatistics(window.dn[band.asset]!, (dn) => dnToPhysical(band.asset, dn), isClear, (i) => !imagedQa(qa[i])) };
+          bands[band.info.id] = { stats: computeBandStatistics(window.dn[band.read.asset]!, band.physical, isClear, (i) => !imagedQa(qa[i])) };
         }
         const day = scene.datetime.slice(0, 10);
         return {
           interval: { from: `${day}T00:00:00Z`, to: `${day}T23:59:59Z` },
-          scene: summarize(scene),
+          scene: summarize(scene, harmonized),
           outputs: { data: { bands } },
           ...(missing ? { missingBands: missing } : {}),
         };
@@ -352,15 +357,16 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
     /** PNG of the 3 x 3 pixels around the point from the most recent qualifying scene, each pixel an 80 px square. */
     async render3x3(lngLat: LngLat, filters: SceneFilters, signal?: AbortSignal): Promise<RenderedImage> {
       const selection = requireBands(filters);
-      const shown = displayBands(selection.available);
       const found = await search([lngLat[0], lngLat[1], lngLat[0], lngLat[1]], filters, signal);
       // The newest scene may hold fill at the point (footprint edges): fall back to older ones.
       for (const scene of newestFirst(found.scenes).slice(0, 5)) {
+        const shown = displayBands(onSensor(selection.available, scene));
+        if (shown.length === 0) continue; // e.g. only B01 chosen and a TM scene
         const hood = await readerFor(scene).readNeighborhood(lngLat, [...new Set(shown.map((b) => b.asset))], 1, signal);
         if (hood.dn[shown[0].asset]![1][1] === null) continue;
         const channels: DisplayChannel[] = shown.map((band) => {
           const flat = hood.dn[band.asset]!.flat();
-          return { ...FIXED_RANGE[band.unit!], values: flat.map((v) => (v === null ? null : dnToPhysical(band.asset, v))) };
+          return { ...FIXED_RANGE[band.unit!], values: flat.map((v) => dnToPhysical(band.asset, v)) };
         });
         const size = 3 * PIXEL_BLOCK_PX;
         return {
@@ -380,12 +386,13 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
     /** PNG of the box from the most recent qualifying scene, true aspect, long side 512-1024 px, contrast-stretched. */
     async renderBox(box: BBox, filters: SceneFilters, signal?: AbortSignal): Promise<RenderedImage> {
       const selection = requireBands(filters);
-      const shown = displayBands(selection.available);
       const found = await search(boxToBBoxLngLat(box), filters, signal);
       // The newest scene that covers the box's centre (a neighbouring path/row may only graze the box).
       const centre: LngLat = [(box.minLon + box.maxLon) / 2, (box.minLat + box.maxLat) / 2];
       const scene = newestFirst(found.scenes).find((s) => pointInRing(centre, s.footprintLngLat)) ?? newestFirst(found.scenes)[0];
       if (!scene) throw new NoSceneError(`No Landsat scene covers this box ${describeRange(filters)}.`, await explain(boxToBBoxLngLat(box), filters, signal));
+      const shown = displayBands(onSensor(selection.available, scene));
+      if (shown.length === 0) throw new NoUsableBandError(`Scene ${scene.id} (${sensorOf(scene.satellite)}) has none of the chosen bands (${filters.bands.join(', ')}).`);
       const window = await readerFor(scene).readBox(box, [...new Set(shown.map((b) => b.asset))], { maxSize: IMAGE_MAX_LONG_SIDE }, signal);
       if (window.width === 0 || window.height === 0) throw new NoSceneError(`Scene ${scene.id} holds no pixels inside this box.`);
       const { png, stretch } = await renderWindowPng(window, shown, { min: IMAGE_MIN_LONG_SIDE, max: IMAGE_MAX_LONG_SIDE });

@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
-import type { AssetKey, BandId } from '../bands/bandCatalog.js';
+import type { ArchiveAssetKey, BandId } from '../bands/bandCatalog.js';
+import { sensorOf, type LandsatSensor } from '../bands/missions.js';
 import type { BlockCache } from '../raster/blockCache.js';
 import type { ByteSource } from '../raster/byteSource.js';
 import { createSceneReader } from '../raster/sceneReader.js';
@@ -9,13 +10,14 @@ import { findSceneById } from './findSceneById.js';
 import { displayBands, selectBands } from './bandSelection.js';
 import { NoSceneError, NoUsableBandError } from './landsatService.js';
 import { renderWindowPng } from './renderWindowPng.js';
+import { onSensor } from './sceneBands.js';
 
 /** Long side of a quicklook, pixels: small enough for a list of hundreds of scenes. */
 export const QUICKLOOK_MAX_PX = 256;
 
 export interface Quicklook {
   png: Buffer;
-  scene: Pick<LandsatScene, 'id' | 'satellite' | 'datetime' | 'wrsPath' | 'wrsRow' | 'cloudCover'>;
+  scene: Pick<LandsatScene, 'id' | 'satellite' | 'datetime' | 'wrsPath' | 'wrsRow' | 'cloudCover'> & { sensor: LandsatSensor };
   bands: BandId[];
   stretch: string;
   synthetic: boolean;
@@ -45,12 +47,13 @@ export function createQuicklookRenderer({ catalog, cache, openSource, maxCacheBy
   async function render(id: string, bands: BandId[], signal?: AbortSignal): Promise<Quicklook> {
     const selection = selectBands(bands);
     if (selection.available.length === 0) throw new NoUsableBandError(`None of the chosen bands (${bands.join(', ')}) exists in Landsat Level-2 products. Choose among B01-B07 and B09.`);
-    const shown = displayBands(selection.available);
     const scene = await findScene(id, signal);
+    const shown = displayBands(onSensor(selection.available, scene));
+    if (shown.length === 0) throw new NoUsableBandError(`Scene ${scene.id} (${sensorOf(scene.satellite)}) has none of the chosen bands (${bands.join(', ')}).`);
     const reader = createSceneReader({
       cache,
       openSource,
-      assetHref: (asset: AssetKey) => {
+      assetHref: (asset: ArchiveAssetKey) => {
         const href = scene.assets[asset];
         if (!href) throw new NoUsableBandError(`Scene ${scene.id} has no ${asset} asset`);
         return catalog.resolveAssetHref(href, signal);
@@ -61,7 +64,7 @@ export function createQuicklookRenderer({ catalog, cache, openSource, maxCacheBy
     if (window.width === 0 || window.height === 0) throw new NoSceneError(`Scene ${id} holds no pixels.`);
     const { png, stretch } = await renderWindowPng(window, shown, { min: 1, max: QUICKLOOK_MAX_PX });
     const { id: sceneId, satellite, datetime, wrsPath, wrsRow, cloudCover } = scene;
-    return { png, scene: { id: sceneId, satellite, datetime, wrsPath, wrsRow, cloudCover }, bands: shown.map((b) => b.id), stretch, synthetic: catalog.synthetic };
+    return { png, scene: { id: sceneId, satellite, sensor: sensorOf(satellite), datetime, wrsPath, wrsRow, cloudCover }, bands: shown.map((b) => b.id), stretch, synthetic: catalog.synthetic };
   }
 
   return {

@@ -6,7 +6,7 @@
  * semantics as `percentileRange` over physical values: the scale factors are increasing, so the k-th
  * smallest DN gives the k-th smallest reflectance or temperature.
  */
-import type { AssetKey } from '../bands/bandCatalog.js';
+import type { ArchiveAssetKey } from '../bands/bandCatalog.js';
 import { KELVIN_OFFSET, KELVIN_SCALE, REFLECTANCE_OFFSET, REFLECTANCE_SCALE, unitForAsset } from '../raster/scaling.js';
 import { createThreadPool, workersBesideEventLoop, type ThreadPool } from '../raster/threadPool.js';
 
@@ -14,7 +14,7 @@ import { createThreadPool, workersBesideEventLoop, type ThreadPool } from '../ra
 export { dnHistogram, dnPercentiles } from './dnPercentiles.mjs';
 
 export interface StretchChannel {
-  asset: AssetKey;
+  asset: ArchiveAssetKey;
   dn: Uint16Array;
 }
 
@@ -31,7 +31,7 @@ export interface StretchedImageOptions {
 }
 
 /** How the worker turns a DN into a physical value: the same arithmetic as scaling.ts' dnToPhysical. */
-function scalingOf(asset: AssetKey): { scale: number; offset: number; identity: boolean } {
+function scalingOf(asset: ArchiveAssetKey): { scale: number; offset: number; identity: boolean } {
   const unit = unitForAsset(asset);
   if (unit === 'reflectance') return { scale: REFLECTANCE_SCALE, offset: REFLECTANCE_OFFSET, identity: false };
   if (unit === 'kelvin') return { scale: KELVIN_SCALE, offset: KELVIN_OFFSET, identity: false };

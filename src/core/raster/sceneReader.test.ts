@@ -95,7 +95,7 @@ describe('sceneReader', () => {
     const slow = await startRangeFileServer(sceneDir, { delayMs: 2000 });
     try {
       const reader = createSceneReader({
-        assetHref: (a) => `${slow.url}/${fileName(a)}`,
+        assetHref: (a: AssetKey) => `${slow.url}/${fileName(a)}`,
         cache: createBlockCache({ maxBytes: 32 << 20 }),
       });
       const controller = new AbortController();

@@ -3,7 +3,7 @@
  * [lon, lat] point, or a box (from an internal overview when the box is large). Bands are read
  * concurrently; all reads share one BlockCache and honour the caller's AbortSignal.
  */
-import type { AssetKey } from '../bands/bandCatalog.js';
+import type { ArchiveAssetKey } from '../bands/bandCatalog.js';
 import { ExplainedError } from '../explainedError.js';
 import type { BBox, LngLat } from '../geo/lngLat.js';
 import type { BlockCache } from './blockCache.js';
@@ -12,8 +12,11 @@ import { createCogReader, type CogGeo, type CogLevel, type CogReader } from './c
 import { sceneGridFromCogGeo, type ProjectedBounds, type SceneGrid } from './sceneGrid.js';
 
 export interface SceneReaderOptions {
-  /** Resolves an asset to a readable href (absolute path or http(s) URL), e.g. after SAS signing. */
-  assetHref: (asset: AssetKey) => Promise<string> | string;
+  /**
+   * Resolves an asset to a readable href (absolute path or http(s) URL), e.g. after SAS signing.
+   * Method syntax on purpose: a resolver that only knows the OLI keys (AssetKey) stays accepted.
+   */
+  assetHref(asset: ArchiveAssetKey): Promise<string> | string;
   cache: BlockCache;
   /** Byte source factory; default picks file or HTTP by the href. */
   openSource?: (href: string) => ByteSource;
@@ -27,9 +30,9 @@ export interface NeighborhoodRead {
   grid: SceneGrid;
   /** (2r+1) x (2r+1) DNs per asset, rows north to south; [r][r] is the pixel containing the point.
    * null outside the raster or where the DN equals the file's nodata value. */
-  dn: Partial<Record<AssetKey, (number | null)[][]>>;
+  dn: Partial<Record<ArchiveAssetKey, (number | null)[][]>>;
   /** Range requests and bytes fetched per asset by this call (cache hits fetch nothing). */
-  fetchStats: Partial<Record<AssetKey, ByteSourceStats>>;
+  fetchStats: Partial<Record<ArchiveAssetKey, ByteSourceStats>>;
 }
 
 export interface BoxReadOptions {
@@ -41,7 +44,7 @@ export interface BoxRead {
   width: number;
   height: number;
   /** Row-major DNs per asset, `width * height` long; 0 is fill. */
-  dn: Partial<Record<AssetKey, Uint16Array>>;
+  dn: Partial<Record<ArchiveAssetKey, Uint16Array>>;
   /** 0 = full resolution, n = n-th internal overview. */
   overviewLevel: number;
   /** Ground size of one output pixel along x (metres). */
@@ -49,7 +52,7 @@ export interface BoxRead {
   crs: string;
   /** Projected bounds of the output grid (pixel corners), in `crs`. */
   boundsProjected: ProjectedBounds;
-  fetchStats: Partial<Record<AssetKey, ByteSourceStats>>;
+  fetchStats: Partial<Record<ArchiveAssetKey, ByteSourceStats>>;
 }
 
 export interface FullWindowRead {
@@ -60,7 +63,7 @@ export interface FullWindowRead {
   width: number;
   height: number;
   /** Row-major DNs per asset at full resolution, never resampled; 0 is the files' nodata. */
-  dn: Partial<Record<AssetKey, Uint16Array>>;
+  dn: Partial<Record<ArchiveAssetKey, Uint16Array>>;
 }
 
 export interface SceneReader {
@@ -68,9 +71,9 @@ export interface SceneReader {
    * Full-resolution pixels of a window the caller chooses from the scene's grid (a GeoTIFF export
    * or an area needs the source pixels themselves). `chooseWindow` may throw to refuse before any read.
    */
-  readFullWindow(assets: AssetKey[], chooseWindow: (grid: SceneGrid) => [number, number, number, number], signal?: AbortSignal): Promise<FullWindowRead>;
-  readNeighborhood(lngLat: LngLat, assets: AssetKey[], radius?: number, signal?: AbortSignal): Promise<NeighborhoodRead>;
-  readBox(bboxLngLat: BBox, assets: AssetKey[], opts: BoxReadOptions, signal?: AbortSignal): Promise<BoxRead>;
+  readFullWindow(assets: ArchiveAssetKey[], chooseWindow: (grid: SceneGrid) => [number, number, number, number], signal?: AbortSignal): Promise<FullWindowRead>;
+  readNeighborhood(lngLat: LngLat, assets: ArchiveAssetKey[], radius?: number, signal?: AbortSignal): Promise<NeighborhoodRead>;
+  readBox(bboxLngLat: BBox, assets: ArchiveAssetKey[], opts: BoxReadOptions, signal?: AbortSignal): Promise<BoxRead>;
 }
 
 /** The raster is not a readable COG (truncated, corrupt, not a TIFF): the archive's fault, so servers map it to 502. */
@@ -92,7 +95,7 @@ function asCogFormatError(sourceId: string) {
 }
 
 interface OpenedAsset {
-  asset: AssetKey;
+  asset: ArchiveAssetKey;
   reader: CogReader;
   grid: SceneGrid;
 }
@@ -122,7 +125,7 @@ function gridOf(geo: CogGeo): SceneGrid {
 export function createSceneReader(opts: SceneReaderOptions): SceneReader {
   const openSource = opts.openSource ?? ((href: string) => createByteSourceForHref(href));
 
-  async function openAssets(assets: AssetKey[], signal?: AbortSignal): Promise<OpenedAsset[]> {
+  async function openAssets(assets: ArchiveAssetKey[], signal?: AbortSignal): Promise<OpenedAsset[]> {
     return Promise.all(
       assets.map(async (asset) => {
         const href = await opts.assetHref(asset);
@@ -138,7 +141,7 @@ export function createSceneReader(opts: SceneReaderOptions): SceneReader {
   }
 
   const statsOf = (opened: OpenedAsset[]) =>
-    Object.fromEntries(opened.map((o) => [o.asset, { ...o.reader.source.stats }])) as Partial<Record<AssetKey, ByteSourceStats>>;
+    Object.fromEntries(opened.map((o) => [o.asset, { ...o.reader.source.stats }])) as Partial<Record<ArchiveAssetKey, ByteSourceStats>>;
 
   return {
     async readNeighborhood(lngLat, assets, radius = 1, signal) {

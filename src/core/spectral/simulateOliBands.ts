@@ -1,4 +1,13 @@
+import type { LandsatSensor } from '../bands/missions.js';
+import { sensorBand } from '../bands/sensorBands.js';
+import { ETM_RSR } from './etmRsr.js';
 import { OLI_BAND_IDS, OLI_RSR, type OliBandId } from './oliRsr.js';
+import { TM_RSR } from './tmRsr.js';
+
+type ResponseTable = Readonly<Partial<Record<OliBandId, readonly (readonly [number, number])[]>>>;
+
+/** Each sensor's own relative spectral response: OLI (Landsat 8/9), TM (Landsat 4/5), ETM+ (Landsat 7). */
+export const SENSOR_RSR: Record<LandsatSensor, ResponseTable> = { 'OLI/TIRS': OLI_RSR, TM: TM_RSR, 'ETM+': ETM_RSR };
 
 /** One sample of a field spectrum: wavelength in micrometres, reflectance as a 0-1 fraction. */
 export type SpectrumPoint = readonly [wavelengthUm: number, reflectance: number];
@@ -13,8 +22,8 @@ export interface BandSimulation {
 }
 
 /** Wavelength range of a band's response table (µm). */
-export function bandRangeUm(band: OliBandId): { fromUm: number; toUm: number } {
-  const rows = OLI_RSR[band];
+export function bandRangeUm(band: OliBandId, sensor: LandsatSensor = 'OLI/TIRS'): { fromUm: number; toUm: number } {
+  const rows = SENSOR_RSR[sensor][band]!;
   return { fromUm: rows[0][0], toUm: rows[rows.length - 1][0] };
 }
 
@@ -45,15 +54,29 @@ function interpolate(spectrum: readonly SpectrumPoint[], wavelengthUm: number): 
  * and a reason instead of a value.
  */
 export function simulateOliBands(spectrum: readonly SpectrumPoint[]): Record<OliBandId, BandSimulation> {
+  return simulateSensorBands(spectrum, 'OLI/TIRS');
+}
+
+/**
+ * The same with the response of `sensor`'s own bands: a TM or ETM+ scene is compared with what TM or
+ * ETM+ would see. A band the sensor lacks (B01 on TM/ETM+) gets no value, with the reason.
+ */
+export function simulateSensorBands(spectrum: readonly SpectrumPoint[], sensor: LandsatSensor): Record<OliBandId, BandSimulation> {
   const firstUm = spectrum[0]?.[0] ?? Infinity;
   const lastUm = spectrum[spectrum.length - 1]?.[0] ?? -Infinity;
   const spanText = spectrum.length > 0 ? `${firstUm}-${lastUm} µm` : 'nothing';
   const result = {} as Record<OliBandId, BandSimulation>;
   for (const band of OLI_BAND_IDS) {
+    const rows = SENSOR_RSR[sensor][band];
+    if (!rows) {
+      const read = sensorBand(band, sensor);
+      result[band] = { reflectance: null, coverage: 0, reason: 'missing' in read ? read.missing : `no ${sensor} response table for ${band}` };
+      continue;
+    }
     let weightSum = 0;
     let coveredWeight = 0;
     let weighted = 0;
-    for (const [wavelengthUm, response] of OLI_RSR[band]) {
+    for (const [wavelengthUm, response] of rows) {
       weightSum += response;
       if (wavelengthUm >= firstUm - EPSILON_UM && wavelengthUm <= lastUm + EPSILON_UM) {
         coveredWeight += response;
@@ -64,11 +87,11 @@ export function simulateOliBands(spectrum: readonly SpectrumPoint[]): Record<Oli
     if (coveredWeight === weightSum) {
       result[band] = { reflectance: weighted / weightSum, coverage: 1 };
     } else {
-      const { fromUm, toUm } = bandRangeUm(band);
+      const { fromUm, toUm } = bandRangeUm(band, sensor);
       result[band] = {
         reflectance: null,
         coverage,
-        reason: `the spectrum (${spanText}) covers ${(coverage * 100).toFixed(1)} % of ${band}'s response (${fromUm}-${toUm} µm); a band is simulated only when fully covered, never extrapolated`,
+        reason: `the spectrum (${spanText}) covers ${(coverage * 100).toFixed(1)} % of ${sensor} ${band}'s response (${fromUm}-${toUm} µm); a band is simulated only when fully covered, never extrapolated`,
       };
     }
   }

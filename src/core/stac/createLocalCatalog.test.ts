@@ -55,7 +55,7 @@ describe('createLocalCatalog filtering', () => {
       { id: 'B', datetime: '2024-01-21T14:34:30Z', cloudCover: 40 },
       { id: 'C', datetime: '2024-02-06T14:34:30Z', cloudCover: 10 },
       { id: 'D', datetime: '2024-02-22T14:34:30Z', cloudCover: 0 },
-      { id: 'L7', datetime: '2024-02-10T14:34:30Z', cloudCover: 0, platform: 'landsat-7' },
+      { id: 'L3', datetime: '2024-02-10T14:34:30Z', cloudCover: 0, platform: 'landsat-3' },
       { id: 'L1', datetime: '2024-02-11T14:34:30Z', cloudCover: 0, correction: 'L1TP' },
       { id: 'EAST', datetime: '2024-02-12T14:34:30Z', cloudCover: 0, shiftLon: 3 },
     ]);
@@ -65,7 +65,7 @@ describe('createLocalCatalog filtering', () => {
   afterAll(() => rm(dir, { recursive: true, force: true }));
   const query = (patch: Partial<SceneQuery> = {}): SceneQuery => ({ bboxLngLat: inside, startDate: '2024-01-01', endDate: '2024-03-31', maxCloudCover: 100, limit: 10, ...patch });
 
-  it('keeps only Landsat 8/9 Level-2 items, oldest first', async () => {
+  it('keeps only Landsat 4-9 Level-2 items (no Landsat 3 MSS, no Level-1), oldest first', async () => {
     const catalog = await createLocalCatalog({ dir });
     expect(catalog.scenes.map((s) => s.id)).toEqual(['A', 'B', 'C', 'EAST', 'D']);
     const result = await catalog.search(query());

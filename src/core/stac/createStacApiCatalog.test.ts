@@ -51,7 +51,7 @@ describe('createStacApiCatalog against the STAC stand-in', () => {
       bbox: inside,
       datetime: '2023-01-01T00:00:00Z/2023-12-31T23:59:59.999Z',
       sortby: [{ field: 'properties.datetime', direction: 'desc' }],
-      query: { 'eo:cloud_cover': { lte: 50 }, platform: { in: ['landsat-8', 'landsat-9'] } },
+      query: { 'eo:cloud_cover': { lte: 50 }, platform: { in: ['landsat-4', 'landsat-5', 'landsat-7', 'landsat-8', 'landsat-9'] } },
     });
     expect(standIn.searches[1].params.token).toBe('next:4');
     // Asset hrefs are the stand-in's URLs, made absolute.

@@ -4,6 +4,7 @@ import type { LandsatScene } from './landsatScene.js';
 import { normalizeStacItem } from './normalizeStacItem.js';
 import type { SceneCatalog, SceneQuery, SceneSearchResult } from './sceneCatalog.js';
 import { keepMostRecent, sceneQueryFilter } from './sceneQueryFilter.js';
+import { LANDSAT_PLATFORMS } from '../bands/missions.js';
 
 export interface StacApiCatalogOptions {
   /** Root of the STAC API, e.g. https://planetarycomputer.microsoft.com/api/stac/v1 (its /search is used). */
@@ -34,7 +35,6 @@ interface SearchRequest {
   headers?: Record<string, string>;
 }
 
-const LANDSAT_PLATFORMS = ['landsat-8', 'landsat-9'];
 
 /**
  * Any STAC API serving Landsat Collection 2 Level-2 items in the Planetary Computer's form
@@ -77,7 +77,7 @@ export function createStacApiCatalog(options: StacApiCatalogOptions): SceneCatal
       datetime: `${query.startDate}T00:00:00Z/${query.endDate}T23:59:59.999Z`,
       limit: Math.min(Math.max(query.limit + 1, 20), maxPageSize),
       sortby: [{ field: 'properties.datetime', direction: 'desc' }],
-      query: { 'eo:cloud_cover': { lte: query.maxCloudCover }, platform: { in: LANDSAT_PLATFORMS } },
+      query: { 'eo:cloud_cover': { lte: query.maxCloudCover }, platform: { in: [...LANDSAT_PLATFORMS] } },
     };
     let request: SearchRequest = usePost ? { method: 'POST', url: searchUrl, body: searchBody } : { method: 'GET', url: toGetUrl(searchUrl, searchBody) };
     const collected: LandsatScene[] = [];

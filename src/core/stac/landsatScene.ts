@@ -1,12 +1,15 @@
-import type { AssetKey } from '../bands/bandCatalog.js';
+import type { ArchiveAssetKey } from '../bands/bandCatalog.js';
 import type { LngLat } from '../geo/lngLat.js';
+import type { LandsatPlatform } from '../bands/missions.js';
 
+/** The OLI/TIRS satellites: overpass predictions, notifications and the demo archive's missions. */
 export type Satellite = 'landsat-8' | 'landsat-9';
 
 /** One Landsat Collection 2 Level-2 scene, normalised from a STAC Item. */
 export interface LandsatScene {
   id: string;
-  satellite: Satellite;
+  /** Landsat 4, 5 (TM), 7 (ETM+), 8 or 9 (OLI/TIRS); the sensor follows from it (missions.ts sensorOf). */
+  satellite: LandsatPlatform;
   /** ISO 8601 UTC acquisition time (scene centre). */
   datetime: string;
   wrsPath: number;
@@ -25,7 +28,7 @@ export interface LandsatScene {
   /** [minLon, minLat, maxLon, maxLat] */
   bboxLngLat: [number, number, number, number];
   /** Asset hrefs, absolute URLs or absolute file paths, unsigned. */
-  assets: Partial<Record<AssetKey, string>>;
+  assets: Partial<Record<ArchiveAssetKey, string>>;
   /** Geolocation accuracy (GEOMETRIC_RMSE_MODEL, metres) when the item states it. */
   geometricRmseM?: number | null;
   /** The scene's MTL metadata (JSON) href, when the item lists it (`mtl.json` asset). */

@@ -78,7 +78,7 @@ describe('normalizeStacItem', () => {
       patch(item);
       return normalizeStacItem(item, fixtureItemPath);
     };
-    expect(variant((item) => (item.properties.platform = 'landsat-7'))).toBeNull();
+    expect(variant((item) => (item.properties.platform = 'landsat-3'))).toBeNull();
     expect(variant((item) => (item.properties['landsat:correction'] = 'L1TP'))).toBeNull();
     expect(variant((item) => delete item.properties['eo:cloud_cover'])).toBeNull();
     expect(variant((item) => (item.geometry = null))).toBeNull();

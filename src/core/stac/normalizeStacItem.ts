@@ -1,10 +1,11 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AssetKey } from '../bands/bandCatalog.js';
+import type { ArchiveAssetKey } from '../bands/bandCatalog.js';
 import type { LngLat } from '../geo/lngLat.js';
-import type { LandsatScene, Satellite } from './landsatScene.js';
+import { parseLandsatPlatform } from '../bands/missions.js';
+import type { LandsatScene } from './landsatScene.js';
 
-export const LANDSAT_ASSET_KEYS: readonly AssetKey[] = ['coastal', 'blue', 'green', 'red', 'nir08', 'swir16', 'swir22', 'lwir11', 'qa_pixel'];
+export const LANDSAT_ASSET_KEYS: readonly ArchiveAssetKey[] = ['coastal', 'blue', 'green', 'red', 'nir08', 'swir16', 'swir22', 'lwir11', 'lwir', 'qa_pixel'];
 
 type JsonObject = Record<string, unknown>;
 
@@ -29,7 +30,7 @@ export function isStacItem(json: unknown): json is StacItemJson {
 
 /**
  * Normalises a Landsat Collection 2 STAC Item (Planetary Computer `landsat-c2-l2` form) into a
- * LandsatScene, or returns null when the item does not qualify: not a STAC Item, not Landsat 8/9,
+ * LandsatScene, or returns null when the item does not qualify: not a STAC Item, not Landsat 4, 5, 7, 8 or 9,
  * not Level-2, or missing the date, cloud cover, path/row, CRS or footprint the app relies on.
  *
  * `itemLocation` is where the item was read (an absolute file path or a URL): relative asset hrefs
@@ -39,7 +40,7 @@ export function normalizeStacItem(item: unknown, itemLocation: string): LandsatS
   if (!isStacItem(item)) return null;
   const props = item.properties;
 
-  const satellite = parseSatellite(props.platform);
+  const satellite = parseLandsatPlatform(props.platform);
   if (!satellite) return null;
   const processingLevel = parseProcessingLevel(props['landsat:correction'], item.id);
   if (!processingLevel) return null;
@@ -97,16 +98,9 @@ function isUrl(value: string): boolean {
   return /^[a-z][a-z0-9+.-]*:\/\//i.test(value) || value.startsWith('file:');
 }
 
-function parseSatellite(platform: unknown): Satellite | null {
-  if (typeof platform !== 'string') return null;
-  // USGS's own STAC server writes "LANDSAT_8"; PC writes "landsat-8".
-  const normalised = platform.toLowerCase().replace(/[_\s]/g, '-');
-  return normalised === 'landsat-8' || normalised === 'landsat-9' ? normalised : null;
-}
-
 function parseProcessingLevel(correction: unknown, id: string): string | null {
   if (typeof correction === 'string') return /^L2S[PR]$/i.test(correction) ? correction.toUpperCase() : null;
-  const fromId = /^L[COT]0[89]_(L2S[PR])_/i.exec(id);
+  const fromId = /^L[COTE]0[45789]_(L2S[PR])_/i.exec(id);
   return fromId ? fromId[1].toUpperCase() : null;
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { boxQuerySchema, checkBox, checkDateRange, boxShape, filterShape, latitudeParam, longitudeParam, pixelQuerySchema, point3x3QuerySchema } from '../../shared/apiQuery.js';
+import { boxDataQuerySchema, boxQuerySchema, checkBox, checkDateRange, boxShape, filterShape, latitudeParam, longitudeParam, pixelQuerySchema, point3x3QuerySchema } from '../../shared/apiQuery.js';
 import type { RenderedImage } from '../../core/landsat/landsatService.js';
 import { requestSignal } from '../requestSignal.js';
 import { sendNdjsonProgress } from '../ndjsonProgress.js';
@@ -81,7 +81,7 @@ export default async function dataRoutes(app: FastifyInstance): Promise<void> {
 
   api.get(
     '/api/landsatData',
-    { schema: { summary: 'Per-scene band statistics over the clear pixels of the box, oldest first', querystring: boxQuerySchema } },
+    { schema: { summary: 'Per-scene band statistics over the clear pixels of the box, oldest first', querystring: boxDataQuerySchema } },
     async (req, reply) => {
       const signal = signalFor(reply);
       return heavyQueue.run(() => landsat.boxStatistics(boxOf(req.query), req.query, { signal }), signal);
@@ -105,7 +105,7 @@ export default async function dataRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         summary: 'landsatData as NDJSON with progress lines ({"type":"progress","done","total"}) then {"type":"result","result":…}',
-        querystring: boxQuerySchema,
+        querystring: boxDataQuerySchema,
       },
     },
     async (req, reply) => {

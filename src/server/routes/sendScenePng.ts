@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { RenderedImage } from '../../core/landsat/landsatService.js';
 
 /**
- * A scene image with the headers every image call sends: which scene and time, satellite, bands as
+ * A scene image with the headers every image call sends: which scene and time, satellite and sensor, bands as
  * R,G,B, the stretch in words and the synthetic flag (the page's captions read them). Map images also
  * say where they lie (`x-image-bounds`).
  */
@@ -13,6 +13,7 @@ export function sendScenePng(reply: FastifyReply, image: RenderedImage, options:
     .header('x-scene-id', image.scene.id)
     .header('x-scene-datetime', image.scene.datetime)
     .header('x-satellite', image.scene.satellite)
+    .header('x-sensor', image.scene.sensor)
     .header('x-bands', image.bands.join(','))
     .header('x-stretch', image.stretch)
     .header('x-synthetic', String(image.synthetic));
