@@ -25,6 +25,7 @@ import quicklookRoutes from './routes/quicklookRoutes.js';
 import { notificationRoutes } from './routes/notificationRoutes.js';
 import compareRoutes from './routes/compareRoutes.js';
 import overpassCalendarRoutes from './routes/overpassCalendarRoutes.js';
+import sitesRoutes from './routes/sitesRoutes.js';
 import { clientKey } from './notifications/clientKey.js';
 import { installOps } from './ops/installOps.js';
 import { registerCompression, registerStaticFiles, sendPage } from './staticFiles.js';
@@ -131,6 +132,7 @@ export async function buildApp(config: Config, overrides: BuildAppOptions = {}):
   await app.register(compareRoutes);
   await app.register(overpassCalendarRoutes);
   await app.register(quicklookRoutes);
+  await app.register(sitesRoutes);
   if (ctx.notifications) await app.register(notificationRoutes, { service: ctx.notifications });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
