@@ -26,6 +26,7 @@ import { notificationRoutes } from './routes/notificationRoutes.js';
 import compareRoutes from './routes/compareRoutes.js';
 import overpassCalendarRoutes from './routes/overpassCalendarRoutes.js';
 import sitesRoutes from './routes/sitesRoutes.js';
+import jobRoutes from './routes/jobRoutes.js';
 import { clientKey } from './notifications/clientKey.js';
 import { installOps } from './ops/installOps.js';
 import { registerCompression, registerStaticFiles, sendPage } from './staticFiles.js';
@@ -133,6 +134,7 @@ export async function buildApp(config: Config, overrides: BuildAppOptions = {}):
   await app.register(overpassCalendarRoutes);
   await app.register(quicklookRoutes);
   await app.register(sitesRoutes);
+  await app.register(jobRoutes);
   if (ctx.notifications) await app.register(notificationRoutes, { service: ctx.notifications });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
