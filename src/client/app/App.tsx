@@ -26,6 +26,7 @@ import { LocationSidebar } from '../location/LocationSidebar.js';
 import { LocationMap, type MapViewRequest, type MapViewTarget } from '../map/LocationMap.js';
 import { DemoDataNotice } from '../notify/DemoDataNotice.js';
 import { FieldSpectrumSection } from '../fieldSpectrum/FieldSpectrumSection.js';
+import { ManySitesSection } from '../sites/ManySitesSection.js';
 import { ResultsSection, type LandsatResults } from '../results/ResultsSection.js';
 import { useLandsatQueries, type FetchRequest } from '../results/useLandsatQueries.js';
 import { readUrlState } from '../urlState/readUrlState.js';
@@ -356,6 +357,7 @@ function AppPage() {
           </ResultsSection>
         )}
         <FieldSpectrumSection lngLat={lngLat} startDate={filters.startDate} endDate={filters.endDate} />
+        <ManySitesSection startDate={filters.startDate} endDate={filters.endDate} cloudCoverage={filters.cloudCoverage} bands={bandsToRequest(ticked)} />
       </main>
       <footer className="page-footer">
         Landsat Collection 2 Level-2 data courtesy of the U.S. Geological Survey. Map outline: Natural Earth.
