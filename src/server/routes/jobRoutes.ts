@@ -52,7 +52,11 @@ export default async function jobRoutes(app: FastifyInstance): Promise<void> {
     reply.status(404).send({
       error: { code: 'job_not_found', message: `No job with this id: it never existed, or it was deleted ${config.JOB_RETENTION_DAYS} days after it was submitted.` },
     });
-  const findJob = async (id: string) => (JOB_ID_PATTERN.test(id) ? store.get(id) : undefined);
+  // A job past its retention is gone even before the hourly sweep deletes it.
+  const findJob = async (id: string) => {
+    const job = JOB_ID_PATTERN.test(id) ? await store.get(id) : undefined;
+    return job && Date.parse(job.createdAt) + retentionMs > Date.now() ? job : undefined;
+  };
 
   api.post(
     '/api/jobs',
