@@ -9,6 +9,14 @@ import type { BlockCache } from '../raster/blockCache.js';
 import { createByteSourceForHref, type ByteSource } from '../raster/byteSource.js';
 import { createCogReader } from '../raster/cogReader.js';
 import { sceneGridFromCogGeo } from '../raster/sceneGrid.js';
+import { mapWithConcurrency } from '../landsat/mapWithConcurrency.js';
+
+/**
+ * Tile windows read at once across the scene's bands. A thousand sites touch most of a scene's ~225
+ * tiles in each of 9 files: all at once would ask the archive for 2,000 ranges together (and hold
+ * their bytes), and time out behind a slow link.
+ */
+const TILES_IN_FLIGHT = 32;
 
 export interface ScenePointsOptions {
   cache: BlockCache;
@@ -25,14 +33,19 @@ export async function readScenePoints(
   signal?: AbortSignal,
 ): Promise<PointDns> {
   const out: PointDns = {};
-  await Promise.all(
-    (Object.entries(hrefs) as [AssetKey, string][]).map(async ([asset, href]) => {
-      const source = openSource(href);
-      try {
+  const sources: ByteSource[] = [];
+  try {
+    // Open every band, group its sites by tile, then read all the tile windows through one limit.
+    const tasks: (() => Promise<void>)[] = [];
+    await Promise.all(
+      (Object.entries(hrefs) as [AssetKey, string][]).map(async ([asset, href]) => {
+        const source = openSource(href);
+        sources.push(source);
         const reader = await createCogReader(source, { cache, signal });
         const grid = sceneGridFromCogGeo(reader.geo);
         const level = reader.levels[0];
         const values: (number | null)[] = new Array(pointsLngLat.length).fill(null);
+        out[asset] = values;
         const byTile = new Map<number, { index: number; col: number; row: number }[]>();
         pointsLngLat.forEach((lngLat, index) => {
           const p = grid.lngLatToPixel(lngLat);
@@ -45,8 +58,10 @@ export async function readScenePoints(
           else byTile.set(key, [{ index, col, row }]);
         });
         const nodata = reader.geo.nodata;
-        await Promise.all(
-          [...byTile.values()].map(async (points) => {
+        // In file order (tiles are stored row by row), as GDAL would read them.
+        for (const key of [...byTile.keys()].sort((a, b) => a - b)) {
+          const points = byTile.get(key)!;
+          tasks.push(async () => {
             const c0 = Math.min(...points.map((p) => p.col));
             const r0 = Math.min(...points.map((p) => p.row));
             const c1 = Math.max(...points.map((p) => p.col)) + 1;
@@ -56,13 +71,13 @@ export async function readScenePoints(
               const v = win.data[(p.row - r0) * win.width + (p.col - c0)];
               values[p.index] = v === nodata ? null : v;
             }
-          }),
-        );
-        out[asset] = values;
-      } finally {
-        await source.close?.();
-      }
-    }),
-  );
+          });
+        }
+      }),
+    );
+    await mapWithConcurrency(tasks, TILES_IN_FLIGHT, (task) => task());
+  } finally {
+    await Promise.all(sources.map((s) => s.close?.()));
+  }
   return out;
 }
