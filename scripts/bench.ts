@@ -57,7 +57,12 @@ async function main(): Promise<void> {
   }
   // BENCH_ONLY=sites runs just the two many-sites entries (issue 24).
   if (process.env.BENCH_ONLY === 'sites') {
-    const sites = { oneScene100SitesOneYearDemo: await benchSitesDemo(), realShaped1000SitesVsGdal: await benchSitesRealShaped() };
+    // BENCH_SITES=demo or real-shaped runs one of them.
+    const which = process.env.BENCH_SITES;
+    const sites = {
+      ...(which !== 'real-shaped' ? { oneScene100SitesOneYearDemo: await benchSitesDemo() } : {}),
+      ...(which !== 'demo' ? { realShaped1000SitesVsGdal: await benchSitesRealShaped() } : {}),
+    };
     process.stdout.write(`${JSON.stringify({ machine: { cpus: os.cpus().length, node: process.version }, sites }, null, 2)}\n`);
     return;
   }
