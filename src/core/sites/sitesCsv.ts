@@ -2,7 +2,8 @@
  * The sites answer as CSV columns (issue 24's contract): site_id, lat, lon, scene_id, satellite,
  * date, wrs_path, wrs_row, cloud_cover, one column per chosen band (its header begins with the band
  * id, then the unit), qa_pixel, clear, note. The NDJSON answer's row objects use the same keys.
- * Written with src/shared/csv.ts, which also neutralises spreadsheet formulas.
+ * Written with src/shared/csv.ts: site ids and notes are the caller's text, so the formula neutralising
+ * being added to csvField there (another branch) covers them; nothing here escapes on its own.
  */
 import { BAND_CATALOG, type BandId } from '../bands/bandCatalog.js';
 import { toCsv, type CsvCell } from '../../shared/csv.js';
