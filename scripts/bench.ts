@@ -17,6 +17,7 @@ import { DEFAULT_POINT } from '../src/shared/defaults.js';
 import type { LngLat } from '../src/core/geo/lngLat.js';
 import { benchFirstLoad } from './bench/firstLoad.js';
 import { benchRealShapedArchive } from './benchRealShaped.js';
+import { benchSitesDemo, benchSitesRealShaped } from './bench/sites.js';
 import { createCountingByteSource, type ByteCounter } from './countingByteSource.js';
 
 const log = (msg: string) => process.stderr.write(`${msg}\n`);
@@ -52,6 +53,17 @@ async function main(): Promise<void> {
   if (process.env.BENCH_ONLY === 'real-shaped') {
     const realShapedArchive = await benchRealShapedArchive();
     process.stdout.write(`${JSON.stringify({ machine: { cpus: os.cpus().length, node: process.version }, realShapedArchive }, null, 2)}\n`);
+    return;
+  }
+  // BENCH_ONLY=sites runs just the two many-sites entries (issue 24).
+  if (process.env.BENCH_ONLY === 'sites') {
+    // BENCH_SITES=demo or real-shaped runs one of them.
+    const which = process.env.BENCH_SITES;
+    const sites = {
+      ...(which !== 'real-shaped' ? { oneScene100SitesOneYearDemo: await benchSitesDemo() } : {}),
+      ...(which !== 'demo' ? { realShaped1000SitesVsGdal: await benchSitesRealShaped() } : {}),
+    };
+    process.stdout.write(`${JSON.stringify({ machine: { cpus: os.cpus().length, node: process.version }, sites }, null, 2)}\n`);
     return;
   }
   const demoArchive = await benchDemoArchive(log);
@@ -110,6 +122,8 @@ async function main(): Promise<void> {
   const js = await initialJsGzipBytes();
   log('real-shaped archive over HTTP with 30 ms latency...');
   const realShapedArchive = await benchRealShapedArchive();
+  log('many sites: 100 sites over a year (demo), 1,000 sites over one real-shaped scene against GDAL...');
+  const sites = { oneScene100SitesOneYearDemo: await benchSitesDemo(), realShaped1000SitesVsGdal: await benchSitesRealShaped() };
 
   const result = {
     machine: { cpus: os.cpus().length, node: process.version },
@@ -134,6 +148,7 @@ async function main(): Promise<void> {
       sampleCount: data.data[0]?.outputs.data.bands.B04?.stats.sampleCount ?? null,
     },
     realShapedArchive,
+    sites,
     wrs2: { lookupsPerSecond: Math.round(orbit.lookupsPerSecond), overpassPredictionsPerSecond: Math.round(orbit.overpassPredictionsPerSecond) },
     firstLoad: await benchFirstLoad(),
     client: js ? { initialJsFiles: js.files, initialJsGzipKB: round(js.gzipBytes / 1024), budgetKB: 300 } : { initialJsGzipKB: null, note: 'run `npm run build` first' },

@@ -29,6 +29,8 @@ import { notificationRoutes } from './routes/notificationRoutes.js';
 import compareRoutes from './routes/compareRoutes.js';
 import overpassCalendarRoutes from './routes/overpassCalendarRoutes.js';
 import { rateLimitOptions } from './rateLimitOptions.js';
+import sitesRoutes from './routes/sitesRoutes.js';
+import jobRoutes from './routes/jobRoutes.js';
 import { installOps } from './ops/installOps.js';
 import { registerCompression, registerStaticFiles, sendPage } from './staticFiles.js';
 import { installLoadShedding } from './ops/installLoadShedding.js';
@@ -136,6 +138,8 @@ export async function buildApp(config: Config, overrides: BuildAppOptions = {}):
   await app.register(quicklookRoutes);
   await app.register(exportRoutes);
   await app.register(areaRoutes);
+  await app.register(sitesRoutes);
+  await app.register(jobRoutes);
   if (ctx.notifications) await app.register(notificationRoutes, { service: ctx.notifications });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 

@@ -96,6 +96,12 @@ const envSchema = z.object({
   CORS_ORIGINS: optionalString,
   ARCHIVE_HOSTS: optionalString,
   SCHEDULER_INTERVAL_MS: intFrom('SCHEDULER_INTERVAL_MS', 0, 86_400_000, 60_000),
+  /** Site jobs (POST /api/jobs) and their results are deleted this many days after submission. */
+  JOB_RETENTION_DAYS: intFrom('JOB_RETENTION_DAYS', 1, 3650, 7),
+  /** With DATABASE_URL: a job chunk a replica has not finished in this time (it died) is retried by another. */
+  JOB_CHUNK_TIMEOUT_SECONDS: intFrom('JOB_CHUNK_TIMEOUT_SECONDS', 1, 86_400, 300),
+  /** Most sites in one job chunk (one scene's sites are split into chunks of this size). */
+  JOB_CHUNK_SITES: intFrom('JOB_CHUNK_SITES', 1, 100_000, 2000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional().default('info'),
 });
 

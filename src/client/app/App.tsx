@@ -26,10 +26,14 @@ import { LocationSidebar } from '../location/LocationSidebar.js';
 import { LocationMap, type MapViewRequest, type MapViewTarget } from '../map/LocationMap.js';
 import { DemoDataNotice } from '../notify/DemoDataNotice.js';
 import { FieldSpectrumSection } from '../fieldSpectrum/FieldSpectrumSection.js';
+import { lazy, Suspense } from 'react';
 import { ResultsSection, type LandsatResults } from '../results/ResultsSection.js';
 import { AreaPanel } from '../area/AreaPanel.js';
 import { useLandsatQueries, type FetchRequest } from '../results/useLandsatQueries.js';
 import { readUrlState } from '../urlState/readUrlState.js';
+
+// Loaded when the page shows it: the panel brings the request schemas (zod) the first view does not need.
+const ManySitesSection = lazy(() => import('../sites/ManySitesSection.js').then((m) => ({ default: m.ManySitesSection })));
 
 const GEOLOCATION_TIMEOUT_MS = 10_000;
 
@@ -361,6 +365,9 @@ function AppPage() {
         )}
         <FieldSpectrumSection lngLat={lngLat} startDate={filters.startDate} endDate={filters.endDate} />
         <AreaPanel filters={{ startDate: filters.startDate, endDate: filters.endDate, cloudCoverage: filters.cloudCoverage, bands: bandsToRequest(ticked), mask: filters.mask }} />
+        <Suspense fallback={null}>
+          <ManySitesSection startDate={filters.startDate} endDate={filters.endDate} cloudCoverage={filters.cloudCoverage} bands={bandsToRequest(ticked)} />
+        </Suspense>
       </main>
       <footer className="page-footer">
         Landsat Collection 2 Level-2 data courtesy of the U.S. Geological Survey. Map outline: Natural Earth.

@@ -1,0 +1,138 @@
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createSitesReader } from '../../core/sites/readSites.js';
+import { sitesCsvHeaderLine } from '../../core/sites/sitesCsv.js';
+import type { BandId } from '../../core/bands/bandCatalog.js';
+import { apiErrorSchema, JOBS_BODY_LIMIT_BYTES, MAX_SITES_PER_JOB, readSitesRequest, sitesBodySchema, sitesQuerySchema } from '../../shared/api/sites.js';
+import { JOB_ID_PATTERN, jobCreatedSchema, jobParamsSchema, jobResultCsvSchema, jobStateSchema, type JobState } from '../../shared/api/jobs.js';
+import { openStore } from '../store/openStore.js';
+import { openSitesJobStore, type JobRecord } from '../jobs/sitesJobStore.js';
+import { createSitesJobWork } from '../jobs/sitesJobWork.js';
+import { createEmbeddedJobQueue, createPgBossJobQueue } from '../jobs/sitesJobQueue.js';
+import { sendSitesProblem } from './sitesRoutes.js';
+
+const DAY_MS = 86_400_000;
+const RESULT_PAGE_ROWS = 5000;
+
+/** POST/GET/DELETE /api/jobs (issue 24): site batches of up to 100,000 sites, run in the background. */
+export default async function jobRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { catalog, cache, upstream, config } = app.ctx;
+  const sql = await openStore({ databaseUrl: config.DATABASE_URL, databasePath: config.DATABASE_PATH });
+  const store = await openSitesJobStore(sql);
+  const reader = createSitesReader({ catalog, cache, openSource: upstream.openSource, searchLimit: config.MAX_SCENES_STREAM });
+  const work = createSitesJobWork(store, reader, config.JOB_CHUNK_SITES);
+  const queue = config.DATABASE_URL
+    ? await createPgBossJobQueue(config.DATABASE_URL, store, work, app.log, { chunkTimeoutSeconds: config.JOB_CHUNK_TIMEOUT_SECONDS })
+    : createEmbeddedJobQueue(store, work, app.log);
+  const retentionMs = config.JOB_RETENTION_DAYS * DAY_MS;
+  const sweep = () =>
+    store.deleteOlderThan(new Date(Date.now() - retentionMs)).catch((err: unknown) => app.log.error({ err }, 'deleting old site jobs failed'));
+  void sweep();
+  const sweeper = setInterval(sweep, 3_600_000);
+  sweeper.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(sweeper);
+    await queue.close();
+    await sql.close();
+  });
+  app.addContentTypeParser(['text/csv', 'application/csv'], { parseAs: 'string', bodyLimit: JOBS_BODY_LIMIT_BYTES }, (_req, body, done) => done(null, body));
+
+  const stateOf = (job: JobRecord): JobState => ({
+    id: job.id,
+    status: job.status,
+    done: job.done,
+    total: job.total,
+    ...(job.error ? { error: job.error } : {}),
+    expiresAt: new Date(Date.parse(job.createdAt) + retentionMs).toISOString(),
+  });
+  const notFound = (reply: FastifyReply) =>
+    reply.status(404).send({
+      error: { code: 'job_not_found', message: `No job with this id: it never existed, or it was deleted ${config.JOB_RETENTION_DAYS} days after it was submitted.` },
+    });
+  // A job past its retention is gone even before the hourly sweep deletes it.
+  const findJob = async (id: string) => {
+    const job = JOB_ID_PATTERN.test(id) ? await store.get(id) : undefined;
+    return job && Date.parse(job.createdAt) + retentionMs > Date.now() ? job : undefined;
+  };
+
+  api.post(
+    '/api/jobs',
+    {
+      bodyLimit: JOBS_BODY_LIMIT_BYTES,
+      schema: {
+        summary: `Starts a job for up to ${MAX_SITES_PER_JOB} sites (same bodies as POST /api/sites); answers 202 {"id","status"}`,
+        tags: ['sites'],
+        querystring: sitesQuerySchema,
+        body: sitesBodySchema,
+        response: { 202: jobCreatedSchema, 400: apiErrorSchema, 413: apiErrorSchema },
+      },
+    },
+    async (req, reply) => {
+      const parsed = readSitesRequest(req.body, req.query, MAX_SITES_PER_JOB, (count) => ({
+        statusCode: 413,
+        code: 'too_many_sites',
+        message: `${count} sites is more than the ${MAX_SITES_PER_JOB} one job reads: split the file into jobs of at most ${MAX_SITES_PER_JOB} sites.`,
+      }));
+      if (!parsed.ok) return sendSitesProblem(reply, parsed.problem);
+      const { sites, params } = parsed;
+      const id = randomBytes(16).toString('base64url');
+      await store.create(id, { startDate: params.startDate, endDate: params.endDate, cloudCoverage: params.cloudCoverage, bands: params.bands, maskText: params.maskText }, sites);
+      await queue.submit(id);
+      return reply.status(202).header('location', `/api/jobs/${id}`).send({ id, status: 'queued' as const });
+    },
+  );
+
+  api.get(
+    '/api/jobs/:id',
+    { schema: { summary: 'A site job: status, rows done of total', tags: ['sites'], params: jobParamsSchema, response: { 200: jobStateSchema, 404: apiErrorSchema } } },
+    async (req, reply) => {
+      const job = await findJob(req.params.id);
+      if (!job) return notFound(reply);
+      return reply.header('cache-control', 'no-store').send(stateOf(job));
+    },
+  );
+
+  api.get(
+    '/api/jobs/:id/result.csv',
+    { schema: { summary: "A finished site job's CSV (the columns of POST /api/sites)", tags: ['sites'], params: jobParamsSchema, response: { 200: jobResultCsvSchema, 404: apiErrorSchema, 409: apiErrorSchema } } },
+    async (req, reply) => {
+      const job = await findJob(req.params.id);
+      if (!job) return notFound(reply);
+      if (job.status !== 'done') {
+        const why =
+          job.status === 'failed' ? `the job failed: ${job.error ?? 'no reason recorded'}` : job.status === 'cancelled' ? 'the job was cancelled' : `the job is ${job.status} (${job.done} of ${job.total} rows); try again when its status is done`;
+        return reply.status(409).send({ error: { code: 'job_not_done', message: `No result yet: ${why}.` } });
+      }
+      const bands = job.params.bands as BandId[];
+      async function* lines() {
+        yield sitesCsvHeaderLine(bands);
+        let after: { siteIndex: number; sortDatetime: string; sceneKey: string } | null = null;
+        for (;;) {
+          const page = await store.rowsAfter(job!.id, after, RESULT_PAGE_ROWS);
+          if (page.length === 0) return;
+          yield page.map((r) => r.line).join('');
+          after = page[page.length - 1];
+        }
+      }
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="sites-${job.id}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(Readable.from(lines()) as never);
+    },
+  );
+
+  api.delete(
+    '/api/jobs/:id',
+    { schema: { summary: 'Cancels a site job (a finished one stays as it is)', tags: ['sites'], params: jobParamsSchema, response: { 200: jobStateSchema, 404: apiErrorSchema } } },
+    async (req, reply) => {
+      const job = await findJob(req.params.id);
+      if (!job) return notFound(reply);
+      if (await store.cancel(job.id)) queue.cancelled(job.id);
+      return stateOf((await store.get(job.id)) ?? job);
+    },
+  );
+}
