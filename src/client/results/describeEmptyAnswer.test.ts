@@ -5,7 +5,7 @@ import { describeEmptyAnswer, problemText } from './describeEmptyAnswer.js';
 
 const base: EmptyAnswerExplanation = {
   startDate: '2025-01-01', endDate: '2025-01-31', cloudCoverage: 20, scenesInRange: 0, scenesInRangeCapped: false,
-  lowestCloudCover: null, suggestedCloudCoverage: null, scenesAtSuggestedCloudCoverage: null, recordStart: '2013-03-18',
+  lowestCloudCover: null, suggestedCloudCoverage: null, scenesAtSuggestedCloudCoverage: null, lowestCloudCoverDate: null, seriesCloudCoverage: null, scenesAtSeriesCloudCoverage: null, recordStart: '2013-03-18',
   firstSceneDates: { 'landsat-8': '2013-03-18', 'landsat-9': '2021-10-31' }, rangeStartsBeforeRecord: false, rangeEndsBeforeRecord: false, rangeStartsInFuture: false,
   landsatImagesHere: true, notImagedReason: null, sourceIsComplete: false, source: 'local:/x', synthetic: false,
 };

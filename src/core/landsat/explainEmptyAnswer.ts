@@ -17,12 +17,26 @@ export interface ExplainQuery {
   endDate: string;
   cloudCoverage: number;
   signal?: AbortSignal;
+  /** Count only this path/row's scenes (a scene box's statistics use no other). */
+  pathRow?: { path: number; row: number };
   /** Today, for "these dates are in the future"; default the clock. */
   now?: Date;
 }
 
 /** Enough to say "raise the limit to N% to see M scenes" without listing decades of scenes. */
 const COUNT_LIMIT = 1000;
+
+/**
+ * The cloud limit the page's one-click way out fetches: a series rather than the one least cloudy
+ * scene. The smallest multiple of 10 percent (at least `suggested`) that keeps half the scenes in range.
+ */
+export function seriesCloudLimit(covers: number[], suggested: number): number {
+  const wanted = Math.ceil(covers.length / 2);
+  for (let limit = Math.ceil(suggested / 10) * 10; limit < 100; limit += 10) {
+    if (covers.filter((c) => c <= limit).length >= wanted) return Math.max(limit, suggested);
+  }
+  return 100;
+}
 
 export async function explainEmptyAnswer(catalog: SceneCatalog, query: ExplainQuery): Promise<EmptyAnswerExplanation> {
   const [minLon, minLat, maxLon, maxLat] = query.bboxLngLat;
@@ -37,18 +51,25 @@ export async function explainEmptyAnswer(catalog: SceneCatalog, query: ExplainQu
     limit: COUNT_LIMIT,
     signal: query.signal,
   });
-  const covers = all.scenes.map((s) => s.cloudCover).filter((c) => Number.isFinite(c));
+  const pathRow = query.pathRow;
+  const scenes = pathRow ? all.scenes.filter((s) => s.wrsPath === pathRow.path && s.wrsRow === pathRow.row) : all.scenes;
+  const covers = scenes.map((s) => s.cloudCover).filter((c) => Number.isFinite(c));
   const lowest = covers.length > 0 ? Math.min(...covers) : null;
   const suggested = lowest !== null && lowest > query.cloudCoverage ? Math.min(100, Math.ceil(lowest)) : null;
+  const leastCloudy = lowest === null ? null : scenes.find((s) => s.cloudCover === lowest) ?? null;
+  const series = suggested === null ? null : seriesCloudLimit(covers, suggested);
   return {
     startDate: query.startDate,
     endDate: query.endDate,
     cloudCoverage: query.cloudCoverage,
-    scenesInRange: all.scenes.length,
+    scenesInRange: scenes.length,
     scenesInRangeCapped: all.truncated,
     lowestCloudCover: lowest,
     suggestedCloudCoverage: suggested,
     scenesAtSuggestedCloudCoverage: suggested === null ? null : covers.filter((c) => c <= suggested).length,
+    lowestCloudCoverDate: leastCloudy ? leastCloudy.datetime.slice(0, 10) : null,
+    seriesCloudCoverage: series,
+    scenesAtSeriesCloudCoverage: series === null ? null : covers.filter((c) => c <= series).length,
     recordStart: LANDSAT_RECORD_START,
     firstSceneDates: { ...FIRST_SCENE_DATE },
     rangeStartsBeforeRecord: query.startDate < LANDSAT_RECORD_START,
