@@ -1,5 +1,5 @@
 import './results.css';
-import { lazy, Suspense, forwardRef, useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, forwardRef, useMemo, useState, type ReactNode } from 'react';
 import { BAND_CATALOG, isBandId } from '../../core/bands/bandCatalog.js';
 import type { LngLat } from '../../core/geo/lngLat.js';
 import type { PixelResponse } from '../../core/landsat/landsatService.js';
@@ -23,6 +23,8 @@ export interface LandsatResults {
   lngLat: LngLat;
   image: SceneImage | null;
   imageProblem: string | null;
+  /** The image is still on its way (the statistics may already be arriving). */
+  imagePending?: boolean;
   size: ImageSize;
   /** The analysis area in words ("the scene box of the WRS-2 footprint", "a 5 km square around the point"). */
   areaDescription: string;
@@ -30,6 +32,8 @@ export interface LandsatResults {
   startDate: string;
   endDate: string;
   data: LandsatDataResponse;
+  /** False while the statistics still stream in (`data` then holds the scenes so far). */
+  complete?: boolean;
 }
 
 export interface ResultsSectionProps {
@@ -41,6 +45,10 @@ export interface ResultsSectionProps {
   onSelectScene: (sceneId: string) => void;
   /** Moves End Date before the covered range, to reach scenes a limit left out. */
   onShowOlder?: (endDate: string) => void;
+  /** Progress, Cancel and the statistics' caption (StatisticsStatus). */
+  statisticsStatus?: ReactNode;
+  /** Shown instead of the image, charts and scene list when no scene qualifies (EmptyAnswer). */
+  emptyAnswer?: ReactNode;
   children?: ReactNode;
 }
 
@@ -49,10 +57,11 @@ const at = (lngLat: LngLat) => `${lngLat[1].toFixed(6)}, ${lngLat[0].toFixed(6)}
 
 /** 'The next landsat will pass over' + notification form, and 'Landsat Results': image, scenes and charts. */
 export const ResultsSection = forwardRef<HTMLElement, ResultsSectionProps>(function ResultsSection(
-  { results, pixels, showDemoNotice, selectedSceneId, onSelectScene, onShowOlder, children },
+  { results, pixels, showDemoNotice, selectedSceneId, onSelectScene, onShowOlder, statisticsStatus, emptyAnswer, children },
   ref,
 ) {
   const entries = useMemo(() => results.data.data ?? [], [results.data]);
+  const [notImaged, setNotImaged] = useState<string | null>(null);
   const meansByBand = useMemo(() => groupBandMeans(entries), [entries]);
   const unavailable = Object.entries(results.data.unavailableBands ?? {});
   const image = results.image;
@@ -64,13 +73,14 @@ export const ResultsSection = forwardRef<HTMLElement, ResultsSectionProps>(funct
     <section id="results" className="page-section with-sidebar" ref={ref} tabIndex={-1} aria-labelledby="results-heading">
       <aside className="sidebar" aria-labelledby="overpass-heading">
         <h2 id="overpass-heading">The next landsat will pass over</h2>
-        <NextOverpasses lngLat={results.lngLat} />
-        <NotificationForm lngLat={results.lngLat} />
+        <NextOverpasses lngLat={results.lngLat} onNotImaged={setNotImaged} />
+        <NotificationForm lngLat={results.lngLat} notImaged={notImaged} />
       </aside>
       <div className="section-main results-main">
         <h2 id="results-heading">Landsat Results</h2>
         {(showDemoNotice || results.data.synthetic) && <DemoDataNotice />}
-        {image ? (
+        {emptyAnswer}
+        {emptyAnswer ? null : image ? (
           <figure id="result-figure" className="result-figure" tabIndex={-1}>
             {results.size === '3x3' ? (
               <GridImage src={image.dataUrl} alt={`Landsat 3 x 3 pixels around ${at(results.lngLat)}`} qaScene={qaScene} />
@@ -87,12 +97,17 @@ export const ResultsSection = forwardRef<HTMLElement, ResultsSectionProps>(funct
               }
             />
           </figure>
+        ) : results.imagePending ? (
+          <p id="result-figure" className="muted" tabIndex={-1}>
+            Drawing the image...
+          </p>
         ) : (
           <p id="result-figure" className="field-error" tabIndex={-1}>
             {results.imageProblem ?? 'No image was returned.'}
           </p>
         )}
-        <CoverageNote data={results.data} startDate={results.startDate} endDate={results.endDate} onShowOlder={onShowOlder} />
+        {statisticsStatus}
+        {results.complete !== false && !emptyAnswer && <CoverageNote data={results.data} startDate={results.startDate} endDate={results.endDate} onShowOlder={onShowOlder} />}
         {unavailable.length > 0 && (
           <div className="unavailable-bands">
             <h3>Bands not available</h3>
@@ -105,11 +120,11 @@ export const ResultsSection = forwardRef<HTMLElement, ResultsSectionProps>(funct
             </ul>
           </div>
         )}
-        {meansByBand.size > 0 ? (
+        {emptyAnswer ? null : meansByBand.size > 0 ? (
           <Suspense fallback={<p className="muted">Loading charts...</p>}>
             <BandChartGrid meansByBand={meansByBand} entries={entries} startDate={results.startDate} endDate={results.endDate} />
           </Suspense>
-        ) : (
+        ) : results.complete === false ? null : (
           <p className="muted">No band statistics to chart for this search.</p>
         )}
         {entries.length > 0 && (
@@ -134,7 +149,7 @@ export const ResultsSection = forwardRef<HTMLElement, ResultsSectionProps>(funct
             inPixelSeries={Boolean(pixels?.scenes.some((s) => s.id === selectedSceneId))}
           />
         )}
-        {children}
+        {emptyAnswer ? null : children}
       </div>
     </section>
   );

@@ -16,6 +16,14 @@ describe('describeEmptyAnswer', () => {
     expect(text).toBe('6 scenes cover this place between 01/01/2025 and 31/01/2025, but every one has more than 20% cloud cover (the clearest 22.4%). Raise Cloud Coverage to 23% to see 4 scenes.');
   });
 
+  it('says what exists: the scenes at the series limit, and the least cloudy one with its day', () => {
+    const text = describeEmptyAnswer(
+      { ...base, cloudCoverage: 0, scenesInRange: 45, lowestCloudCover: 12, lowestCloudCoverDate: '2024-05-03', suggestedCloudCoverage: 12, scenesAtSuggestedCloudCoverage: 1, seriesCloudCoverage: 40, scenesAtSeriesCloudCoverage: 27 },
+      'en-GB',
+    );
+    expect(text).toBe('45 scenes between 01/01/2025 and 31/01/2025, none with 0% cloud or less. 27 scenes up to 40% cloud; the least cloudy, 12%, on 03/05/2024.');
+  });
+
   it('names the start of the record, open ocean and the row limits', () => {
     expect(describeEmptyAnswer({ ...base, startDate: '2010-01-01', endDate: '2012-12-31', rangeStartsBeforeRecord: true, rangeEndsBeforeRecord: true }, 'en-GB')).toMatch(
       /end before Landsat 8's first scene \(18\/03\/2013\)/,

@@ -3,7 +3,7 @@
  * Coverage to 23% to see 4 scenes", "Landsat 8 began in March 2013", "Landsat does not image open
  * ocean"), so that an empty answer never looks like a broken product.
  */
-import { imagingAtPoint } from '../wrs2/landPathRows.js';
+import { notImagedReason } from '../wrs2/notImagedReason.js';
 import { FIRST_SCENE_DATE, LANDSAT_RECORD_START } from '../overpass/missionDates.js';
 import type { SceneCatalog } from '../stac/sceneCatalog.js';
 import type { EmptyAnswerExplanation } from '../../shared/emptyAnswerExplanation.js';
@@ -41,8 +41,7 @@ export function seriesCloudLimit(covers: number[], suggested: number): number {
 export async function explainEmptyAnswer(catalog: SceneCatalog, query: ExplainQuery): Promise<EmptyAnswerExplanation> {
   const [minLon, minLat, maxLon, maxLat] = query.bboxLngLat;
   const centre: [number, number] = [(minLon + maxLon) / 2, (minLat + maxLat) / 2];
-  const imaging = imagingAtPoint(centre);
-  const notImagedReason = imaging.tiles.length === 0 ? 'beyond_row_limits' : imaging.imagedTiles.length === 0 ? 'open_ocean' : null;
+  const notImaged = notImagedReason(centre);
   const all = await catalog.search({
     bboxLngLat: query.bboxLngLat,
     startDate: query.startDate,
@@ -75,8 +74,8 @@ export async function explainEmptyAnswer(catalog: SceneCatalog, query: ExplainQu
     rangeStartsBeforeRecord: query.startDate < LANDSAT_RECORD_START,
     rangeEndsBeforeRecord: query.endDate < LANDSAT_RECORD_START,
     rangeStartsInFuture: query.startDate > (query.now ?? new Date()).toISOString().slice(0, 10),
-    landsatImagesHere: notImagedReason === null,
-    notImagedReason,
+    landsatImagesHere: notImaged === null,
+    notImagedReason: notImaged,
     sourceIsComplete: catalog.synthetic,
     source: catalog.name,
     synthetic: catalog.synthetic,

@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LEAD_TIME_HOURS } from '../../shared/defaults.js';
 import { ApiError } from '../apiError.js';
+import { notImagedReason } from '../../core/wrs2/notImagedReason.js';
+import { NOT_IMAGED_WORDS } from '../../shared/notImaged.js';
 import { clientKey } from '../notifications/clientKey.js';
 import { createRateLimiter, type RateLimiter } from '../notifications/createRateLimiter.js';
 import { formatLatLon, satelliteName } from '../notifications/emailTemplates.js';
@@ -137,6 +139,9 @@ export const notificationRoutes: FastifyPluginAsync<NotificationRoutesOptions> =
       },
     },
     async (request, reply) => {
+      // A place Landsat never images gets no pass e-mail: the same reason the empty-answer explanation gives.
+      const notImaged = notImagedReason([request.body.lon, request.body.lat]);
+      if (notImaged) throw new ApiError(400, 'not_imaged', NOT_IMAGED_WORDS[notImaged]);
       const noPass = upcomingPassProblem([request.body.lon, request.body.lat], new Date());
       if (noPass) throw new ApiError(400, 'no_upcoming_pass', noPass);
       const result = await service.subscribe(request.body);
