@@ -47,7 +47,7 @@ export function StatisticsStatus({
         <p role="status">Cancelled: the server stopped reading. {entries.length} scene{entries.length === 1 ? '' : 's'} had arrived and are shown. Fetch Data starts again.</p>
       )}
       {problem && !cancelled && <p className="field-error">{problem}</p>}
-      {complete && filter && (
+      {complete && filter && entries.length > 0 && (
         <p className="muted statistics-caption">
           Statistics over the scene box use WRS-2 path {filter.wrsPath}, row {filter.wrsRow} only
           {filter.excludedScenes > 0 ? `: ${filter.excludedScenes} scene${filter.excludedScenes === 1 ? '' : 's'} of neighbouring paths and rows that only touch the box are left out` : ''}.
