@@ -37,6 +37,10 @@ export function useLandsatQueries(request: FetchRequest | null) {
     queryFn: ({ signal }) => requestSceneImage(urls!.imageUrl, signal),
     enabled: urls !== null,
   });
+  // Image first: the statistics and the pixel series start once the image has arrived (or failed). On a
+  // few cores they would otherwise share the CPU (and the demo archive's tile worker) with it, and the
+  // three-pixel image, ready in a fraction of a second alone, would wait for seconds of statistics.
+  const imageSettled = !image.isPending;
   const data: UseQueryResult<LandsatDataResponse> = useQuery({
     ...QUERY_DEFAULTS,
     queryKey: ['landsat-data', urls?.dataStreamUrl],
@@ -52,7 +56,7 @@ export function useLandsatQueries(request: FetchRequest | null) {
         },
       });
     },
-    enabled: urls !== null,
+    enabled: urls !== null && imageSettled,
   });
   const pixels: UseQueryResult<PixelResponse> = useQuery({
     ...QUERY_DEFAULTS,
@@ -61,7 +65,7 @@ export function useLandsatQueries(request: FetchRequest | null) {
       const url = urls!.pixelStreamUrl;
       return readNdjsonProgress<PixelResponse>(url, { signal, onProgress: (progress) => !signal.aborted && setPixelProgress({ url, progress }) });
     },
-    enabled: urls !== null,
+    enabled: urls !== null && imageSettled,
   });
 
   const imageUrl = urls?.imageUrl;
