@@ -1,4 +1,5 @@
 import { BAND_CATALOG, isBandId } from '../core/bands/bandCatalog.js';
+import { sensorBandName } from '../core/bands/sensorBandName.js';
 import type { QaFlags } from '../core/raster/qaFlags.js';
 import { INDEX_IDS, pixelIndices } from '../core/indices/spectralIndices.js';
 
@@ -20,6 +21,19 @@ export function csvField(value: CsvCell): string {
 
 export function toCsv(rows: readonly (readonly CsvCell[])[]): string {
   return rows.map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
+}
+
+/**
+ * Decimals a physical value carries: Collection 2 scales a DN by 2.75e-5 (reflectance) or 0.00341802 K
+ * (temperature), so 6 and 3 decimals keep every DN step and drop the float noise (0.5837224999999999).
+ */
+const DECIMALS: Record<string, number> = { reflectance: 6, kelvin: 3 };
+
+/** The value rounded to its unit's precision (unchanged for other units). */
+export function toPrecisionOf(unit: string | null | undefined, value: number | null | undefined): number | null | undefined {
+  const decimals = unit ? DECIMALS[unit] : undefined;
+  if (value === null || value === undefined || decimals === undefined || !Number.isFinite(value)) return value;
+  return Number(value.toFixed(decimals));
 }
 
 /** Parses RFC 4180 text into rows of strings (used by tests and by anyone re-reading an export). */
@@ -84,7 +98,7 @@ export interface PixelCsvInput extends CoverageCsvInput {
 
 export const PIXEL_CSV_HEADER = [
   'scene_id', 'satellite', 'datetime_utc', 'wrs_path', 'wrs_row', 'scene_cloud_cover_percent',
-  'target_lat', 'target_lon', 'band', 'band_label', 'center_wavelength_um', 'unit',
+  'target_lat', 'target_lon', 'band', 'band_label', 'sensor_band', 'center_wavelength_um', 'unit',
   // Offsets from the target pixel: row -1 is north of it, col -1 west of it.
   'row_offset', 'col_offset', 'is_target', 'value', 'dn', 'qa_pixel',
   'clear', 'cloud', 'dilated_cloud', 'cloud_shadow', 'cirrus', 'snow', 'water', 'fill',
@@ -108,9 +122,9 @@ export function pixelCsv(response: PixelCsvInput): string {
         valueRow.forEach((value, c) => {
           rows.push([
             scene.id, scene.satellite, scene.datetime, scene.wrsPath, scene.wrsRow, scene.cloudCover,
-            response.target.lat, response.target.lon, bandId, info?.label, info?.centerWavelengthUm, band.unit,
+            response.target.lat, response.target.lon, bandId, info?.label, isBandId(bandId) ? sensorBandName(bandId, scene.satellite) : null, info?.centerWavelengthUm, band.unit,
             // The grid is centred on the target pixel.
-            r - 1, c - 1, r === 1 && c === 1, value, band.dn[r]?.[c], scene.qa.values[r]?.[c],
+            r - 1, c - 1, r === 1 && c === 1, toPrecisionOf(band.unit, value), band.dn[r]?.[c], scene.qa.values[r]?.[c],
             ...flagCells(scene.qa.flags[r]?.[c]),
             ...INDEX_IDS.map((id) => indicesAt[r]?.[c]?.[id]),
             ...coverageCells(response),
@@ -141,7 +155,7 @@ export interface StatisticsCsvInput extends CoverageCsvInput {
 
 export const STATISTICS_CSV_HEADER = [
   'scene_id', 'satellite', 'datetime_utc', 'wrs_path', 'wrs_row', 'scene_cloud_cover_percent',
-  'band', 'band_label', 'unit', 'min', 'max', 'mean', 'stDev', 'sampleCount', 'noDataCount',
+  'band', 'band_label', 'sensor_band', 'unit', 'min', 'max', 'mean', 'stDev', 'sampleCount', 'noDataCount',
   ...COVERAGE_HEADER,
 ] as const;
 
@@ -155,7 +169,8 @@ export function statisticsCsv(response: StatisticsCsvInput): string {
       const st = band?.stats ?? {};
       rows.push([
         s?.id, s?.satellite, s?.datetime, s?.wrsPath, s?.wrsRow, s?.cloudCover,
-        bandId, info?.label, info?.unit, st.min, st.max, st.mean, st.stDev, st.sampleCount, st.noDataCount,
+        bandId, info?.label, isBandId(bandId) && s ? sensorBandName(bandId, s.satellite) : null, info?.unit,
+        ...[st.min, st.max, st.mean, st.stDev].map((v) => toPrecisionOf(info?.unit, v)), st.sampleCount, st.noDataCount,
         ...coverageCells(response),
       ]);
     }
