@@ -52,6 +52,19 @@ describe('the first minute (demo archive, headless Chromium)', () => {
     await page.getByText(/Statistics over the scene box use WRS-2 path 18, row 28 only: \d+ scenes of neighbouring paths and rows/).waitFor();
     await page.getByText(/Each mean is over the clear pixels of a \d+ x \d+ grid of [\d,]+ m pixels read from the archive’s overview/).waitFor();
     await harness.screenshot(page, '21-results-1440', '#results');
+
+    // One tab stop into the scene list; the arrow keys move inside it.
+    await expect(page.locator('.scene-list tbody button[tabindex="0"]').count()).resolves.toBe(1);
+    await expect(page.locator('.scene-list tbody button').count()).resolves.toBe(Number(count));
+    await page.locator('.scene-list tbody button[tabindex="0"]').focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    const focused = await page.evaluate(() => document.activeElement?.closest('tr')?.getAttribute('data-scene-id'));
+    const third = await page.locator('.scene-list tbody tr').nth(2).getAttribute('data-scene-id');
+    expect(focused).toBe(third);
+    await expect(page.locator('.scene-list tbody button[tabindex="0"]').count()).resolves.toBe(1);
+    // Every chart names the sensor's own band.
+    await page.getByText('B04 · OLI band 4, red').first().waitFor();
     // The seed logs a failed image fetch (here: no scene at 0% cloud) to the console; nothing else fails.
     expect(consoleErrors.filter((e) => !/^Error fetching image:|status of 404/.test(e))).toEqual([]);
   }, 180_000);

@@ -1,6 +1,7 @@
 import './results.css';
 import { lazy, Suspense, forwardRef, useMemo, useState, type ReactNode } from 'react';
 import { BAND_CATALOG, isBandId } from '../../core/bands/bandCatalog.js';
+import { bandLabel } from '../../core/bands/sensorBandName.js';
 import type { LngLat } from '../../core/geo/lngLat.js';
 import type { PixelResponse } from '../../core/landsat/landsatService.js';
 import type { SceneImage } from '../analysis/requestSceneImage.js';
@@ -52,7 +53,7 @@ export interface ResultsSectionProps {
   children?: ReactNode;
 }
 
-const bandName = (id: string) => (isBandId(id) ? `${id} (${BAND_CATALOG[id].label})` : id);
+const bandName = (id: string) => (isBandId(id) ? `${bandLabel(id)} (${BAND_CATALOG[id].label})` : id);
 const at = (lngLat: LngLat) => `${lngLat[1].toFixed(6)}, ${lngLat[0].toFixed(6)}`;
 
 /** 'The next landsat will pass over' + notification form, and 'Landsat Results': image, scenes and charts. */
