@@ -65,8 +65,10 @@ describe('the first minute (demo archive, headless Chromium)', () => {
     await expect(page.locator('.scene-list tbody button[tabindex="0"]').count()).resolves.toBe(1);
     // Every chart names the sensor's own band.
     await page.getByText('B04 · OLI band 4, red').first().waitFor();
-    // The seed logs a failed image fetch (here: no scene at 0% cloud) to the console; nothing else fails.
-    expect(consoleErrors.filter((e) => !/^Error fetching image:|status of 404/.test(e))).toEqual([]);
+    // The seed logs a failed image fetch (here: no scene at 0% cloud) to the console; map tiles are
+    // blocked (offline); on a machine loaded by other work the server may shed a call (503 busy).
+    const expected = /^Error fetching image:|status of 404|ERR_INTERNET_DISCONNECTED|The server is busy|status of 503/;
+    expect(consoleErrors.filter((e) => !expected.test(e)), consoleErrors.join('\n')).toEqual([]);
   }, 180_000);
 
   it('inputs: a decimal comma is a decimal point; empty or bad coordinates and reversed dates send nothing', async () => {
