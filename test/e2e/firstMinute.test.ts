@@ -154,8 +154,11 @@ describe('the first minute (demo archive, headless Chromium)', () => {
     const { page } = await harness.openPage('/?lat=30&lon=-40&cloud=100&startDate=2024-05-01&endDate=2024-05-31', PHONE);
     await page.locator('#results').waitFor({ timeout: 60_000 });
     await page.getByText(/do not image open ocean/).first().waitFor({ timeout: 30_000 });
+    await page.getByText('The satellites pass over, but take no scene here (open ocean, where Landsat takes no scene).').waitFor();
     await expect(page.locator('.overpass-list').count()).resolves.toBe(0);
-    await page.getByText(/No pass can be announced here/).waitFor();
+    await page.getByText('No notification can be set up for this point: Landsat takes no scene here.').waitFor();
+    // The reason in full once: in the answer, not again in the passes or the form.
+    await expect(page.getByText(/do not image open ocean/).count()).resolves.toBe(1);
     await expect(page.getByRole('button', { name: 'Submit' }).isDisabled()).resolves.toBe(true);
     await page.locator('#results').scrollIntoViewIfNeeded();
     await harness.screenshot(page, '21-open-ocean-390', '#results');

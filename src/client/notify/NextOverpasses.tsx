@@ -1,3 +1,4 @@
+import { NOT_IMAGED_SHORT, type NotImagedReason } from '../../shared/notImaged.js';
 import { useEffect, useState } from 'react';
 import type { LngLat } from '../../core/geo/lngLat.js';
 import type { Overpass, OverpassesResponse } from '../api/apiTypes.js';
@@ -38,7 +39,7 @@ export function NextOverpasses({ lngLat, onNotImaged }: { lngLat: LngLat; /** To
     setNotImaged(null);
     requestJson<OverpassesResponse>(`/api/overpasses?lat=${lat}&lon=${lon}`, { signal: controller.signal })
       .then((body) => {
-        setNotImaged(body.notImaged?.message ?? null);
+        setNotImaged(body.notImaged ? `The satellites pass over, but take no scene here (${NOT_IMAGED_SHORT[body.notImaged.reason as NotImagedReason] ?? body.notImaged.message}).` : null);
         onNotImaged?.(body.notImaged?.message ?? null);
         setPasses(firstPassPerSatellite(body.overpasses ?? []));
       })

@@ -30,7 +30,7 @@ describe('NotificationForm', () => {
     expect(screen.getByText('-14.711179, -67.303794')).toBeTruthy();
     cleanup();
     render(<NotificationForm lngLat={[-30, 0]} notImaged="Landsat 8 and 9 do not image open ocean." />);
-    expect(screen.getByText(/do not image open ocean\. No pass can be announced here/)).toBeTruthy();
+    expect(screen.getByText('No notification can be set up for this point: Landsat takes no scene here.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Submit' })).toHaveProperty('disabled', true);
   });
 

@@ -65,7 +65,7 @@ export function NotificationForm({ lngLat, notImaged = null }: { lngLat: LngLat;
       <p className="notify-point">
         For the point <strong>{lngLat[1].toFixed(6)}, {lngLat[0].toFixed(6)}</strong>
       </p>
-      {notImaged && <p className="form-message info">{notImaged} No pass can be announced here, so no notification can be set up.</p>}
+      {notImaged && <p className="form-message info">No notification can be set up for this point: Landsat takes no scene here.</p>}
       <div className="field">
         <label htmlFor="notify-email">Email</label>
         <input id="notify-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
