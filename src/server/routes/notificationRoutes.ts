@@ -139,11 +139,12 @@ export const notificationRoutes: FastifyPluginAsync<NotificationRoutesOptions> =
       },
     },
     async (request, reply) => {
-      // A place Landsat never images gets no pass e-mail: the same reason the empty-answer explanation gives.
-      const notImaged = notImagedReason([request.body.lon, request.body.lat]);
-      if (notImaged) throw new ApiError(400, 'not_imaged', NOT_IMAGED_WORDS[notImaged]);
       const noPass = upcomingPassProblem([request.body.lon, request.body.lat], new Date());
       if (noPass) throw new ApiError(400, 'no_upcoming_pass', noPass);
+      // A place the satellites pass over but never image (open ocean) gets no pass e-mail either:
+      // the same reason the empty-answer explanation gives.
+      const notImaged = notImagedReason([request.body.lon, request.body.lat]);
+      if (notImaged) throw new ApiError(400, 'not_imaged', NOT_IMAGED_WORDS[notImaged]);
       const result = await service.subscribe(request.body);
       return reply.code(201).header('cache-control', 'no-store').send(result);
     },
