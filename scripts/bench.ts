@@ -16,6 +16,7 @@ import { benchDemoArchive } from './benchDemo.js';
 import { DEFAULT_POINT } from '../src/shared/defaults.js';
 import type { LngLat } from '../src/core/geo/lngLat.js';
 import { benchFirstLoad } from './bench/firstLoad.js';
+import { benchFirstMinute } from './bench/firstMinute.js';
 import { benchRealShapedArchive } from './benchRealShaped.js';
 import { benchSitesDemo, benchSitesRealShaped } from './bench/sites.js';
 import { createCountingByteSource, type ByteCounter } from './countingByteSource.js';
@@ -151,6 +152,8 @@ async function main(): Promise<void> {
     sites,
     wrs2: { lookupsPerSecond: Math.round(orbit.lookupsPerSecond), overpassPredictionsPerSecond: Math.round(orbit.overpassPredictionsPerSecond) },
     firstLoad: await benchFirstLoad(),
+    // Issue 21: the default journey in the real page (Chromium), fresh server per journey.
+    firstMinute: await benchFirstMinute(),
     client: js ? { initialJsFiles: js.files, initialJsGzipKB: round(js.gzipBytes / 1024), budgetKB: 300 } : { initialJsGzipKB: null, note: 'run `npm run build` first' },
   };
   process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);

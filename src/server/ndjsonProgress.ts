@@ -4,13 +4,15 @@ import { toApiError } from './toApiError.js';
 import { errorLogLevel } from './errorLogLevel.js';
 
 export type ProgressReporter = (done: number, total: number) => void;
+/** Sends one finished piece of the answer at once (`{"type":"item","item":…}`), so the page can draw it before the rest. */
+export type ItemReporter = (item: unknown) => void;
 
 /**
  * Streams a long job as NDJSON so the page can say "scene 12 of 45": `{"type":"progress","done","total"}`
- * lines, then one `{"type":"result","result":…}` line, or `{"type":"error","error":{"code","message"}}`
+ * lines (and, for calls that send them, one `{"type":"item","item":…}` line per finished scene), then one `{"type":"result","result":…}` line, or `{"type":"error","error":{"code","message"}}`
  * when the job fails after the 200 status has gone out. Progress lines are throttled.
  */
-export function sendNdjsonProgress<T>(req: FastifyRequest, reply: FastifyReply, job: (onProgress: ProgressReporter) => Promise<T>): FastifyReply {
+export function sendNdjsonProgress<T>(req: FastifyRequest, reply: FastifyReply, job: (onProgress: ProgressReporter, onItem: ItemReporter) => Promise<T>): FastifyReply {
   const stream = new PassThrough();
   const write = (obj: unknown) => stream.write(`${JSON.stringify(obj)}\n`);
   let lastSent = 0;
@@ -21,8 +23,11 @@ export function sendNdjsonProgress<T>(req: FastifyRequest, reply: FastifyReply, 
       write({ type: 'progress', done, total });
     }
   };
+  const onItem: ItemReporter = (item) => {
+    if (!stream.writableEnded) write({ type: 'item', item });
+  };
   write({ type: 'progress', done: 0, total: null });
-  job(onProgress)
+  job(onProgress, onItem)
     .then((result) => write({ type: 'result', result }))
     .catch((err: FastifyError) => {
       const answer = toApiError(err);

@@ -45,7 +45,7 @@ describe('pixelCsv', () => {
     expect(records).toHaveLength(2 * 4 * 9);
   });
 
-  it('round-trips the fixture B04 values, DN and units exactly', () => {
+  it('round-trips the fixture B04 values (to the 6 decimals reflectance carries), DN and units exactly', () => {
     const b04 = records.filter((r) => r[col('scene_id')] === response.scenes[0].id && r[col('band')] === 'B04');
     expect(b04).toHaveLength(9);
     for (const r of b04) {
@@ -58,11 +58,14 @@ describe('pixelCsv', () => {
         continue;
       }
       expect(Number(r[col('dn')])).toBe(FIXTURE_B04_DN[row][c]);
-      expect(Number(r[col('value')])).toBe(response.scenes[0].bands.B04.values[row][c]);
+      expect(Number(r[col('value')])).toBe(Number(response.scenes[0].bands.B04.values[row][c]!.toFixed(6)));
+      expect(r[col('value')]).toMatch(/^-?\d+(\.\d{1,6})?$/);
     }
     const target = b04.find((r) => r[col('is_target')] === 'true')!;
     expect(Number(target[col('dn')])).toBe(7663);
-    expect(Number(target[col('value')])).toBeCloseTo(0.0107325, 12);
+    // 7663 x 2.75e-5 - 0.2 = 0.0107325 (Collection 2 scale and offset), written to 6 decimals without float noise.
+    expect(target[col('value')]).toBe('0.010733');
+    expect(target[col('sensor_band')]).toBe('OLI band 4, red');
     expect(Number(target[col('center_wavelength_um')])).toBe(0.655);
   });
 
@@ -73,7 +76,8 @@ describe('pixelCsv', () => {
     expect(north[col('clear')]).toBe('false');
     const kelvinRow = records.find((r) => r[col('band')] === 'B09' && r[col('is_target')] === 'true')!;
     expect(kelvinRow[col('unit')]).toBe('kelvin');
-    expect(Number(kelvinRow[col('value')])).toBeCloseTo(43782 * 0.00341802 + 149, 9);
+    expect(kelvinRow[col('value')]).toBe((43782 * 0.00341802 + 149).toFixed(3));
+    expect(kelvinRow[col('sensor_band')]).toBe('TIRS band 10, surface temperature');
   });
 
   it('keeps the earlier columns in order and appends the indices of each clear pixel', () => {
@@ -110,11 +114,11 @@ describe('statisticsCsv', () => {
     const [header, ...records] = parseCsv(statisticsCsv(response));
     expect(header).toEqual([...STATISTICS_CSV_HEADER]);
     expect(records).toHaveLength(3);
-    expect(records[0].slice(6, 15)).toEqual(['B04', 'Red Band', 'reflectance', String(-0.01234567891), '0.3', '0.1', '0.05', '100', '3']);
-    expect(Number(records[0][9])).toBe(stats.min);
-    expect(records[1][8]).toBe('kelvin');
+    expect(records[0].slice(6, 16)).toEqual(['B04', 'Red Band', 'OLI band 4, red', 'reflectance', '-0.012346', '0.3', '0.1', '0.05', '100', '3']);
+    expect(Number(records[0][10])).toBe(Number(stats.min.toFixed(6)));
+    expect(records[1][9]).toBe('kelvin');
     expect(records[2][0]).toBe('S2, "odd"');
-    expect(records[2][11]).toBe('');
+    expect(records[2][12]).toBe('');
   });
 
   it('says on every row which dates it covers and whether older scenes were left out', () => {

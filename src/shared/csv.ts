@@ -35,6 +35,19 @@ export function toCsv(rows: readonly (readonly CsvCell[])[]): string {
   return rows.map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
 }
 
+/**
+ * Decimals a physical value carries: Collection 2 scales a DN by 2.75e-5 (reflectance) or 0.00341802 K
+ * (temperature), so 6 and 3 decimals keep every DN step and drop the float noise (0.5837224999999999).
+ */
+const DECIMALS: Record<string, number> = { reflectance: 6, kelvin: 3 };
+
+/** The value rounded to its unit's precision (unchanged for other units). */
+export function toPrecisionOf(unit: string | null | undefined, value: number | null | undefined): number | null | undefined {
+  const decimals = unit ? DECIMALS[unit] : undefined;
+  if (value === null || value === undefined || decimals === undefined || !Number.isFinite(value)) return value;
+  return Number(value.toFixed(decimals));
+}
+
 /** Parses RFC 4180 text into rows of strings (used by tests and by anyone re-reading an export). */
 export function parseCsv(text: string): string[][] {
   const rows: string[][] = [];
@@ -135,7 +148,7 @@ export function pixelCsv(response: PixelCsvInput): string {
             scene.id, scene.satellite, scene.datetime, scene.wrsPath, scene.wrsRow, scene.cloudCover,
             response.target.lat, response.target.lon, bandId, info?.label, info?.centerWavelengthUm, band.unit,
             // The grid is centred on the target pixel.
-            r - 1, c - 1, r === 1 && c === 1, value, band.dn[r]?.[c], scene.qa.values[r]?.[c],
+            r - 1, c - 1, r === 1 && c === 1, toPrecisionOf(band.unit, value), band.dn[r]?.[c], scene.qa.values[r]?.[c],
             ...flagCells(scene.qa.flags[r]?.[c]),
             ...INDEX_IDS.map((id) => indicesAt[r]?.[c]?.[id]),
             ...sensorCells(scene, bandId),
@@ -182,7 +195,8 @@ export function statisticsCsv(response: StatisticsCsvInput): string {
       const st = band?.stats ?? {};
       rows.push([
         s?.id, s?.satellite, s?.datetime, s?.wrsPath, s?.wrsRow, s?.cloudCover,
-        bandId, info?.label, info?.unit, st.min, st.max, st.mean, st.stDev, st.sampleCount, st.noDataCount,
+        bandId, info?.label, info?.unit,
+        ...[st.min, st.max, st.mean, st.stDev].map((v) => toPrecisionOf(info?.unit, v)), st.sampleCount, st.noDataCount,
         ...sensorCells(s, bandId),
         ...coverageCells(response),
       ]);

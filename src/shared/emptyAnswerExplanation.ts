@@ -13,6 +13,14 @@ export interface EmptyAnswerExplanation {
   /** The smallest whole-percent limit that shows a scene, and how many scenes it shows. */
   suggestedCloudCoverage: number | null;
   scenesAtSuggestedCloudCoverage: number | null;
+  /** Acquisition day (YYYY-MM-DD) of the least cloudy scene, null when there are none. */
+  lowestCloudCoverDate: string | null;
+  /**
+   * The limit the page's one-click way out fetches: the smallest multiple of 10 percent (at least the
+   * suggested limit) keeping half the scenes in range, and how many scenes it shows.
+   */
+  seriesCloudCoverage: number | null;
+  scenesAtSeriesCloudCoverage: number | null;
   /** First day of the source's Level-2 record (1982-08-22 for real archives, 2013-03-18 for the Landsat 8/9 demo), and per satellite. */
   recordStart: string;
   firstSceneDates: Record<string, string>;

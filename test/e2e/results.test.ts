@@ -72,7 +72,7 @@ describe('results a scientist can trust (fixture scene, headless Chromium)', () 
     const plainUrl = dataRequests[0].replace('/api/landsatData/stream?', '/api/landsatData?');
     const api = await page.evaluate(async (u) => (await fetch(u)).json(), plainUrl);
     expect(api).toMatchObject({ truncated: false, coveredStartDate: '2019-01-01', coveredEndDate: '2019-01-31' });
-    const timeChart = page.locator('.band-time-chart').filter({ hasText: 'Band B04 over time' });
+    const timeChart = page.locator('.band-time-chart').filter({ hasText: 'B04 · OLI band 4, red over time' });
     await timeChart.locator('summary').click();
     const rows = timeChart.locator('table.time-points tbody tr');
     expect(await rows.count()).toBe(api.data.length);
@@ -184,7 +184,7 @@ describe('results on the synthetic demo archive', () => {
     expect(api.data.length).toBeGreaterThan(3);
     const rows = page.locator('.scene-list tbody tr');
     await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(api.data.length);
-    const timeChart = page.locator('.band-time-chart').filter({ hasText: 'Band B05 over time' });
+    const timeChart = page.locator('.band-time-chart').filter({ hasText: 'B05 · OLI band 5, near infrared over time' });
     await timeChart.locator('summary').click();
     const means = await timeChart.locator('table.time-points tbody tr').evaluateAll((trs) => trs.map((tr) => [tr.getAttribute('data-scene-id'), tr.getAttribute('data-mean')]));
     expect(means).toEqual(api.data.map((e: { scene: { id: string }; outputs: { data: { bands: { B05: { stats: { mean: number | null } } } } } }) => [e.scene.id, e.outputs.data.bands.B05.stats.mean === null ? '' : String(e.outputs.data.bands.B05.stats.mean)]));

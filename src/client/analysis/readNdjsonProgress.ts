@@ -9,11 +9,14 @@ export interface StreamProgress {
 export interface ReadNdjsonOptions {
   signal?: AbortSignal;
   onProgress?: (progress: StreamProgress) => void;
+  /** One finished piece of the answer (a scene's statistics), before the whole result. */
+  onItem?: (item: unknown) => void;
 }
 
 type NdjsonLine =
   | { type: 'progress'; done: number; total: number | null }
   | { type: 'result'; result: unknown }
+  | { type: 'item'; item: unknown }
   | { type: 'error'; error?: { code?: string; message?: string }; status?: number };
 
 function abortError(signal: AbortSignal): unknown {
@@ -27,7 +30,7 @@ function abortError(signal: AbortSignal): unknown {
  * status was already 200 when the job failed. Aborting the signal cancels the body, which closes
  * the connection and so stops the server's range reads too.
  */
-export async function readNdjsonProgress<T>(url: string, { signal, onProgress }: ReadNdjsonOptions = {}): Promise<T> {
+export async function readNdjsonProgress<T>(url: string, { signal, onProgress, onItem }: ReadNdjsonOptions = {}): Promise<T> {
   const response = await fetch(url, { signal, headers: { Accept: 'application/x-ndjson' } });
   if (!response.ok) throw await apiRequestErrorFrom(response);
   if (!response.body) throw new ApiRequestError(response.status, 'empty_body', 'The server sent no data.');
@@ -48,6 +51,7 @@ export async function readNdjsonProgress<T>(url: string, { signal, onProgress }:
       throw new ApiRequestError(response.status, 'bad_stream', `The server sent a line that is not JSON: ${text.slice(0, 80)}`);
     }
     if (line.type === 'progress') onProgress?.({ done: line.done, total: line.total ?? null });
+    else if (line.type === 'item') onItem?.(line.item);
     else if (line.type === 'result') return { result: line.result as T };
     else if (line.type === 'error') {
       throw new ApiRequestError(line.status ?? 500, line.error?.code ?? 'stream_error', line.error?.message ?? 'The server failed while streaming.');

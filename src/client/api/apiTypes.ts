@@ -1,3 +1,4 @@
+import type { EmptyAnswerExplanation } from '../../shared/emptyAnswerExplanation.js';
 import type { BBox, LngLat } from '../../core/geo/lngLat.js';
 
 /** Shapes of the JSON the page reads from the server (see docs and the lead's routes). */
@@ -42,6 +43,8 @@ export interface LandsatDataEntry {
   interval?: { from: string; to: string };
   scene?: { id: string; satellite: string; sensor?: string; harmonized?: string; datetime: string; wrsPath: number; wrsRow: number; cloudCover: number };
   outputs?: { data?: { bands?: Record<string, { stats?: Partial<BandStats> } | undefined> } };
+  /** The grid the statistics were read on (an overview for a large box). */
+  grid?: { pixelSizeM: number; width: number; height: number; overviewLevel: number };
 }
 
 export interface LandsatDataResponse {
@@ -53,6 +56,10 @@ export interface LandsatDataResponse {
   coveredEndDate?: string;
   unavailableBands?: Record<string, string>;
   synthetic?: boolean;
+  /** Only when no scene qualifies: why, and what exists. */
+  explanation?: EmptyAnswerExplanation;
+  /** Only for a scene box: its path/row, and how many scenes of neighbouring path/rows were left out. */
+  sceneFilter?: { wrsPath: number; wrsRow: number; excludedScenes: number };
 }
 
 export interface Overpass {
@@ -64,6 +71,8 @@ export interface Overpass {
 
 export interface OverpassesResponse {
   overpasses: Overpass[];
+  /** Only where Landsat never images the point: the passes take no scene there. */
+  notImaged?: { reason: string; message: string };
 }
 
 export interface NotificationCreated {

@@ -21,7 +21,7 @@ import { dateRangeProblem } from '../filters/dateRangeProblem.js';
 import { initialDateRange, localizeIsoDates } from '../filters/dateWords.js';
 import { FiltersForm, type FilterValues } from '../filters/FiltersForm.js';
 import { Landing } from '../landing/Landing.js';
-import { coordinateProblem, formatCoordinate } from '../location/coordinateProblem.js';
+import { coordinateProblem, formatCoordinate, parseCoordinate } from '../location/coordinateProblem.js';
 import { LocationSidebar } from '../location/LocationSidebar.js';
 import { LocationMap, type MapViewRequest, type MapViewTarget } from '../map/LocationMap.js';
 import { DemoDataNotice } from '../notify/DemoDataNotice.js';
@@ -31,6 +31,9 @@ import { ResultsSection, type LandsatResults } from '../results/ResultsSection.j
 import { AreaPanel } from '../area/AreaPanel.js';
 import { useLandsatQueries, type FetchRequest } from '../results/useLandsatQueries.js';
 import { readUrlState } from '../urlState/readUrlState.js';
+import { currentEntryIsFetch, pushFetchEntry, usePopState } from '../urlState/fetchHistory.js';
+import { EmptyAnswer, isNoSceneError } from '../results/EmptyAnswer.js';
+import { StatisticsStatus } from '../results/StatisticsStatus.js';
 
 // Loaded when the page shows it: the panel brings the request schemas (zod) the first view does not need.
 const ManySitesSection = lazy(() => import('../sites/ManySitesSection.js').then((m) => ({ default: m.ManySitesSection })));
@@ -75,6 +78,7 @@ function AppPage() {
   const [ticked, setTicked] = useState<Set<BandId>>(() => new Set(urlState.bands ?? []));
   const [request, setRequest] = useState<(FetchRequest & { id: number; areaDescription: string }) | null>(null);
   const [formProblem, setFormProblem] = useState<string | null>(null);
+  const [cancelled, setCancelled] = useState(false);
   const [selectedSceneId, setSelectedSceneId] = useState<string | null>(null);
   const [imageOpacity, setImageOpacity] = useState(0.7);
   const queries = useLandsatQueries(request);
@@ -115,6 +119,9 @@ function AppPage() {
 
   const selectPoint = useCallback(
     (point: LngLat, zoom?: number) => {
+      // A new place: the old results, scene list, passes and notification form go at once (they were
+      // for another point); unobserved, their requests are aborted.
+      setRequest((current) => (current && (current.lngLat[0] !== point[0] || current.lngLat[1] !== point[1]) ? null : current));
       setLngLat(point);
       setLatText(formatCoordinate(point[1]));
       setLonText(formatCoordinate(point[0]));
@@ -124,18 +131,20 @@ function AppPage() {
     [requestView],
   );
 
-  const commitCoordinates = () => {
+  /** The typed coordinates as a point (committed when they name a new one), or null with the problem shown at the fields. */
+  const commitCoordinates = (): LngLat | null => {
     const problem = coordinateProblem('Latitude', latText) ?? coordinateProblem('Longitude', lonText);
     setCoordProblem(problem);
-    if (problem) return;
-    const typed: LngLat = [Number(lonText), Number(latText)];
+    if (problem) return null;
+    const typed: LngLat = [parseCoordinate(lonText)!, parseCoordinate(latText)!];
     const unchanged = formatCoordinate(typed[0]) === formatCoordinate(lngLat[0]) && formatCoordinate(typed[1]) === formatCoordinate(lngLat[1]);
     if (unchanged) {
       setLatText(formatCoordinate(typed[1]));
       setLonText(formatCoordinate(typed[0]));
-      return;
+      return lngLat;
     }
     selectPoint(typed);
+    return typed;
   };
 
   const usePlace = (place: PlaceResult) => selectPoint([place.lon, place.lat], DEFAULT_ZOOM);
@@ -176,23 +185,39 @@ function AppPage() {
       return next;
     });
 
-  /** Fetch Data: one request for the image, the statistics and the pixel series of the analysis area. */
-  const fetchData = async (values: FilterValues = filters) => {
-    const problem = dateRangeProblem(values.startDate, values.endDate, undefined, { allMissions: config?.synthetic === false });
-    setFormProblem(problem);
-    if (problem) return;
+  interface FetchSettings {
+    point: LngLat;
+    values: FilterValues;
+    bands: Set<BandId>;
+    areaChoice: AnalysisArea;
+  }
+
+  /** One fetch: the image, the statistics and the pixel series of the analysis area; `push` makes it a history entry. */
+  const fetchWith = async ({ point, values, bands, areaChoice }: FetchSettings, push: boolean) => {
+    // A date problem is shown at the date fields (FiltersForm), not again beside Fetch Data.
+    setFormProblem(null);
+    if (dateRangeProblem(values.startDate, values.endDate, undefined, { allMissions: config?.synthetic === false })) {
+      document.getElementById('start-date')?.focus();
+      return;
+    }
     const id = ++fetchCounter.current;
-    let resolved = analysisArea;
-    if (area === 'scene' && footprint.isFetching) {
-      // The point's footprint is still on its way: wait for it rather than fall back to a small box.
-      const body = await queryClient.fetchQuery(footprintQueryOptions(lngLat)).catch(() => null);
+    let resolved = resolveAnalysisArea(areaChoice, point, sceneBox);
+    if (areaChoice === 'scene') {
+      // The point's footprint (cached once looked up): never a neighbouring point's box or a small fallback.
+      const body = await queryClient.fetchQuery(footprintQueryOptions(point)).catch(() => null);
       if (id !== fetchCounter.current) return;
-      resolved = resolveAnalysisArea(area, lngLat, body?.bbox && body.tiles.length > 0 ? body.bbox : sceneBox);
+      resolved = resolveAnalysisArea(areaChoice, point, body?.bbox && body.tiles.length > 0 ? body.bbox : null);
     }
     setSelectedSceneId(null);
+    setCancelled(false);
+    if (push) {
+      pushFetchEntry(
+        urlStateSearch({ lngLat: point, startDate: values.startDate, endDate: values.endDate, size: values.size, cloudCoverage: values.cloudCoverage, bands: BAND_IDS.filter((b) => bands.has(b)), scenes: values.scenes, area: areaChoice }),
+      );
+    }
     setRequest({
       id,
-      lngLat,
+      lngLat: point,
       bbox: resolved.bbox,
       areaDescription: resolved.description,
       startDate: values.startDate,
@@ -200,10 +225,20 @@ function AppPage() {
       size: values.size,
       cloudCoverage: values.cloudCoverage,
       mask: values.mask,
-      bands: bandsToRequest(ticked),
+      bands: bandsToRequest(bands),
       latestPixelOnly: values.scenes === 'latest',
       harmonize: values.harmonize,
     });
+  };
+
+  /** Fetch Data: refused (no request) while the typed coordinates or the dates are unusable. */
+  const fetchData = async (values: FilterValues = filters) => {
+    const point = commitCoordinates();
+    if (!point) {
+      setFormProblem('Fetch needs a valid Latitude and Longitude: see the message under them in Search Location.');
+      return;
+    }
+    await fetchWith({ point, values, bands: ticked, areaChoice: area }, true);
   };
 
   const showOlderScenes = (endDate: string) => {
@@ -212,26 +247,74 @@ function AppPage() {
     void fetchData(next);
   };
 
+  /** The way out of an empty answer: the same fetch at the cloud limit the explanation suggests. */
+  const fetchAtCloudLimit = (cloudCoverage: number) => {
+    const next = { ...filters, cloudCoverage };
+    setFilters(next);
+    void fetchData(next);
+  };
+
+  // Settings from a URL (a shared link, or Back/Forward): applied, and fetched when the entry was a fetch.
+  const applyUrlState = (search: string, fetch: boolean) => {
+    const state = readUrlState(search);
+    const point: LngLat = state.lat !== undefined && state.lon !== undefined ? [state.lon, state.lat] : lngLat;
+    const values: FilterValues = { ...filters, ...initialDateRange(state), size: state.size ?? filters.size, cloudCoverage: state.cloudCoverage ?? 0, scenes: state.scenes ?? 'latest' };
+    const bands = new Set<BandId>(state.bands ?? []);
+    const areaChoice = state.area ?? 'scene';
+    setFilters(values);
+    setTicked(bands);
+    setArea(areaChoice);
+    if (point[0] !== lngLat[0] || point[1] !== lngLat[1]) selectPoint(point);
+    if (fetch) void fetchWith({ point, values, bands, areaChoice }, false);
+    else setRequest(null);
+  };
+  usePopState((search, isFetch) => applyUrlState(search, isFetch));
+
+  // A shared link (its URL names a point) shows its results without another click.
+  const openedLink = useRef(false);
+  useEffect(() => {
+    if (openedLink.current || urlState.lat === undefined || urlState.lon === undefined) return;
+    openedLink.current = true;
+    void fetchWith({ point: initialLngLat, values: filters, bands: ticked, areaChoice: area }, false);
+    window.history.replaceState({ landsatFetch: true }, '', window.location.href);
+  }, []);
+
+  const cancelFetch = () => {
+    queries.cancel();
+    setCancelled(true);
+  };
+
   const { image, data, pixels } = queries;
+  const complete = data.data ?? null;
+  const entriesSoFar = complete ? complete.data : queries.partialEntries;
+  const emptyAnswer = complete && complete.data.length === 0 && complete.explanation ? complete.explanation : null;
+  // A "no scene" image error repeats what the statistics' explanation says (with the point's own count): one message only.
+  const imageNoScene = isNoSceneError(image.error);
+  const imageProblem =
+    image.error && !isAbortError(image.error) && !(imageNoScene && (emptyAnswer || !complete)) ? `No image: ${problemText(image.error)}` : null;
+  const dataProblem = data.error && !isAbortError(data.error) ? `Could not fetch the band statistics: ${(data.error as Error).message}` : null;
+  const anythingArrived = Boolean(complete || image.data || imageProblem || entriesSoFar.length > 0 || dataProblem || cancelled);
   const results: LandsatResults | null =
-    request && data.data
+    request && anythingArrived
       ? {
           lngLat: request.lngLat,
           image: image.data ?? null,
-          imageProblem: image.error && !isAbortError(image.error) ? `No image: ${problemText(image.error)}` : null,
+          imageProblem,
+          imagePending: image.isFetching,
           size: request.size,
           areaDescription: request.areaDescription,
           bbox: request.bbox,
           bands: request.bands,
           startDate: request.startDate,
           endDate: request.endDate,
-          data: data.data,
+          data: complete ?? { data: entriesSoFar },
+          complete: complete !== null,
         }
       : null;
   const running = request !== null && (image.isFetching || data.isFetching);
   const doneCount = request ? Number(!image.isFetching) + Number(!data.isFetching) : 0;
-  const dataProblem = data.error && !isAbortError(data.error) ? `Could not fetch the band statistics: ${(data.error as Error).message}` : null;
-  const statusMessage = formProblem ?? (running ? null : ([results?.imageProblem, dataProblem].filter(Boolean).join(' ') || null));
+  // Before any result shows, problems are said beside Fetch Data; after, in the results (never both).
+  const statusMessage = formProblem ?? (running || results ? null : ([imageProblem, dataProblem].filter(Boolean).join(' ') || null));
 
   useEffect(() => {
     if (image.error && !isAbortError(image.error)) console.error('Error fetching image:', image.error);
@@ -240,8 +323,8 @@ function AppPage() {
     if (data.error && !isAbortError(data.error)) console.error('Error fetching data:', data.error);
   }, [data.error]);
 
-  // Once per fetch, when its results are in: land on the image (not on a sidebar).
-  const ready = Boolean(results) && !image.isFetching;
+  // Once per fetch, when its image (or the reason there is none) is in: land on it (not on a sidebar).
+  const ready = Boolean(results) && !image.isFetching && (Boolean(image.data) || Boolean(complete) || Boolean(imageProblem));
   useEffect(() => {
     if (!ready || !request || scrolledFor.current === request.id) return;
     scrolledFor.current = request.id;
@@ -256,8 +339,10 @@ function AppPage() {
     if (bounds) requestView({ kind: 'fit', bbox: { minLon: bounds[0], minLat: bounds[1], maxLon: bounds[2], maxLat: bounds[3] } });
   }, [image.data]);
 
-  // Keep the view in the URL so a copied link reopens it (readUrlState reads it back).
+  // Keep the view in the URL so a copied link reopens it (readUrlState reads it back). After a fetch
+  // the URL names that fetch (its history entry) until the next one.
   useEffect(() => {
+    if (currentEntryIsFetch()) return;
     const search = urlStateSearch({
       lngLat,
       startDate: filters.startDate,
@@ -323,12 +408,15 @@ function AppPage() {
 
         <section id="bands" ref={bandsSection} tabIndex={-1} className="page-section with-sidebar" aria-labelledby="bands-heading">
           <aside className="sidebar">
-            <FiltersForm values={filters} onChange={setFilters} onSubmit={() => void fetchData()} />
-            {running && (
+            <FiltersForm values={filters} onChange={setFilters} onSubmit={() => void fetchData()} dateProblem={dateRangeProblem(filters.startDate, filters.endDate, undefined, { allMissions: config?.synthetic === false })} />
+            {running && !results && (
               <div className="fetch-progress" role="status">
                 <label htmlFor="fetch-progress">Fetching image and band statistics ({doneCount} of 2 done)...</label>
                 <progress id="fetch-progress" max={2} value={doneCount} />
                 <StreamProgressNote what="Band statistics" progress={queries.dataProgress} />
+                <button type="button" className="secondary-button" onClick={cancelFetch}>
+                  Cancel
+                </button>
               </div>
             )}
             <p className="field-error" role="alert">
@@ -351,6 +439,18 @@ function AppPage() {
             selectedSceneId={selectedSceneId}
             onSelectScene={setSelectedSceneId}
             onShowOlder={showOlderScenes}
+            statisticsStatus={
+              <StatisticsStatus
+                complete={results.complete !== false}
+                running={data.isFetching}
+                cancelled={cancelled}
+                progress={queries.dataProgress}
+                problem={dataProblem}
+                data={results.data}
+                onCancel={cancelFetch}
+              />
+            }
+            emptyAnswer={emptyAnswer && <EmptyAnswer explanation={emptyAnswer} sceneFilter={complete?.sceneFilter} onFetchAt={fetchAtCloudLimit} />}
           >
             <ComparisonSection
               lngLat={results.lngLat}

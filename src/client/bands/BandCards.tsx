@@ -1,3 +1,4 @@
+import { bandNameOnSatellite } from '../../core/bands/sensorBandName.js';
 import { useState } from 'react';
 import { BAND_CATALOG, BAND_IDS, type BandId } from '../../core/bands/bandCatalog.js';
 
@@ -38,6 +39,7 @@ export function BandCards({ selected, onToggle }: BandCardsProps) {
               <span className="band-card-face band-card-front">
                 <span className="band-id">{id}</span>
                 <span className="band-label">{band.label}</span>
+                <span className="band-sensor">{bandNameOnSatellite(id)}</span>
                 {level1Only && <span className="band-badge">Level-1 only</span>}
                 <span className="band-flip-hint" aria-hidden="true">
                   Tap for details

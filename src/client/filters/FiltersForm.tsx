@@ -21,10 +21,13 @@ export interface FiltersFormProps {
   onChange: (values: FilterValues) => void;
   /** Called after the browser's own checks (required fields) pass. */
   onSubmit: () => void;
+  /** Why the dates cannot be searched (shown at the date fields; Fetch Data sends nothing meanwhile). */
+  dateProblem?: string | null;
 }
 
 /** Sidebar 'Filters': date range, image size, cloud-coverage limit and 'Fetch Data'. */
-export function FiltersForm({ values, onChange, onSubmit }: FiltersFormProps) {
+export function FiltersForm({ values, onChange, onSubmit, dateProblem = null }: FiltersFormProps) {
+  const dateInvalid = dateProblem ? true : undefined;
   const set = <K extends keyof FilterValues>(key: K, value: FilterValues[K]) => onChange({ ...values, [key]: value });
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -35,12 +38,15 @@ export function FiltersForm({ values, onChange, onSubmit }: FiltersFormProps) {
       <h2 id="filters-heading">Filters</h2>
       <div className="field">
         <label htmlFor="start-date">Start Date</label>
-        <input id="start-date" type="date" required value={values.startDate} onChange={(e) => set('startDate', e.target.value)} />
+        <input id="start-date" type="date" required value={values.startDate} onChange={(e) => set('startDate', e.target.value)} aria-invalid={dateInvalid} aria-describedby="date-problem" />
       </div>
       <div className="field">
         <label htmlFor="end-date">End Date</label>
-        <input id="end-date" type="date" required value={values.endDate} onChange={(e) => set('endDate', e.target.value)} />
+        <input id="end-date" type="date" required value={values.endDate} onChange={(e) => set('endDate', e.target.value)} aria-invalid={dateInvalid} aria-describedby="date-problem" />
       </div>
+      <p id="date-problem" className="field-error" role="alert">
+        {dateProblem ?? ''}
+      </p>
       <div className="field">
         <label htmlFor="image-size">Pick the Image Size</label>
         <select id="image-size" required value={values.size} onChange={(e) => set('size', e.target.value as ImageSize)}>

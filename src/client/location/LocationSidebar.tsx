@@ -37,12 +37,12 @@ function CoordinateField({ axis, limit, text, onText, onKeyDown, onBlur, problem
       <input
         id={id}
         name={axis.toLowerCase()}
-        type="number"
-        step="any"
-        min={-limit}
-        max={limit}
+        // Text, not number: a number input reads "10,2" as 102 in some locales and hides what was typed.
+        type="text"
         required
         inputMode="decimal"
+        autoComplete="off"
+        title={`A decimal number from -${limit} to ${limit}`}
         value={text}
         onChange={(e) => onText(e.target.value)}
         onKeyDown={onKeyDown}

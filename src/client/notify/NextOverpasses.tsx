@@ -1,3 +1,4 @@
+import { NOT_IMAGED_SHORT, type NotImagedReason } from '../../shared/notImaged.js';
 import { useEffect, useState } from 'react';
 import type { LngLat } from '../../core/geo/lngLat.js';
 import type { Overpass, OverpassesResponse } from '../api/apiTypes.js';
@@ -25,17 +26,23 @@ export function firstPassPerSatellite(overpasses: readonly Overpass[]): Overpass
 }
 
 /** Next Landsat 8 and 9 passes over the chosen point (GET /api/overpasses). */
-export function NextOverpasses({ lngLat }: { lngLat: LngLat }) {
+export function NextOverpasses({ lngLat, onNotImaged }: { lngLat: LngLat; /** Told why Landsat never images the point (null when it does). */ onNotImaged?: (message: string | null) => void }) {
   const [passes, setPasses] = useState<Overpass[] | null>(null);
   const [problem, setProblem] = useState('');
+  const [notImaged, setNotImaged] = useState<string | null>(null);
   const [lon, lat] = lngLat;
 
   useEffect(() => {
     const controller = new AbortController();
     setPasses(null);
     setProblem('');
+    setNotImaged(null);
     requestJson<OverpassesResponse>(`/api/overpasses?lat=${lat}&lon=${lon}`, { signal: controller.signal })
-      .then((body) => setPasses(firstPassPerSatellite(body.overpasses ?? [])))
+      .then((body) => {
+        setNotImaged(body.notImaged ? `The satellites pass over, but take no scene here (${NOT_IMAGED_SHORT[body.notImaged.reason as NotImagedReason] ?? body.notImaged.message}).` : null);
+        onNotImaged?.(body.notImaged?.message ?? null);
+        setPasses(firstPassPerSatellite(body.overpasses ?? []));
+      })
       .catch((err: unknown) => {
         if (isAbortError(err)) return;
         console.error('Could not load the next overpasses:', err);
@@ -46,6 +53,8 @@ export function NextOverpasses({ lngLat }: { lngLat: LngLat }) {
 
   if (problem) return <p className="field-error">{problem}</p>;
   if (!passes) return <p className="muted">Loading the next passes...</p>;
+  // The satellites fly over, but take no scene here: listing passes would promise images that never come.
+  if (notImaged) return <p className="form-message info">{notImaged}</p>;
   if (passes.length === 0) return <p className="muted">No upcoming pass found for this point.</p>;
   return (
     <ul className="overpass-list">

@@ -25,6 +25,15 @@ afterEach(() => {
 });
 
 describe('NotificationForm', () => {
+  it('names the point it will subscribe, and refuses a point Landsat never images', () => {
+    setup();
+    expect(screen.getByText('-14.711179, -67.303794')).toBeTruthy();
+    cleanup();
+    render(<NotificationForm lngLat={[-30, 0]} notImaged="Landsat 8 and 9 do not image open ocean." />);
+    expect(screen.getByText('No notification can be set up for this point: Landsat takes no scene here.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Submit' })).toHaveProperty('disabled', true);
+  });
+
   it('starts with the cloud limit at 50% and lead times 2, 6, 12, 24 hours', () => {
     setup();
     expect(screen.getByLabelText('Cloud Coverage: 50%')).toHaveProperty('value', '50');
@@ -32,20 +41,22 @@ describe('NotificationForm', () => {
     expect(options).toEqual(['2', '6', '12', '24']);
   });
 
-  it('alerts when only the email is filled in, and sends nothing', () => {
+  it('says so beside the form (no alert) when only the email is filled in, and sends nothing', () => {
     const { fetchMock, alertMock } = setup();
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.org' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(alertMock).toHaveBeenCalledWith('Both Email and Lead Time must be filled out together.');
+    expect(alertMock).not.toHaveBeenCalled();
+    expect(screen.getByRole('status').textContent).toBe('Both Email and Lead Time must be filled out together.');
     expect(BOTH_FIELDS_MESSAGE).toBe('Both Email and Lead Time must be filled out together.');
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('alerts when only the lead time is chosen', () => {
+  it('says so when only the lead time is chosen', () => {
     const { fetchMock, alertMock } = setup();
     fireEvent.change(screen.getByLabelText('Lead Time'), { target: { value: '6' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(alertMock).toHaveBeenCalledTimes(1);
+    expect(alertMock).not.toHaveBeenCalled();
+    expect(screen.getByRole('status').textContent).toBe('Both Email and Lead Time must be filled out together.');
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

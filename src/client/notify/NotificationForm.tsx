@@ -16,7 +16,7 @@ const DEFAULT_NOTIFY_CLOUD = 50;
 type Outcome = { kind: 'ok' | 'error' | 'info'; text: string } | null;
 
 /** Email + lead time sign-up for an e-mail before the next pass (POST /api/notifications). */
-export function NotificationForm({ lngLat }: { lngLat: LngLat }) {
+export function NotificationForm({ lngLat, notImaged = null }: { lngLat: LngLat; /** Why Landsat never images this point (then nothing can be subscribed). */ notImaged?: string | null }) {
   const [email, setEmail] = useState('');
   const [leadTime, setLeadTime] = useState('');
   const [cloudCoverage, setCloudCoverage] = useState(DEFAULT_NOTIFY_CLOUD);
@@ -32,7 +32,8 @@ export function NotificationForm({ lngLat }: { lngLat: LngLat }) {
       return;
     }
     if (problem) {
-      window.alert(problem);
+      // The seed's words, said beside the form rather than in a blocking alert().
+      setOutcome({ kind: 'error', text: problem });
       return;
     }
     setSending(true);
@@ -61,6 +62,10 @@ export function NotificationForm({ lngLat }: { lngLat: LngLat }) {
   return (
     // noValidate: the seed's own rule (both or neither) decides, not the browser's bubbles.
     <form className="notification-form" onSubmit={submit} noValidate aria-label="Pass notification">
+      <p className="notify-point">
+        For the point <strong>{lngLat[1].toFixed(6)}, {lngLat[0].toFixed(6)}</strong>
+      </p>
+      {notImaged && <p className="form-message info">No notification can be set up for this point: Landsat takes no scene here.</p>}
       <div className="field">
         <label htmlFor="notify-email">Email</label>
         <input id="notify-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
@@ -80,7 +85,7 @@ export function NotificationForm({ lngLat }: { lngLat: LngLat }) {
         <label htmlFor="notify-cloud">Cloud Coverage: {cloudCoverage}%</label>
         <input id="notify-cloud" type="range" min={0} max={100} step={1} value={cloudCoverage} onChange={(e) => setCloudCoverage(Number(e.target.value))} />
       </div>
-      <button type="submit" className="primary-button" disabled={sending}>
+      <button type="submit" className="primary-button" disabled={sending || Boolean(notImaged)}>
         Submit
       </button>
       <p className={outcome?.kind === 'error' ? 'field-error' : outcome?.kind === 'info' ? 'form-message info' : 'form-message'} role="status">

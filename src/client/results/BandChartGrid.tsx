@@ -1,3 +1,5 @@
+import { isBandId } from '../../core/bands/bandCatalog.js';
+import { bandLabel } from '../../core/bands/sensorBandName.js';
 import { Chart as ChartJS, LinearScale, LineElement, PointElement, ScatterController, Title, Tooltip } from 'chart.js';
 import { Scatter } from 'react-chartjs-2';
 import type { LandsatDataEntry } from '../api/apiTypes.js';
@@ -13,7 +15,7 @@ export const CHART_WIDTH_PX = 200;
 
 const LINE_COLOR = { green: '#1a7f37', red: '#c62828' } as const;
 
-function BandChart({ name, means }: { name: string; means: number[] }) {
+function BandChart({ name, means, satellite }: { name: string; means: number[]; satellite?: string }) {
   const points: XY[] = means.map((y, x) => ({ x, y }));
   const line = regressionLine(points);
   const color = regressionLineColor(line.slope);
@@ -28,6 +30,7 @@ function BandChart({ name, means }: { name: string; means: number[] }) {
       <h3 id={headingId} className="band-chart-title">
         {title}
       </h3>
+      {isBandId(name) && <p className="band-chart-subtitle">{bandLabel(name, satellite)}</p>}
       <div style={{ width: CHART_WIDTH_PX, height: CHART_HEIGHT_PX }}>
         <Scatter
           role="img"
@@ -87,7 +90,7 @@ export default function BandChartGrid({
     <div className="chart-grid">
       {[...meansByBand].map(([name, means]) => (
         <div className="band-chart-row" key={name}>
-          <BandChart name={name} means={means} />
+          <BandChart name={name} means={means} satellite={entries.find((e) => e.scene?.satellite)?.scene?.satellite} />
           <BandTimeChart band={name} entries={entries} startDate={startDate} endDate={endDate} />
         </div>
       ))}

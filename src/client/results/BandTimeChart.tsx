@@ -1,3 +1,4 @@
+import { bandLabel } from '../../core/bands/sensorBandName.js';
 import 'chartjs-adapter-date-fns';
 import { useId, useMemo, useState } from 'react';
 import { Chart as ChartJS, Filler, Legend, LinearScale, LineController, LineElement, PointElement, TimeScale, Tooltip, type TooltipItem } from 'chart.js';
@@ -29,8 +30,9 @@ export function BandTimeChart({ band, entries, startDate, endDate }: { band: str
   const all = useMemo(() => timeSeriesPoints(entries, band), [entries, band]);
   const points = hideCloudy ? all.filter((p) => !p.cloudy) : all;
   const unit = unitLabel(band);
-  const name = isBandId(band) ? `${band} ${BAND_CATALOG[band].label}` : band;
-  const title = `Band ${band} over time`;
+  const satellite = entries.find((e) => e.scene?.satellite)?.scene?.satellite;
+  const name = isBandId(band) ? `${BAND_CATALOG[band].label} (${bandLabel(band, satellite)})` : band;
+  const title = `${isBandId(band) ? bandLabel(band, satellite) : `Band ${band}`} over time`;
   const cloudyCount = all.filter((p) => p.cloudy).length;
   const withMean = points.filter((p): p is TimePoint & { mean: number } => p.mean !== null);
   const fmt = (v: number | null) => (v === null ? '—' : v.toFixed(unit.digits));
@@ -114,6 +116,8 @@ export function BandTimeChart({ band, entries, startDate, endDate }: { band: str
               x: {
                 type: 'time',
                 time: { minUnit: 'day', tooltipFormat: 'yyyy-MM-dd' },
+                // Horizontal, thinned labels: rotated month names on a narrow chart ran into each other.
+                ticks: { autoSkip: true, autoSkipPadding: 12, maxRotation: 0, maxTicksLimit: 6 },
                 ...(startDate ? { min: Date.parse(`${startDate}T00:00:00Z`) } : {}),
                 ...(endDate ? { max: Date.parse(`${endDate}T23:59:59Z`) } : {}),
                 title: { display: true, text: 'Acquisition date (UTC)' },

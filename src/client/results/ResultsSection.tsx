@@ -1,6 +1,7 @@
 import './results.css';
-import { lazy, Suspense, forwardRef, useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, forwardRef, useMemo, useState, type ReactNode } from 'react';
 import { BAND_CATALOG, isBandId } from '../../core/bands/bandCatalog.js';
+import { bandLabel } from '../../core/bands/sensorBandName.js';
 import type { LngLat } from '../../core/geo/lngLat.js';
 import type { PixelResponse } from '../../core/landsat/landsatService.js';
 import type { SceneImage } from '../analysis/requestSceneImage.js';
@@ -25,6 +26,8 @@ export interface LandsatResults {
   lngLat: LngLat;
   image: SceneImage | null;
   imageProblem: string | null;
+  /** The image is still on its way (the statistics may already be arriving). */
+  imagePending?: boolean;
   size: ImageSize;
   /** The analysis area in words ("the scene box of the WRS-2 footprint", "a 5 km square around the point"). */
   areaDescription: string;
@@ -34,6 +37,8 @@ export interface LandsatResults {
   data: LandsatDataResponse;
   /** The analysis box the image and statistics cover (the GeoTIFF download exports it). */
   bbox?: BBox;
+  /** False while the statistics still stream in (`data` then holds the scenes so far). */
+  complete?: boolean;
 }
 
 export interface ResultsSectionProps {
@@ -45,18 +50,23 @@ export interface ResultsSectionProps {
   onSelectScene: (sceneId: string) => void;
   /** Moves End Date before the covered range, to reach scenes a limit left out. */
   onShowOlder?: (endDate: string) => void;
+  /** Progress, Cancel and the statistics' caption (StatisticsStatus). */
+  statisticsStatus?: ReactNode;
+  /** Shown instead of the image, charts and scene list when no scene qualifies (EmptyAnswer). */
+  emptyAnswer?: ReactNode;
   children?: ReactNode;
 }
 
-const bandName = (id: string) => (isBandId(id) ? `${id} (${BAND_CATALOG[id].label})` : id);
+const bandName = (id: string) => (isBandId(id) ? `${bandLabel(id)} (${BAND_CATALOG[id].label})` : id);
 const at = (lngLat: LngLat) => `${lngLat[1].toFixed(6)}, ${lngLat[0].toFixed(6)}`;
 
 /** 'The next landsat will pass over' + notification form, and 'Landsat Results': image, scenes and charts. */
 export const ResultsSection = forwardRef<HTMLElement, ResultsSectionProps>(function ResultsSection(
-  { results, pixels, showDemoNotice, selectedSceneId, onSelectScene, onShowOlder, children },
+  { results, pixels, showDemoNotice, selectedSceneId, onSelectScene, onShowOlder, statisticsStatus, emptyAnswer, children },
   ref,
 ) {
   const entries = useMemo(() => results.data.data ?? [], [results.data]);
+  const [notImaged, setNotImaged] = useState<string | null>(null);
   const meansByBand = useMemo(() => groupBandMeans(entries), [entries]);
   const unavailable = Object.entries(results.data.unavailableBands ?? {});
   const image = results.image;
@@ -68,13 +78,14 @@ export const ResultsSection = forwardRef<HTMLElement, ResultsSectionProps>(funct
     <section id="results" className="page-section with-sidebar" ref={ref} tabIndex={-1} aria-labelledby="results-heading">
       <aside className="sidebar" aria-labelledby="overpass-heading">
         <h2 id="overpass-heading">The next landsat will pass over</h2>
-        <NextOverpasses lngLat={results.lngLat} />
-        <NotificationForm lngLat={results.lngLat} />
+        <NextOverpasses lngLat={results.lngLat} onNotImaged={setNotImaged} />
+        <NotificationForm lngLat={results.lngLat} notImaged={notImaged} />
       </aside>
       <div className="section-main results-main">
         <h2 id="results-heading">Landsat Results</h2>
         {(showDemoNotice || results.data.synthetic) && <DemoDataNotice />}
-        {image ? (
+        {emptyAnswer}
+        {emptyAnswer ? null : image ? (
           <figure id="result-figure" className="result-figure" tabIndex={-1}>
             {results.size === '3x3' ? (
               <GridImage src={image.dataUrl} alt={`Landsat 3 x 3 pixels around ${at(results.lngLat)}`} qaScene={qaScene} />
@@ -92,12 +103,17 @@ export const ResultsSection = forwardRef<HTMLElement, ResultsSectionProps>(funct
             />
             <GeoTiffDownload sceneId={image.sceneId} bands={results.bands} bbox={results.bbox} />
           </figure>
+        ) : results.imagePending ? (
+          <p id="result-figure" className="muted" tabIndex={-1}>
+            Drawing the image...
+          </p>
         ) : (
           <p id="result-figure" className="field-error" tabIndex={-1}>
             {results.imageProblem ?? 'No image was returned.'}
           </p>
         )}
-        <CoverageNote data={results.data} startDate={results.startDate} endDate={results.endDate} onShowOlder={onShowOlder} />
+        {statisticsStatus}
+        {results.complete !== false && !emptyAnswer && <CoverageNote data={results.data} startDate={results.startDate} endDate={results.endDate} onShowOlder={onShowOlder} />}
         {unavailable.length > 0 && (
           <div className="unavailable-bands">
             <h3>Bands not available</h3>
@@ -110,11 +126,11 @@ export const ResultsSection = forwardRef<HTMLElement, ResultsSectionProps>(funct
             </ul>
           </div>
         )}
-        {meansByBand.size > 0 ? (
+        {emptyAnswer ? null : meansByBand.size > 0 ? (
           <Suspense fallback={<p className="muted">Loading charts...</p>}>
             <BandChartGrid meansByBand={meansByBand} entries={entries} startDate={results.startDate} endDate={results.endDate} />
           </Suspense>
-        ) : (
+        ) : results.complete === false ? null : (
           <p className="muted">No band statistics to chart for this search.</p>
         )}
         {entries.length > 0 && (
@@ -139,7 +155,7 @@ export const ResultsSection = forwardRef<HTMLElement, ResultsSectionProps>(funct
             inPixelSeries={Boolean(pixels?.scenes.some((s) => s.id === selectedSceneId))}
           />
         )}
-        {children}
+        {emptyAnswer ? null : children}
       </div>
     </section>
   );

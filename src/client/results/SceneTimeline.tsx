@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { PixelResponse } from '../../core/landsat/landsatService.js';
 import { formatUtc } from '../analysis/SceneMetadataTable.js';
 import type { LandsatDataEntry } from '../api/apiTypes.js';
@@ -40,6 +40,20 @@ export function SceneTimeline({ entries, pixels, bands, startDate, endDate, sele
   const at = (t: number) => `${Math.min(100, Math.max(0, ((t - startMs) / span) * 100))}%`;
   const ticks = useMemo(() => timelineTicks(startMs, endMs), [startMs, endMs]);
   const cloudy = rows.filter((r) => r.cloudy).length;
+  // One tab stop into the list (roving tabindex): the chosen scene's button, else the first; arrow keys move inside.
+  const [focusedId, setFocusedId] = useState<string | null>(null);
+  const tabStopId = [focusedId, selectedSceneId].find((sid) => sid && rows.some((r) => r.sceneId === sid)) ?? rows[0]?.sceneId;
+  const listRef = useRef<HTMLTableSectionElement>(null);
+  const moveFocus = (e: KeyboardEvent<HTMLTableSectionElement>) => {
+    const keys: Record<string, (i: number) => number> = { ArrowDown: (i) => i + 1, ArrowUp: (i) => i - 1, Home: () => 0, End: () => rows.length - 1, PageDown: (i) => i + 10, PageUp: (i) => i - 10 };
+    const step = keys[e.key];
+    if (!step || rows.length === 0) return;
+    e.preventDefault();
+    const current = rows.findIndex((r) => r.sceneId === tabStopId);
+    const next = rows[Math.max(0, Math.min(rows.length - 1, step(current)))];
+    setFocusedId(next.sceneId);
+    listRef.current?.querySelector<HTMLButtonElement>(`tr[data-scene-id="${next.sceneId}"] button`)?.focus();
+  };
 
   return (
     <section className="scene-timeline" aria-labelledby={`${id}-title`}>
@@ -66,7 +80,7 @@ export function SceneTimeline({ entries, pixels, bands, startDate, endDate, sele
           />
         ))}
       </div>
-      <div className="scene-list-box" tabIndex={0} role="region" aria-label="Scene list (scrolls)">
+      <div className="scene-list-box" role="region" aria-label="Scene list (scrolls; arrow keys move between scenes)">
         <table className="scene-list">
           <thead>
             <tr>
@@ -82,7 +96,7 @@ export function SceneTimeline({ entries, pixels, bands, startDate, endDate, sele
               </th>
             </tr>
           </thead>
-          <tbody>
+          <tbody ref={listRef} onKeyDown={moveFocus}>
             {rows.map((row) => (
               <tr key={row.sceneId} className={row.sceneId === selectedSceneId ? 'selected' : undefined} data-scene-id={row.sceneId}>
                 <td>
@@ -100,7 +114,13 @@ export function SceneTimeline({ entries, pixels, bands, startDate, endDate, sele
                 <td>{row.clearInArea === null ? '—' : `${(row.clearInArea * 100).toFixed(1)} %`}</td>
                 <td>{row.clearAtPoint ? `${row.clearAtPoint.clearOf9} of 9 clear (target: ${row.clearAtPoint.target})` : 'not read'}</td>
                 <td>
-                  <button type="button" aria-pressed={row.sceneId === selectedSceneId} onClick={() => onSelect(row.sceneId)}>
+                  <button
+                    type="button"
+                    tabIndex={row.sceneId === tabStopId ? 0 : -1}
+                    aria-pressed={row.sceneId === selectedSceneId}
+                    onFocus={() => setFocusedId(row.sceneId)}
+                    onClick={() => onSelect(row.sceneId)}
+                  >
                     Show<span className="visually-hidden"> scene of {formatUtc(row.datetime)}</span>
                   </button>
                 </td>

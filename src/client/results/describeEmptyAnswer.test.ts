@@ -5,7 +5,7 @@ import { describeEmptyAnswer, problemText } from './describeEmptyAnswer.js';
 
 const base: EmptyAnswerExplanation = {
   startDate: '2025-01-01', endDate: '2025-01-31', cloudCoverage: 20, scenesInRange: 0, scenesInRangeCapped: false,
-  lowestCloudCover: null, suggestedCloudCoverage: null, scenesAtSuggestedCloudCoverage: null, recordStart: '2013-03-18',
+  lowestCloudCover: null, suggestedCloudCoverage: null, scenesAtSuggestedCloudCoverage: null, lowestCloudCoverDate: null, seriesCloudCoverage: null, scenesAtSeriesCloudCoverage: null, recordStart: '2013-03-18',
   firstSceneDates: { 'landsat-8': '2013-03-18', 'landsat-9': '2021-10-31' }, rangeStartsBeforeRecord: false, rangeEndsBeforeRecord: false, rangeStartsInFuture: false,
   landsatImagesHere: true, notImagedReason: null, sourceIsComplete: false, source: 'local:/x', synthetic: false,
 };
@@ -14,6 +14,14 @@ describe('describeEmptyAnswer', () => {
   it('says how far to raise the cloud limit, and how many scenes that shows', () => {
     const text = describeEmptyAnswer({ ...base, scenesInRange: 6, lowestCloudCover: 22.4, suggestedCloudCoverage: 23, scenesAtSuggestedCloudCoverage: 4 }, 'en-GB');
     expect(text).toBe('6 scenes cover this place between 01/01/2025 and 31/01/2025, but every one has more than 20% cloud cover (the clearest 22.4%). Raise Cloud Coverage to 23% to see 4 scenes.');
+  });
+
+  it('says what exists: the scenes at the series limit, and the least cloudy one with its day', () => {
+    const text = describeEmptyAnswer(
+      { ...base, cloudCoverage: 0, scenesInRange: 45, lowestCloudCover: 12, lowestCloudCoverDate: '2024-05-03', suggestedCloudCoverage: 12, scenesAtSuggestedCloudCoverage: 1, seriesCloudCoverage: 40, scenesAtSeriesCloudCoverage: 27 },
+      'en-GB',
+    );
+    expect(text).toBe('45 scenes between 01/01/2025 and 31/01/2025, none with 0% cloud or less. 27 scenes up to 40% cloud; the least cloudy, 12%, on 03/05/2024.');
   });
 
   it('names the start of the record, open ocean and the row limits', () => {

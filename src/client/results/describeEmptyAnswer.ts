@@ -1,6 +1,7 @@
 import type { EmptyAnswerExplanation } from '../../shared/emptyAnswerExplanation.js';
 import { ApiRequestError } from '../api/ApiRequestError.js';
 import { formatInputDate } from '../filters/dateWords.js';
+import { NOT_IMAGED_WORDS } from '../../shared/notImaged.js';
 
 const scenes = (n: number) => `${n} scene${n === 1 ? '' : 's'}`;
 
@@ -12,12 +13,7 @@ export function describeEmptyAnswer(e: EmptyAnswerExplanation, locale?: string |
   // Dates as the date inputs show them in this browser's locale (issue 13: one way of writing a date).
   const longDate = (isoDay: string) => formatInputDate(isoDay, locale);
   const range = `between ${longDate(e.startDate)} and ${longDate(e.endDate)}`;
-  if (e.notImagedReason === 'beyond_row_limits') {
-    return 'Landsat 8 and 9 do not image this place: their daytime scenes reach only to about 82° north and south. Pick a point closer to the equator.';
-  }
-  if (e.notImagedReason === 'open_ocean') {
-    return 'Landsat 8 and 9 do not image open ocean: they take scenes over land and coasts only. Pick a point on land or near a coast.';
-  }
+  if (e.notImagedReason) return NOT_IMAGED_WORDS[e.notImagedReason];
   if (e.rangeStartsInFuture && e.scenesInRange === 0) {
     return `These dates lie in the future: no scene exists yet. "The next landsat will pass over" lists the coming passes.`;
   }
@@ -30,6 +26,13 @@ export function describeEmptyAnswer(e: EmptyAnswerExplanation, locale?: string |
       return `Landsat 8 and 9 did not pass over this place ${range}${early}: each passes every 16 days, together every 8. Widen the dates.`;
     }
     return `The archive holds no scene of this place ${range}${early}. Widen the dates or pick another place.`;
+  }
+  if (e.seriesCloudCoverage != null && e.scenesAtSeriesCloudCoverage != null && e.lowestCloudCover !== null && e.lowestCloudCoverDate) {
+    const held = e.scenesInRangeCapped ? `More than ${scenes(e.scenesInRange)}` : scenes(e.scenesInRange);
+    return (
+      `${held} ${range}, none with ${e.cloudCoverage}% cloud or less. ` +
+      `${scenes(e.scenesAtSeriesCloudCoverage)} up to ${e.seriesCloudCoverage}% cloud; the least cloudy, ${e.lowestCloudCover}%, on ${longDate(e.lowestCloudCoverDate)}.`
+    );
   }
   if (e.suggestedCloudCoverage !== null && e.lowestCloudCover !== null) {
     const held = e.scenesInRangeCapped ? `More than ${scenes(e.scenesInRange)}` : scenes(e.scenesInRange);

@@ -39,7 +39,7 @@ describe('useLandsatQueries', () => {
     expect(result.current.data.fetchStatus).toBe('idle');
   });
 
-  it('passes the query signal to fetch and aborts the old streams when the request changes', async () => {
+  it('asks for the image first, passes the query signal to fetch and aborts the old request when the request changes', async () => {
     const signals = new Map<string, AbortSignal>();
     vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
       signals.set(url, init.signal!);
@@ -48,15 +48,20 @@ describe('useLandsatQueries', () => {
         return new Promise((_resolve, reject) => init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
       }
       if (url.startsWith('/api/landsat3x3')) return Promise.resolve(new Response(new Uint8Array([137]), { headers: { 'content-type': 'image/png' } }));
-      return Promise.resolve(ndjson([{ type: 'progress', done: 1, total: 1 }, { type: 'result', result: { data: [], url } }]));
+      return Promise.resolve(ndjson([{ type: 'progress', done: 1, total: 1 }, { type: 'item', item: { scene: { id: 'a', datetime: '2024-07-01T00:00:00Z' } } }, { type: 'result', result: { data: [], url } }]));
     });
     const { result, rerender } = renderHook(({ r }) => useLandsatQueries(r), { wrapper: wrapper(), initialProps: { r: request('2024-06-30') } });
-    await waitFor(() => expect(signals.size).toBe(3));
+    await waitFor(() => expect(signals.size).toBe(1));
+    // The image has not answered: the statistics and the pixel series wait for it.
+    await new Promise((r) => setTimeout(r, 50));
+    expect([...signals.keys()][0]).toMatch(/^\/api\/landsat3x3/);
+    expect(signals.size).toBe(1);
     rerender({ r: request('2024-12-31') });
     await waitFor(() => expect(result.current.data.status).toBe('success'));
     const old = [...signals].filter(([url]) => url.includes('2024-06-30'));
-    expect(old).toHaveLength(3);
+    expect(old).toHaveLength(1);
     for (const [url, signal] of old) expect(signal.aborted, url).toBe(true);
+    expect(signals.size).toBe(4);
     expect((result.current.data.data as unknown as { url: string }).url).toContain('/api/landsatData/stream?');
     expect(result.current.dataProgress).toEqual({ done: 1, total: 1 });
   });

@@ -1,7 +1,7 @@
-import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import type { PixelResponse } from '../../core/landsat/landsatService.js';
-import type { LandsatDataResponse } from '../api/apiTypes.js';
+import type { LandsatDataEntry, LandsatDataResponse } from '../api/apiTypes.js';
 import { landsatRequestUrls, type LandsatRequest } from '../api/landsatRequestUrls.js';
 import { analysisRequestUrls } from '../analysis/analysisRequestUrls.js';
 import { readNdjsonProgress, type StreamProgress } from '../analysis/readNdjsonProgress.js';
@@ -11,6 +11,8 @@ import { requestSceneImage, type SceneImage } from '../analysis/requestSceneImag
 export interface FetchRequest extends LandsatRequest {
   latestPixelOnly: boolean;
 }
+
+const byDate = (a: LandsatDataEntry, b: LandsatDataEntry) => ((a.scene?.datetime ?? '') < (b.scene?.datetime ?? '') ? -1 : 1);
 
 /** The server already retries the archive; a 4xx answer would only repeat. */
 const QUERY_DEFAULTS = { retry: false, staleTime: 5 * 60_000, gcTime: 10 * 60_000, refetchOnWindowFocus: false } as const;
@@ -25,6 +27,9 @@ export function useLandsatQueries(request: FetchRequest | null) {
   const urls = request ? { ...landsatRequestUrls(request), ...analysisRequestUrls(request, request.latestPixelOnly) } : null;
   const [dataProgress, setDataProgress] = useState<{ url: string; progress: StreamProgress } | null>(null);
   const [pixelProgress, setPixelProgress] = useState<{ url: string; progress: StreamProgress } | null>(null);
+  // Scenes' statistics as the stream sends them, so the charts fill in before the whole series is read.
+  const [partial, setPartial] = useState<{ url: string; entries: LandsatDataEntry[] } | null>(null);
+  const queryClient = useQueryClient();
 
   const image: UseQueryResult<SceneImage> = useQuery({
     ...QUERY_DEFAULTS,
@@ -32,14 +37,26 @@ export function useLandsatQueries(request: FetchRequest | null) {
     queryFn: ({ signal }) => requestSceneImage(urls!.imageUrl, signal),
     enabled: urls !== null,
   });
+  // Image first: the statistics and the pixel series start once the image has arrived (or failed). On a
+  // few cores they would otherwise share the CPU (and the demo archive's tile worker) with it, and the
+  // three-pixel image, ready in a fraction of a second alone, would wait for seconds of statistics.
+  const imageSettled = !image.isPending;
   const data: UseQueryResult<LandsatDataResponse> = useQuery({
     ...QUERY_DEFAULTS,
     queryKey: ['landsat-data', urls?.dataStreamUrl],
     queryFn: ({ signal }) => {
       const url = urls!.dataStreamUrl;
-      return readNdjsonProgress<LandsatDataResponse>(url, { signal, onProgress: (progress) => !signal.aborted && setDataProgress({ url, progress }) });
+      setPartial({ url, entries: [] });
+      return readNdjsonProgress<LandsatDataResponse>(url, {
+        signal,
+        onProgress: (progress) => !signal.aborted && setDataProgress({ url, progress }),
+        onItem: (item) => {
+          if (signal.aborted) return;
+          setPartial((prev) => (prev && prev.url === url ? { url, entries: [...prev.entries, item as LandsatDataEntry] } : { url, entries: [item as LandsatDataEntry] }));
+        },
+      });
     },
-    enabled: urls !== null,
+    enabled: urls !== null && imageSettled,
   });
   const pixels: UseQueryResult<PixelResponse> = useQuery({
     ...QUERY_DEFAULTS,
@@ -48,13 +65,26 @@ export function useLandsatQueries(request: FetchRequest | null) {
       const url = urls!.pixelStreamUrl;
       return readNdjsonProgress<PixelResponse>(url, { signal, onProgress: (progress) => !signal.aborted && setPixelProgress({ url, progress }) });
     },
-    enabled: urls !== null,
+    enabled: urls !== null && imageSettled,
   });
+
+  const imageUrl = urls?.imageUrl;
+  const dataStreamUrl = urls?.dataStreamUrl;
+  const pixelStreamUrl = urls?.pixelStreamUrl;
+  /** Cancel: aborts the three requests (their connections close, so the server stops reading too). */
+  const cancel = useCallback(() => {
+    void queryClient.cancelQueries({ queryKey: ['landsat-image', imageUrl] });
+    void queryClient.cancelQueries({ queryKey: ['landsat-data', dataStreamUrl] });
+    void queryClient.cancelQueries({ queryKey: ['pixel-series', pixelStreamUrl] });
+  }, [queryClient, imageUrl, dataStreamUrl, pixelStreamUrl]);
 
   return {
     image,
     data,
     pixels,
+    cancel,
+    /** The scenes' statistics received so far (oldest first) while the series is still streaming. */
+    partialEntries: partial && partial.url === urls?.dataStreamUrl ? [...partial.entries].sort(byDate) : [],
     /** Progress of the current request's streams only (a stale stream's lines are ignored). */
     dataProgress: dataProgress && dataProgress.url === urls?.dataStreamUrl ? dataProgress.progress : null,
     pixelProgress: pixelProgress && pixelProgress.url === urls?.pixelStreamUrl ? pixelProgress.progress : null,

@@ -50,8 +50,18 @@ export function sensorBand(id: BandId, sensor: LandsatSensor): SensorBandLookup 
   return { id, sensor, missing: `${BAND_CATALOG[id].label} (${id}) is not on ${sensor} scenes: ${why}.` };
 }
 
+/**
+ * OLI/TIRS bands Level-2 products carry no file for (panchromatic, TIRS band 11): named all the same,
+ * so that the seed's B08 and B10 are never taken for other bands.
+ */
+const OLI_BANDS_WITHOUT_LEVEL2_FILE: Partial<Record<BandId, string>> = {
+  B08: 'OLI band 8, panchromatic',
+  B10: 'TIRS band 11, thermal infrared',
+};
+
 /** The band's name on the sensor ("TM band 3, red"), or the catalogue label when the sensor lacks it. */
 export function sensorBandName(id: BandId, sensor: LandsatSensor): string {
   const found = sensorBand(id, sensor);
-  return 'name' in found ? found.name : BAND_CATALOG[id].label;
+  if ('name' in found) return found.name;
+  return (sensor === 'OLI/TIRS' ? OLI_BANDS_WITHOUT_LEVEL2_FILE[id] : undefined) ?? BAND_CATALOG[id].label;
 }

@@ -3,7 +3,7 @@
  * Coverage to 23% to see 4 scenes", "Landsat 8 began in March 2013", "Landsat does not image open
  * ocean"), so that an empty answer never looks like a broken product.
  */
-import { imagingAtPoint } from '../wrs2/landPathRows.js';
+import { notImagedReason } from '../wrs2/notImagedReason.js';
 import { FIRST_SCENE_DATE, LANDSAT_RECORD_START } from '../overpass/missionDates.js';
 import { LANDSAT_MISSIONS, LEVEL2_RECORD_START } from '../bands/missions.js';
 import type { SceneCatalog } from '../stac/sceneCatalog.js';
@@ -18,6 +18,8 @@ export interface ExplainQuery {
   endDate: string;
   cloudCoverage: number;
   signal?: AbortSignal;
+  /** Count only this path/row's scenes (a scene box's statistics use no other). */
+  pathRow?: { path: number; row: number };
   /** Today, for "these dates are in the future"; default the clock. */
   now?: Date;
 }
@@ -25,11 +27,22 @@ export interface ExplainQuery {
 /** Enough to say "raise the limit to N% to see M scenes" without listing decades of scenes. */
 const COUNT_LIMIT = 1000;
 
+/**
+ * The cloud limit the page's one-click way out fetches: a series rather than the one least cloudy
+ * scene. The smallest multiple of 10 percent (at least `suggested`) that keeps half the scenes in range.
+ */
+export function seriesCloudLimit(covers: number[], suggested: number): number {
+  const wanted = Math.ceil(covers.length / 2);
+  for (let limit = Math.ceil(suggested / 10) * 10; limit < 100; limit += 10) {
+    if (covers.filter((c) => c <= limit).length >= wanted) return Math.max(limit, suggested);
+  }
+  return 100;
+}
+
 export async function explainEmptyAnswer(catalog: SceneCatalog, query: ExplainQuery): Promise<EmptyAnswerExplanation> {
   const [minLon, minLat, maxLon, maxLat] = query.bboxLngLat;
   const centre: [number, number] = [(minLon + maxLon) / 2, (minLat + maxLat) / 2];
-  const imaging = imagingAtPoint(centre);
-  const notImagedReason = imaging.tiles.length === 0 ? 'beyond_row_limits' : imaging.imagedTiles.length === 0 ? 'open_ocean' : null;
+  const notImaged = notImagedReason(centre);
   const all = await catalog.search({
     bboxLngLat: query.bboxLngLat,
     startDate: query.startDate,
@@ -41,25 +54,32 @@ export async function explainEmptyAnswer(catalog: SceneCatalog, query: ExplainQu
   // Real archives hold Landsat 4-9 (from 1982); the synthetic demo archive Landsat 8/9 only (from 2013).
   const recordStart = catalog.synthetic ? LANDSAT_RECORD_START : LEVEL2_RECORD_START;
   const firstSceneDates = catalog.synthetic ? { ...FIRST_SCENE_DATE } : Object.fromEntries(Object.values(LANDSAT_MISSIONS).map((m) => [m.satellite, m.firstSceneDate]));
-  const covers = all.scenes.map((s) => s.cloudCover).filter((c) => Number.isFinite(c));
+  const pathRow = query.pathRow;
+  const scenes = pathRow ? all.scenes.filter((s) => s.wrsPath === pathRow.path && s.wrsRow === pathRow.row) : all.scenes;
+  const covers = scenes.map((s) => s.cloudCover).filter((c) => Number.isFinite(c));
   const lowest = covers.length > 0 ? Math.min(...covers) : null;
   const suggested = lowest !== null && lowest > query.cloudCoverage ? Math.min(100, Math.ceil(lowest)) : null;
+  const leastCloudy = lowest === null ? null : scenes.find((s) => s.cloudCover === lowest) ?? null;
+  const series = suggested === null ? null : seriesCloudLimit(covers, suggested);
   return {
     startDate: query.startDate,
     endDate: query.endDate,
     cloudCoverage: query.cloudCoverage,
-    scenesInRange: all.scenes.length,
+    scenesInRange: scenes.length,
     scenesInRangeCapped: all.truncated,
     lowestCloudCover: lowest,
     suggestedCloudCoverage: suggested,
     scenesAtSuggestedCloudCoverage: suggested === null ? null : covers.filter((c) => c <= suggested).length,
+    lowestCloudCoverDate: leastCloudy ? leastCloudy.datetime.slice(0, 10) : null,
+    seriesCloudCoverage: series,
+    scenesAtSeriesCloudCoverage: series === null ? null : covers.filter((c) => c <= series).length,
     recordStart,
     firstSceneDates,
     rangeStartsBeforeRecord: query.startDate < recordStart,
     rangeEndsBeforeRecord: query.endDate < recordStart,
     rangeStartsInFuture: query.startDate > (query.now ?? new Date()).toISOString().slice(0, 10),
-    landsatImagesHere: notImagedReason === null,
-    notImagedReason,
+    landsatImagesHere: notImaged === null,
+    notImagedReason: notImaged,
     sourceIsComplete: catalog.synthetic,
     source: catalog.name,
     synthetic: catalog.synthetic,

@@ -8,6 +8,8 @@ import type { BlockCache } from '../raster/blockCache.js';
 import type { ByteSource } from '../raster/byteSource.js';
 import { explainEmptyAnswer, type EmptyAnswerExplanation } from './explainEmptyAnswer.js';
 import { pointInRing } from '../geo/pointInRing.js';
+import { pathRowOfSceneBox } from '../wrs2/sceneBoxPathRow.js';
+import { wrs2SceneCenter } from '../wrs2/wrs2.js';
 import { createSceneReader, type SceneReader } from '../raster/sceneReader.js';
 import { decodeQaPixel, type QaFlags } from '../raster/qaFlags.js';
 import { DEFAULT_MASK, isClearPixel, isImaged, maskToText, type ClearMask } from '../raster/clearPixel.js';
@@ -50,10 +52,34 @@ export interface SceneSummary {
   harmonized?: 'roy2016-rma';
 }
 
+/** The grid a scene's statistics were computed on: an overview of the COG when the box is large. */
+export interface StatisticsGrid {
+  /** Ground size of one pixel the means come from, metres. */
+  pixelSizeM: number;
+  /** Pixels read across and down (each band's `sampleCount` says how many of them were clear). */
+  width: number;
+  height: number;
+  /** 0 = full resolution, n = the n-th internal overview. */
+  overviewLevel: number;
+}
+
+/**
+ * A scene box (the seed box of one WRS-2 path/row) keeps that path/row's scenes only: neighbouring
+ * path/rows' scenes only touch the box, and their means would be over other ground.
+ */
+export interface SceneFilter {
+  wrsPath: number;
+  wrsRow: number;
+  /** Qualifying scenes of other path/rows left out of the statistics. */
+  excludedScenes: number;
+}
+
 export interface LandsatDataEntry {
   interval: { from: string; to: string };
   scene: SceneSummary;
   outputs: { data: { bands: Record<string, { stats: BandStatistics }> } };
+  /** The grid the statistics were read on (absent when no band was read). */
+  grid?: StatisticsGrid;
   /** Chosen bands this scene's archive entry has no file for, with the reason (absent when none). */
   missingBands?: Record<string, string>;
 }
@@ -69,6 +95,8 @@ export interface LandsatDataResponse extends CoveredDates {
   synthetic: boolean;
   /** Only when no scene qualifies: why (explainEmptyAnswer.ts). */
   explanation?: EmptyAnswerExplanation;
+  /** Only for a scene box: the path/row kept and how many other scenes were left out. */
+  sceneFilter?: SceneFilter;
 }
 
 export interface PixelBand {
@@ -160,8 +188,13 @@ const FIXED_RANGE: Record<BandUnit, { low: number; high: number }> = {
 const PIXEL_BLOCK_PX = 80;
 const IMAGE_MIN_LONG_SIDE = 512;
 const IMAGE_MAX_LONG_SIDE = 1024;
-/** Statistics are computed on at most this many pixels a side, read from an overview when the box is larger. */
-const STATS_MAX_SIDE = 512;
+/**
+ * Statistics are computed on at most this many pixels a side, read from an overview when the box is
+ * larger. A whole scene box then reads Landsat's coarsest internal overview (factor 16, about 480 m;
+ * the answer's `grid` says the size used): some 60 000 pixels per mean, a quarter of the tiles the
+ * next finer overview needs, which is what lets a year's series arrive in seconds.
+ */
+const STATS_MAX_SIDE = 256;
 
 /** A QA_PIXEL DN read from the file: null or the file's nodata 0 (outside the raster) is not imaged, like fill. */
 const imagedQa = (qa: number | null): qa is number => qa !== null && qa !== 0 && isImaged(qa);
@@ -191,6 +224,7 @@ function projectedBoundsToLngLat(crs: string, b: ProjectedBounds): [number, numb
   return [Math.min(...lons), Math.min(...lats), Math.max(...lons), Math.max(...lats)];
 }
 
+const pointBox = ([lon, lat]: LngLat): [number, number, number, number] => [lon, lat, lon, lat];
 const boxToBBoxLngLat = (box: BBox): [number, number, number, number] => [box.minLon, box.minLat, box.maxLon, box.maxLat];
 
 /** Most recent acquisition first: the image calls show the latest qualifying scene. */
@@ -235,8 +269,8 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
     return selection;
   }
 
-  const explain = (bboxLngLat: [number, number, number, number], filters: SceneFilters, signal?: AbortSignal) =>
-    explainEmptyAnswer(catalog, { bboxLngLat, startDate: filters.startDate, endDate: filters.endDate, cloudCoverage: filters.cloudCoverage, signal });
+  const explain = (bboxLngLat: [number, number, number, number], filters: SceneFilters, signal?: AbortSignal, pathRow?: { path: number; row: number } | null) =>
+    explainEmptyAnswer(catalog, { bboxLngLat, startDate: filters.startDate, endDate: filters.endDate, cloudCoverage: filters.cloudCoverage, signal, pathRow: pathRow ?? undefined });
 
   const describeRange = (filters: SceneFilters) =>
     `between ${filters.startDate} and ${filters.endDate} with at most ${filters.cloudCoverage}% cloud cover`;
@@ -313,10 +347,26 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
     async boxStatistics(
       box: BBox,
       filters: SceneFilters,
-      options: { streamed?: boolean; signal?: AbortSignal; onProgress?: (done: number, total: number) => void } = {},
+      options: {
+        streamed?: boolean;
+        signal?: AbortSignal;
+        onProgress?: (done: number, total: number) => void;
+        /** Each scene's entry as soon as it is computed (in the order scenes finish). */
+        onEntry?: (entry: LandsatDataEntry) => void;
+      } = {},
     ): Promise<LandsatDataResponse> {
       const selection = selectBands(filters.bands);
-      const found = await search(boxToBBoxLngLat(box), filters, options.signal, seriesLimit(options.streamed));
+      const limit = seriesLimit(options.streamed);
+      const searched = await search(boxToBBoxLngLat(box), filters, options.signal, limit);
+      const pathRow = pathRowOfSceneBox(box);
+      const ownPathRow = (s: LandsatScene) => pathRow !== null && s.wrsPath === pathRow.path && s.wrsRow === pathRow.row;
+      let found = searched;
+      if (pathRow) {
+        // The box search stops at the limit across ten or so path/rows: then ask again at the tile's
+        // centre, which only the few path/rows overlapping there cover, for this path/row's whole series.
+        const own = searched.truncated ? await search(pointBox(wrs2SceneCenter(pathRow.path, pathRow.row)), filters, options.signal, limit) : searched;
+        found = { ...own, scenes: own.scenes.filter(ownPathRow) };
+      }
       let done = 0;
       const entries = await mapWithConcurrency(found.scenes, sceneConcurrency, async (scene): Promise<LandsatDataEntry | null> => {
         if (selection.available.length === 0) {
@@ -335,12 +385,15 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
           bands[band.info.id] = { stats: computeBandStatistics(window.dn[band.read.asset]!, band.physical, isClear, (i) => !imagedQa(qa[i])) };
         }
         const day = scene.datetime.slice(0, 10);
-        return {
+        const entry: LandsatDataEntry = {
           interval: { from: `${day}T00:00:00Z`, to: `${day}T23:59:59Z` },
           scene: summarize(scene, harmonized),
           outputs: { data: { bands } },
+          grid: { pixelSizeM: Math.round(window.pixelSizeM * 10) / 10, width: window.width, height: window.height, overviewLevel: window.overviewLevel },
           ...(missing ? { missingBands: missing } : {}),
         };
+        options.onEntry?.(entry);
+        return entry;
       }, options.signal);
       return {
         data: entries.filter((e): e is LandsatDataEntry => e !== null),
@@ -350,7 +403,8 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
         ...coveredDates(found, filters),
         unavailableBands: selection.unavailable,
         synthetic: catalog.synthetic,
-        ...(found.scenes.length === 0 ? { explanation: await explain(boxToBBoxLngLat(box), filters, options.signal) } : {}),
+        ...(pathRow ? { sceneFilter: { wrsPath: pathRow.path, wrsRow: pathRow.row, excludedScenes: searched.scenes.filter((sc) => !ownPathRow(sc)).length } } : {}),
+        ...(found.scenes.length === 0 ? { explanation: await explain(boxToBBoxLngLat(box), filters, options.signal, pathRow) } : {}),
       };
     },
 
@@ -388,9 +442,12 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
       const selection = requireBands(filters);
       const found = await search(boxToBBoxLngLat(box), filters, signal);
       // The newest scene that covers the box's centre (a neighbouring path/row may only graze the box).
+      // A scene box shows its own path/row's scene, as its statistics do.
       const centre: LngLat = [(box.minLon + box.maxLon) / 2, (box.minLat + box.maxLat) / 2];
-      const scene = newestFirst(found.scenes).find((s) => pointInRing(centre, s.footprintLngLat)) ?? newestFirst(found.scenes)[0];
-      if (!scene) throw new NoSceneError(`No Landsat scene covers this box ${describeRange(filters)}.`, await explain(boxToBBoxLngLat(box), filters, signal));
+      const pathRow = pathRowOfSceneBox(box);
+      const newest = newestFirst(found.scenes);
+      const scene = (pathRow ? newest.find((s) => s.wrsPath === pathRow.path && s.wrsRow === pathRow.row) : undefined) ?? newest.find((s) => pointInRing(centre, s.footprintLngLat)) ?? newest[0];
+      if (!scene) throw new NoSceneError(`No Landsat scene covers this box ${describeRange(filters)}.`, await explain(boxToBBoxLngLat(box), filters, signal, pathRow));
       const shown = displayBands(onSensor(selection.available, scene));
       if (shown.length === 0) throw new NoUsableBandError(`Scene ${scene.id} (${sensorOf(scene.satellite)}) has none of the chosen bands (${filters.bands.join(', ')}).`);
       const window = await readerFor(scene).readBox(box, [...new Set(shown.map((b) => b.asset))], { maxSize: IMAGE_MAX_LONG_SIDE }, signal);

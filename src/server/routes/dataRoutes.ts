@@ -104,13 +104,16 @@ export default async function dataRoutes(app: FastifyInstance): Promise<void> {
     '/api/landsatData/stream',
     {
       schema: {
-        summary: 'landsatData as NDJSON with progress lines ({"type":"progress","done","total"}) then {"type":"result","result":…}',
+        summary:
+          'landsatData as NDJSON: progress lines ({"type":"progress","done","total"}), one {"type":"item","item":entry} line per finished scene (in the order they finish), then {"type":"result","result":…}',
         querystring: boxDataQuerySchema,
       },
     },
     async (req, reply) => {
       const signal = streamSignalFor(reply);
-      return sendNdjsonProgress(req, reply, (onProgress) => heavyQueue.run(() => landsat.boxStatistics(boxOf(req.query), req.query, { streamed: true, signal, onProgress }), signal));
+      return sendNdjsonProgress(req, reply, (onProgress, onItem) =>
+        heavyQueue.run(() => landsat.boxStatistics(boxOf(req.query), req.query, { streamed: true, signal, onProgress, onEntry: onItem }), signal),
+      );
     },
   );
 

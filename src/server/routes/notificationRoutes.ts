@@ -5,6 +5,8 @@ import { LEAD_TIME_HOURS } from '../../shared/defaults.js';
 import { emailAddressSchema } from '../../shared/emailAddress.js';
 import { ApiError } from '../apiError.js';
 import { escapeHtml } from '../escapeHtml.js';
+import { notImagedReason } from '../../core/wrs2/notImagedReason.js';
+import { NOT_IMAGED_WORDS } from '../../shared/notImaged.js';
 import { formatLatLon, satelliteName } from '../notifications/emailTemplates.js';
 import type { NotificationService, SubscriptionView } from '../notifications/notificationService.js';
 import { SUBSCRIPTION_PAGE_STYLE } from '../notifications/subscriptionPageStyle.js';
@@ -143,6 +145,10 @@ export const notificationRoutes: FastifyPluginAsync<NotificationRoutesOptions> =
     async (request, reply) => {
       const noPass = upcomingPassProblem([request.body.lon, request.body.lat], new Date());
       if (noPass) throw new ApiError(400, 'no_upcoming_pass', noPass);
+      // A place the satellites pass over but never image (open ocean) gets no pass e-mail either:
+      // the same reason the empty-answer explanation gives.
+      const notImaged = notImagedReason([request.body.lon, request.body.lat]);
+      if (notImaged) throw new ApiError(400, 'not_imaged', NOT_IMAGED_WORDS[notImaged]);
       const result = await service.subscribe(request.body);
       return reply.code(201).header('cache-control', 'no-store').send(result);
     },

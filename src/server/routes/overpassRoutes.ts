@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { notImagedReason } from '../../core/wrs2/notImagedReason.js';
+import { NOT_IMAGED_WORDS } from '../../shared/notImaged.js';
 import { predictOverpasses } from '../../core/overpass/overpass.js';
 import { dateParam, latitudeParam, longitudeParam } from '../../shared/apiQuery.js';
 
@@ -50,6 +52,10 @@ const overpassResponseSchema = z.object({
       datetime: z.string().describe('Predicted scene-centre time, ISO 8601 UTC'),
     }),
   ),
+  notImaged: z
+    .object({ reason: z.enum(['beyond_row_limits', 'open_ocean']), message: z.string() })
+    .optional()
+    .describe('Only where Landsat never images the point (open ocean, beyond the row limits): the satellites pass, but take no scene there'),
 });
 
 export default async function overpassRoutes(app: FastifyInstance): Promise<void> {
@@ -65,7 +71,11 @@ export default async function overpassRoutes(app: FastifyInstance): Promise<void
     async (req) => {
       const { lat, lon } = req.query;
       const from = new Date(`${req.query.from ?? new Date().toISOString().slice(0, 10)}T00:00:00Z`);
-      return { overpasses: predictOverpasses([lon, lat], from, req.query.days ?? 32) };
+      const notImaged = notImagedReason([lon, lat]);
+      return {
+        overpasses: predictOverpasses([lon, lat], from, req.query.days ?? 32),
+        ...(notImaged ? { notImaged: { reason: notImaged, message: NOT_IMAGED_WORDS[notImaged] } } : {}),
+      };
     },
   );
 }

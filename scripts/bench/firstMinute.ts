@@ -1,0 +1,159 @@
+/**
+ * Issue 21's default journey, measured in the real page: a fresh server process (as `npm start`
+ * runs it, on the embedded demo archive) and headless Chromium. The seed's default point and its
+ * last twelve months: Fetch Data at the seed's cloud 0 gives the empty answer, its one button fetches
+ * the scenes that exist (t0 = that click): first image, then every chart complete. Then five years
+ * at the same cloud limit on another fresh server (t0 = Fetch Data). Median and spread over RUNS.
+ * `npx tsx scripts/bench/firstMinute.ts` runs this part alone (FIRST_MINUTE_RUNS=n).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { withServerProcessEnv } from '../serverProcessEnv.mjs';
+
+const RUNS = Number(process.env.FIRST_MINUTE_RUNS ?? 3);
+const CHROMIUM_PATH = '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+/** Issue 21's targets, milliseconds. */
+export const FIRST_MINUTE_TARGETS_MS = { firstImage: 2_000, everyChart: 5_000, fiveYears: 10_000 };
+
+const log = (msg: string) => process.stderr.write(`${msg}\n`);
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+/** `npm start`'s server process (its env: malloc tunables, libuv pool), on the demo archive, built page from dist/client. */
+async function startServer(tmpDir: string): Promise<{ child: ChildProcess; baseUrl: string }> {
+  const port = await freePort();
+  const env = withServerProcessEnv({
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LANDSAT_SOURCE: 'demo',
+    DATABASE_PATH: ':memory:',
+    OUTBOX_DIR: path.join(tmpDir, 'outbox'),
+    SCHEDULER_INTERVAL_MS: '0',
+    LOG_LEVEL: 'warn',
+  });
+  const child = spawn(process.execPath, ['--import', 'tsx', path.resolve('src/server/main.ts')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).status < 500) return { child, baseUrl };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill();
+  throw new Error('the server did not start');
+}
+
+async function stopServer(child: ChildProcess) {
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+async function openPage(browser: Browser, url: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  await context.route('**/*', (route) => (new URL(route.request().url()).hostname === '127.0.0.1' ? route.continue() : route.abort('internetdisconnected')));
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.getByText('Loading map...').waitFor({ state: 'detached', timeout: 60_000 });
+  return page;
+}
+
+/** Milliseconds from `start` until the image is shown and until every chart is complete (the coverage note). */
+async function timeResults(page: Page, start: () => Promise<void>) {
+  const t0 = performance.now();
+  await start();
+  const image = page.getByRole('img', { name: /Landsat 3 x 3 pixels around/ }).waitFor({ timeout: 300_000 }).then(() => performance.now() - t0);
+  const charts = page.getByText(/scenes? matched from/).waitFor({ timeout: 300_000 }).then(() => performance.now() - t0);
+  const [imageMs, chartsMs] = await Promise.all([image, charts]);
+  const scenes = Number(/(\d+) scenes? matched/.exec((await page.locator('.coverage-note').textContent()) ?? '')?.[1] ?? NaN);
+  return { imageMs, chartsMs, scenes };
+}
+
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+const spread = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return { median: Math.round(s[Math.floor(s.length / 2)]), min: Math.round(s[0]), max: Math.round(s[s.length - 1]), runs: xs.map(Math.round) };
+};
+
+export async function benchFirstMinute() {
+  const tmpDir = await mkdtemp(path.join(os.tmpdir(), 'landsat-bench-first-minute-'));
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const oneYear = { emptyMs: [] as number[], imageMs: [] as number[], chartsMs: [] as number[], scenes: 0, cloudLimit: 0 };
+  const fiveYears = { imageMs: [] as number[], chartsMs: [] as number[], scenes: 0 };
+  try {
+    for (let run = 0; run < RUNS; run++) {
+      let { child, baseUrl } = await startServer(tmpDir);
+      try {
+        log(`first minute, run ${run + 1}/${RUNS}: one year...`);
+        const page = await openPage(browser, `${baseUrl}/`);
+        const t0 = performance.now();
+        await page.getByRole('button', { name: 'Fetch Data' }).click();
+        const wayOut = page.locator('.empty-answer button');
+        await wayOut.waitFor({ timeout: 300_000 });
+        oneYear.emptyMs.push(performance.now() - t0);
+        oneYear.cloudLimit = Number(/up to (\d+)% cloud/.exec((await wayOut.textContent()) ?? '')?.[1]);
+        const r = await timeResults(page, () => wayOut.click());
+        oneYear.imageMs.push(r.imageMs);
+        oneYear.chartsMs.push(r.chartsMs);
+        oneYear.scenes = r.scenes;
+        await page.context().close();
+      } finally {
+        await stopServer(child);
+      }
+      ({ child, baseUrl } = await startServer(tmpDir));
+      try {
+        log(`first minute, run ${run + 1}/${RUNS}: five years...`);
+        const end = new Date();
+        const start = new Date(end.getTime() - 5 * 365.25 * 86_400_000);
+        const page = await openPage(browser, `${baseUrl}/?cloud=${oneYear.cloudLimit}&startDate=${isoDay(start)}&endDate=${isoDay(end)}`);
+        const r = await timeResults(page, () => page.getByRole('button', { name: 'Fetch Data' }).click());
+        fiveYears.imageMs.push(r.imageMs);
+        fiveYears.chartsMs.push(r.chartsMs);
+        fiveYears.scenes = r.scenes;
+        await page.context().close();
+      } finally {
+        await stopServer(child);
+      }
+    }
+  } finally {
+    await browser.close();
+    await rm(tmpDir, { recursive: true, force: true });
+  }
+  return {
+    what: "seed default point, 1440 px Chromium, fresh `npm start`-like server per journey; t0 = the empty answer's button (one year) or Fetch Data (five years)",
+    targetsMs: FIRST_MINUTE_TARGETS_MS,
+    loadAverage1m: Math.round(os.loadavg()[0] * 10) / 10,
+    oneYear: { cloudLimit: oneYear.cloudLimit, scenes: oneYear.scenes, emptyAnswerMs: spread(oneYear.emptyMs), firstImageMs: spread(oneYear.imageMs), everyChartMs: spread(oneYear.chartsMs) },
+    fiveYears: { cloudLimit: oneYear.cloudLimit, scenes: fiveYears.scenes, firstImageMs: spread(fiveYears.imageMs), everyChartMs: spread(fiveYears.chartsMs) },
+  };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  benchFirstMinute().then(
+    (r) => {
+      process.stdout.write(`${JSON.stringify(r, null, 2)}\n`);
+      process.exit(0);
+    },
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,64 @@
+import type { StreamProgress } from '../analysis/readNdjsonProgress.js';
+import type { LandsatDataResponse } from '../api/apiTypes.js';
+
+const thousands = (n: number) => n.toLocaleString('en-GB');
+
+/**
+ * Where the band statistics stand: scenes read so far (with Cancel) while the series streams, what a
+ * cancel or failure left, and when done what the means are made of: the path/row kept (and the
+ * neighbouring scenes left out) and the grid each mean was read on (an overview of the COG).
+ */
+export function StatisticsStatus({
+  complete,
+  running,
+  cancelled,
+  progress,
+  problem,
+  data,
+  onCancel,
+}: {
+  complete: boolean;
+  running: boolean;
+  cancelled: boolean;
+  progress: StreamProgress | null;
+  problem: string | null;
+  data: LandsatDataResponse;
+  onCancel: () => void;
+}) {
+  const entries = data.data ?? [];
+  const grids = entries.map((e) => e.grid).filter((g): g is NonNullable<typeof g> => Boolean(g));
+  const sizes = [...new Set(grids.map((g) => g.pixelSizeM))];
+  const pixels = grids.map((g) => g.width * g.height);
+  const filter = data.sceneFilter;
+  return (
+    <div className="statistics-status">
+      {running && (
+        <div className="stream-progress" role="status">
+          <span>
+            {progress && progress.total !== null ? `Band statistics: ${progress.done} of ${progress.total} scenes read; the charts fill in as they arrive.` : 'Band statistics: finding scenes...'}
+          </span>
+          {progress && progress.total ? <progress max={progress.total} value={progress.done} aria-label="Band statistics" /> : <progress aria-label="Band statistics" />}
+          <button type="button" className="secondary-button" onClick={onCancel}>
+            Cancel
+          </button>
+        </div>
+      )}
+      {!running && cancelled && !complete && (
+        <p role="status">Cancelled: the server stopped reading. {entries.length} scene{entries.length === 1 ? '' : 's'} had arrived and are shown. Fetch Data starts again.</p>
+      )}
+      {problem && !cancelled && <p className="field-error">{problem}</p>}
+      {complete && filter && entries.length > 0 && (
+        <p className="muted statistics-caption">
+          Statistics over the scene box use WRS-2 path {filter.wrsPath}, row {filter.wrsRow} only
+          {filter.excludedScenes > 0 ? `: ${filter.excludedScenes} scene${filter.excludedScenes === 1 ? '' : 's'} of neighbouring paths and rows that only touch the box are left out` : ''}.
+        </p>
+      )}
+      {grids.length > 0 && (
+        <p className="muted statistics-caption">
+          Each mean is over the clear pixels of a {grids[0].width} x {grids[0].height} grid of {sizes.map((m) => `${thousands(Math.round(m))} m`).join(' or ')} pixels
+          {grids[0].overviewLevel > 0 ? ' read from the archive’s overview (not the 30 m pixels)' : ''}: at most {thousands(Math.max(...pixels))} pixels per scene.
+        </p>
+      )}
+    </div>
+  );
+}

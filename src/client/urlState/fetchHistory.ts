@@ -1,0 +1,31 @@
+import { useEffect, useRef } from 'react';
+
+/** Marks a history entry made by Fetch Data: Back and Forward to it show that fetch's results again. */
+interface FetchEntryState {
+  landsatFetch: true;
+}
+
+const isFetchEntry = (state: unknown): state is FetchEntryState => typeof state === 'object' && state !== null && (state as FetchEntryState).landsatFetch === true;
+
+/** True when the current entry belongs to a fetch (its URL then names that fetch, not the form being edited). */
+export const currentEntryIsFetch = () => isFetchEntry(window.history.state);
+
+/** One history entry per fetch, its URL the fetch's settings (a link to share, a place for Back to return to). */
+export function pushFetchEntry(search: string): void {
+  const url = `${window.location.pathname}${search}${window.location.hash}`;
+  const state: FetchEntryState = { landsatFetch: true };
+  // The same fetch again (the same settings) replaces rather than stacks an entry Back would only repeat.
+  if (currentEntryIsFetch() && window.location.search === search) window.history.replaceState(state, '', url);
+  else window.history.pushState(state, '', url);
+}
+
+/** Back/Forward inside the app: `onPop(search, isFetch)` restores that entry's settings (and results). */
+export function usePopState(onPop: (search: string, isFetch: boolean) => void): void {
+  const latest = useRef(onPop);
+  latest.current = onPop;
+  useEffect(() => {
+    const handler = (e: PopStateEvent) => latest.current(window.location.search, isFetchEntry(e.state));
+    window.addEventListener('popstate', handler);
+    return () => window.removeEventListener('popstate', handler);
+  }, []);
+}
