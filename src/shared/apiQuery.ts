@@ -235,4 +235,3 @@ export const pixelQuerySchema = z
   })
   .superRefine(checkDateRange);
 
-export type BoxDataQuery = z.output<typeof boxDataQuerySchema>;

@@ -100,8 +100,3 @@ export function parseSitesJson(sites: readonly unknown[]): SitesParse {
     }),
   );
 }
-
-/** How many data lines a CSV text has, counted cheaply (for the too-many-sites check before parsing). */
-export function countCsvSites(text: string): number {
-  return parseCsv(text).slice(1).filter((r) => r.some((c) => c.trim() !== '')).length;
-}

@@ -13,5 +13,3 @@ export const FIXTURE_STAC_ITEMS_DIR = path.join(FIXTURES_DIR, 'stac-items');
 export const REAL_WORLD_DIR = path.resolve(REPO_ROOT, '../shared/real-world');
 /** A `local:` catalogue of a real Landsat 5 TM and a real Landsat 7 ETM+ Level-2 scene (decimated to 60 x 60 px). */
 export const TM_ETM_CATALOG_DIR = path.join(REAL_WORLD_DIR, 'landsat-tm-etm');
-export const LT05_SCENE_ID = 'LT05_L2SP_090084_19980308_20200909_02_T1';
-export const LE07_SCENE_ID = 'LE07_L2SP_090084_20210331_20210426_02_T1';

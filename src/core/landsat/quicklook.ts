@@ -31,7 +31,6 @@ export interface QuicklookOptions {
   maxCacheBytes?: number;
 }
 
-export { parseSceneId } from './findSceneById.js';
 
 /**
  * Small previews of whole scenes for the scene timeline: the scene's box read from the coarsest

@@ -51,4 +51,3 @@ export const exportTifQuerySchema = z
     }
   });
 
-export type ExportTifQuery = z.output<typeof exportTifQuerySchema>;

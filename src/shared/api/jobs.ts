@@ -6,7 +6,6 @@ export const JOB_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 export const jobParamsSchema = z.object({ id: z.string().describe('The job id POST /api/jobs answered') });
 
 export const jobStatusSchema = z.enum(['queued', 'running', 'done', 'failed', 'cancelled']);
-export type JobStatusName = z.infer<typeof jobStatusSchema>;
 
 export const jobCreatedSchema = z.object({
   id: z.string().describe('Unguessable job id (128 random bits): keep it, it is the only key to the results'),
