@@ -203,7 +203,7 @@ export const harmonizeParam = z
   .describe('oli: harmonise Landsat 4/5 TM and 7 ETM+ reflectance to Landsat 8/9 OLI (Roy et al. 2016, RMA); absent: as archived');
 
 /** landsatData and its stream: the box query plus `harmonize`. */
-export const boxDataQuerySchema = z.object({ ...boxShape, ...filterShape, harmonize: harmonizeParam }).superRefine((q, ctx) => {
+export const boxDataQuerySchema = z.object({ ...boxShape, ...filterShape, mask: maskParam, harmonize: harmonizeParam }).superRefine((q, ctx) => {
   checkDateRange(q, ctx);
   checkBox(q, ctx);
 });

@@ -114,11 +114,13 @@ describe('statisticsCsv', () => {
     const [header, ...records] = parseCsv(statisticsCsv(response));
     expect(header).toEqual([...STATISTICS_CSV_HEADER]);
     expect(records).toHaveLength(3);
-    expect(records[0].slice(6, 16)).toEqual(['B04', 'Red Band', 'OLI band 4, red', 'reflectance', '-0.012346', '0.3', '0.1', '0.05', '100', '3']);
-    expect(Number(records[0][10])).toBe(Number(stats.min.toFixed(6)));
-    expect(records[1][9]).toBe('kelvin');
+    const col = (name: string) => header.indexOf(name);
+    expect(records[0].slice(6, 15)).toEqual(['B04', 'Red Band', 'reflectance', '-0.012346', '0.3', '0.1', '0.05', '100', '3']);
+    expect([records[0][col('sensor')], records[0][col('sensor_band')]]).toEqual(['OLI/TIRS', 'OLI band 4, red']);
+    expect(Number(records[0][col('min')])).toBe(Number(stats.min.toFixed(6)));
+    expect(records[1][col('unit')]).toBe('kelvin');
     expect(records[2][0]).toBe('S2, "odd"');
-    expect(records[2][12]).toBe('');
+    expect(records[2][col('mean')]).toBe('');
   });
 
   it('says on every row which dates it covers and whether older scenes were left out', () => {

@@ -1,4 +1,5 @@
 import { BAND_CATALOG, isBandId } from '../core/bands/bandCatalog.js';
+import { isLandsatPlatform, sensorOf } from '../core/bands/missions.js';
 import { sensorBandName } from '../core/bands/sensorBands.js';
 import type { QaFlags } from '../core/raster/qaFlags.js';
 import { INDEX_IDS, pixelIndices } from '../core/indices/spectralIndices.js';
@@ -96,10 +97,11 @@ const COVERAGE_HEADER = ['covered_start_date', 'covered_end_date', 'older_scenes
 
 /** Which instrument took the scene, its own name of the band ("TM band 3, red") and any harmonisation. */
 const SENSOR_HEADER = ['sensor', 'sensor_band', 'harmonized'] as const;
-const sensorCells = (scene: { sensor?: string; harmonized?: string } | undefined, bandId: string): CsvCell[] => {
-  const sensor = scene?.sensor;
-  const known = sensor === 'TM' || sensor === 'ETM+' || sensor === 'OLI/TIRS';
-  return [sensor, known && isBandId(bandId) ? sensorBandName(bandId, sensor) : '', scene?.harmonized];
+/** The scene's sensor as the answer names it, or as its satellite implies (an answer of older form names only the satellite). */
+const sensorCells = (scene: { satellite?: string; sensor?: string; harmonized?: string } | undefined, bandId: string): CsvCell[] => {
+  const named = scene?.sensor;
+  const sensor = named === 'TM' || named === 'ETM+' || named === 'OLI/TIRS' ? named : scene?.satellite && isLandsatPlatform(scene.satellite) ? sensorOf(scene.satellite) : undefined;
+  return [sensor ?? named, sensor && isBandId(bandId) ? sensorBandName(bandId, sensor) : '', scene?.harmonized];
 };
 
 export interface PixelCsvInput extends CoverageCsvInput {

@@ -18,7 +18,8 @@ export function bandNameOnSatellite(id: BandId, satellite: string = DEFAULT_SATE
   return isLandsatPlatform(satellite) ? sensorBandName(id, sensorOf(satellite)) : null;
 }
 
-/** "B09 · TIRS band 10, surface temperature": the seed id, then the sensor's band. */
+/** "B09 · TIRS band 10, surface temperature": the seed id, then the sensor's band (the id alone on an unknown satellite). */
 export function bandLabel(id: BandId, satellite: string = DEFAULT_SATELLITE): string {
-  return `${id} · ${bandNameOnSatellite(id, satellite) ?? id}`;
+  const name = bandNameOnSatellite(id, satellite);
+  return name === null ? id : `${id} · ${name}`;
 }

@@ -7,6 +7,7 @@ import { sitesCsvHeaderLine } from '../../core/sites/sitesCsv.js';
 import type { BandId } from '../../core/bands/bandCatalog.js';
 import { apiErrorSchema, JOBS_BODY_LIMIT_BYTES, MAX_SITES_PER_JOB, readSitesRequest, sitesBodySchema, sitesQuerySchema } from '../../shared/api/sites.js';
 import { JOB_ID_PATTERN, jobCreatedSchema, jobParamsSchema, jobResultCsvSchema, jobStateSchema, type JobState } from '../../shared/api/jobs.js';
+import { ApiError } from '../apiError.js';
 import { openStore } from '../store/openStore.js';
 import { openSitesJobStore, type JobRecord } from '../jobs/sitesJobStore.js';
 import { createSitesJobWork } from '../jobs/sitesJobWork.js';
@@ -20,8 +21,24 @@ const RESULT_PAGE_ROWS = 5000;
 export default async function jobRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { catalog, cache, upstream, config } = app.ctx;
-  const sql = await openStore({ databaseUrl: config.DATABASE_URL, databasePath: config.DATABASE_PATH });
-  const store = await openSitesJobStore(sql);
+  let sql: Awaited<ReturnType<typeof openStore>>;
+  let store: Awaited<ReturnType<typeof openSitesJobStore>>;
+  try {
+    sql = await openStore({ databaseUrl: config.DATABASE_URL, databasePath: config.DATABASE_PATH });
+    store = await openSitesJobStore(sql);
+  } catch (err) {
+    // A damaged or unreachable store must not stop the server (the data calls keep serving, as the
+    // notification calls do): the job calls answer 503 with the store's own words instead.
+    const reason = err instanceof Error ? err.message : String(err);
+    app.log.error({ err }, 'site jobs unavailable: their store could not be opened');
+    const unavailable = async () => {
+      throw new ApiError(503, 'jobs_unavailable', `Site jobs are unavailable: their store could not be opened (${reason}). Batches of up to 1,000 sites still run through POST /api/sites.`);
+    };
+    for (const [method, url] of [['POST', '/api/jobs'], ['GET', '/api/jobs/:id'], ['GET', '/api/jobs/:id/result.csv'], ['DELETE', '/api/jobs/:id']] as const) {
+      app.route({ method, url, handler: unavailable });
+    }
+    return;
+  }
   const reader = createSitesReader({ catalog, cache, openSource: upstream.openSource, searchLimit: config.MAX_SCENES_STREAM });
   const work = createSitesJobWork(store, reader, config.JOB_CHUNK_SITES);
   const queue = config.DATABASE_URL
