@@ -354,16 +354,17 @@ describe('sensible defaults and words', () => {
     await expect(linked.page.getByLabel('End Date').inputValue()).resolves.toBe('2019-01-31');
   }, 60_000);
 
-  it('writes dates as the inputs show them (en-GB) and explains a range before Landsat 8', async () => {
+  it('writes dates as the inputs show them (en-GB) and explains a range before the Level-2 record', async () => {
     const { page } = await harness.openPage(FIXTURE_QUERY, { ...WIDE, locale: 'en-GB' });
-    await page.getByLabel('Start Date').fill('2010-01-01');
-    await page.getByLabel('End Date').fill('2012-12-31');
+    // The fixture catalogue is a real-form archive: its record starts with Landsat 4 TM (issue 23).
+    await page.getByLabel('Start Date').fill('1980-01-01');
+    await page.getByLabel('End Date').fill('1981-12-31');
     await page.getByRole('button', { name: 'Fetch Data' }).click();
     // Refused at the date fields (issue 21), before any request.
     const alert = page.locator('#date-problem');
     await expect
       .poll(() => alert.textContent())
-      .toBe("The range 01/01/2010 to 31/12/2012 ends before Landsat 8's first scenes (18/03/2013): only Landsat 8 and 9 are searched. Pick an End Date on or after 18/03/2013.");
+      .toBe('The range 01/01/1980 to 31/12/1981 ends before the first Landsat Level-2 scenes (Landsat 4 TM, 22/08/1982). Pick an End Date on or after 22/08/1982.');
 
     // The server's "No Landsat scene covers … between …" is shown with the same date form.
     await page.getByLabel('Start Date').fill('2019-06-01');
@@ -377,10 +378,10 @@ describe('sensible defaults and words', () => {
     // Headless Chromium draws date inputs in its own UI language (en-US) whatever the page's locale,
     // so the screenshot is taken where both agree.
     const us = await harness.openPage(FIXTURE_QUERY, { ...WIDE, locale: 'en-US' });
-    await us.page.getByLabel('Start Date').fill('2010-01-01');
-    await us.page.getByLabel('End Date').fill('2012-12-31');
+    await us.page.getByLabel('Start Date').fill('1980-01-01');
+    await us.page.getByLabel('End Date').fill('1981-12-31');
     await us.page.getByRole('button', { name: 'Fetch Data' }).click();
-    await us.page.getByText('The range 01/01/2010 to 12/31/2012 ends before Landsat 8').waitFor();
-    await harness.screenshot(us.page, '13-before-landsat8-1440', '#bands');
+    await us.page.getByText('The range 01/01/1980 to 12/31/1981 ends before the first Landsat Level-2 scenes').waitFor();
+    await harness.screenshot(us.page, '13-before-record-1440', '#bands');
   }, 60_000);
 });

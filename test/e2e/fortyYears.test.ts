@@ -22,7 +22,7 @@ describe('forty years at a point (real TM and ETM+ scenes, headless Chromium)', 
       page.on('request', (r) => r.url().includes('/stream') && requests.push(r.url()));
       await page.getByRole('checkbox', { name: /Harmonise TM\/ETM\+ to OLI/ }).check();
       await page.getByRole('button', { name: 'Fetch Data' }).click();
-      const chart = page.locator('.band-time-chart').filter({ hasText: 'Band B04 over time' });
+      const chart = page.locator('.band-time-chart').filter({ hasText: 'B04 over time' });
       await chart.waitFor({ timeout: 60_000 });
       const legend = chart.locator('.sensor-legend li');
       await expect.poll(() => legend.allTextContents(), { timeout: 30_000 }).toEqual(['▲ Landsat 4/5 TM', '■ Landsat 7 ETM+']);

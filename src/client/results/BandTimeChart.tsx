@@ -30,7 +30,10 @@ export function BandTimeChart({ band, entries, startDate, endDate }: { band: str
   const all = useMemo(() => timeSeriesPoints(entries, band), [entries, band]);
   const points = hideCloudy ? all.filter((p) => !p.cloudy) : all;
   const unit = unitLabel(band);
-  const satellite = entries.find((e) => e.scene?.satellite)?.scene?.satellite;
+  // One sensor's band name only when every point comes from that sensor: a record mixing TM, ETM+ and
+  // OLI names each point's sensor in the legend instead.
+  const sensors = new Set(entries.map((e) => e.scene?.sensor ?? e.scene?.satellite).filter(Boolean));
+  const satellite = sensors.size === 1 ? entries.find((e) => e.scene?.satellite)?.scene?.satellite : 'mixed';
   const name = isBandId(band) ? `${BAND_CATALOG[band].label} (${bandLabel(band, satellite)})` : band;
   const title = `${isBandId(band) ? bandLabel(band, satellite) : `Band ${band}`} over time`;
   const cloudyCount = all.filter((p) => p.cloudy).length;
