@@ -47,7 +47,7 @@ function classify(err: FastifyError & { name?: string }): ApiErrorAnswer {
     const shown = problems.slice(0, SHOWN_PROBLEMS);
     if (problems.length > SHOWN_PROBLEMS) shown.push(`and ${problems.length - SHOWN_PROBLEMS} more problems`);
     const message = shown.join('; ');
-    return { statusCode: 400, code: 'bad_request', message: `Invalid request: ${message}` };
+    return { statusCode: 400, code: 'bad_request', message };
   }
   switch (err.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':

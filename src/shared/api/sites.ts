@@ -85,13 +85,13 @@ function parseParameters(raw: Record<string, unknown>): { params?: SitesParamete
   const parsed = parameterSchema.safeParse({ startDate: text(raw.startDate) ?? '', endDate: text(raw.endDate) ?? '', cloudCoverage: text(raw.cloudCoverage), bands: text(raw.bands) });
   if (!parsed.success) {
     const message = parsed.error.issues.map((i) => (i.path.length && !i.message.startsWith(String(i.path[0])) ? `${String(i.path[0])}: ${i.message}` : i.message)).join('; ');
-    return { problem: { statusCode: 400, code: 'bad_request', message: `Invalid request: ${message}` } };
+    return { problem: { statusCode: 400, code: 'bad_request', message } };
   }
   const maskText = text(raw.mask);
   try {
     return { params: { ...parsed.data, maskText, mask: parseMask(maskText) } };
   } catch (err) {
-    if (err instanceof MaskParseError) return { problem: { statusCode: 400, code: 'bad_request', message: `Invalid request: mask: ${err.message}` } };
+    if (err instanceof MaskParseError) return { problem: { statusCode: 400, code: 'bad_request', message: `mask: ${err.message}` } };
     throw err;
   }
 }
