@@ -54,7 +54,7 @@ describe('ExportDownloads', () => {
       'landsat-image_45.326700_-79.216500_2024-01-01_2024-12-31.png',
     ]);
     const rows = parseCsv(await saved[0].blob!.text());
-    expect(rows[1]).toEqual(['S1', 'landsat-9', '2024-05-01T15:50:00Z', '17', '29', '3', 'B04', 'Red Band', 'reflectance', '0.01', '0.2', '0.05', '0.02', '900', '12', '', '', '', '', '', 'false']);
+    expect(rows[1]).toEqual(['S1', 'landsat-9', '2024-05-01T15:50:00Z', '17', '29', '3', 'B04', 'Red Band', 'reflectance', '0.01', '0.2', '0.05', '0.02', '900', '12', 'OLI/TIRS', 'OLI band 4, red', '', '', '', 'false']);
     expect(saved[1].href).toBe('data:image/png;base64,iVBORw0KGgo=');
   });
 });
