@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPostgresTestServer, type PostgresTestServer } from './support/startPostgresTestServer.js';
 import { parseCsv } from '../src/shared/csv.js';
 import { FIXTURE_CATALOG_DIR, REPO_ROOT } from './support/fixturePaths.js';
+import { freePort } from './support/freePort.js';
 
 // Two real server processes (replicas) on one real PostgreSQL, jobs on pg-boss: a job submitted to one,
 // which is killed with SIGKILL mid-job; the other takes over the dead one's chunks once pg-boss expires
@@ -16,15 +16,6 @@ let databaseUrl: string;
 let dir: string;
 const children: ChildProcess[] = [];
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function startReplica(name: string): Promise<{ base: string; child: ChildProcess }> {

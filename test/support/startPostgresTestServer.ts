@@ -8,10 +8,10 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { freePort } from './freePort.js';
 
 export interface PostgresTestServer {
   /** postgres:// URL of the `postgres` database (superuser `postgres`, no password). */
@@ -38,15 +38,6 @@ export function findPostgresBin(): string {
   return path.join(root, versions[0], 'bin');
 }
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 
 /** Runs as `postgres` when we are root (initdb and postgres refuse root). */
 function asServerUser(command: string, args: string[]): [string, string[]] {
