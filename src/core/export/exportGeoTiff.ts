@@ -1,7 +1,7 @@
 import { BAND_CATALOG, type AssetKey, type BandId } from '../bands/bandCatalog.js';
 import type { BBox } from '../geo/lngLat.js';
 import type { PolygonLngLat } from '../geo/geoJsonPolygons.js';
-import { polygonPixelWindow, projectPolygons } from '../geo/polygonOnGrid.js';
+import { pixelCentresInside, polygonPixelWindow, projectPolygons } from '../geo/polygonOnGrid.js';
 import { isClearPixel, isImaged, maskToText, type ClearMask } from '../raster/clearPixel.js';
 import type { SceneReader } from '../raster/sceneReader.js';
 import { KELVIN_OFFSET, KELVIN_SCALE, REFLECTANCE_OFFSET, REFLECTANCE_SCALE, dnToPhysical } from '../raster/scaling.js';
@@ -65,17 +65,22 @@ export interface ExportedGeoTiff {
  * source pixels the box or polygon touches, never resampled, one band per chosen id in order
  * (QA adds QA_PIXEL). `dn` keeps uint16 DNs with nodata 0 and each band's scale and offset in the
  * GDAL metadata; `reflectance` writes float32 physical values (reflectance, kelvin) with NaN for
- * what has no value, and no scale or offset (GDAL would otherwise apply them twice).
+ * what has no value, and no scale or offset (GDAL would otherwise apply them twice). A polygon's
+ * window keeps only the pixels whose centre lies inside it (pixelCentresInside, as the area
+ * statistics count them); the others are nodata in every band.
  */
 export async function exportGeoTiff(req: ExportRequest, reader: SceneReader, signal?: AbortSignal): Promise<ExportedGeoTiff> {
   const { scene, bands, format, mask } = req;
   const assetOf = (id: ExportBandId): AssetKey => (id === 'QA' ? 'qa_pixel' : BAND_CATALOG[id].asset!);
   const needQa = format === 'reflectance' || mask !== undefined || bands.includes('QA');
   const assets = [...new Set([...bands.map(assetOf), ...(needQa ? (['qa_pixel'] as AssetKey[]) : [])])];
+  // With a polygon: which pixels of the window have their centre inside it (the area statistics' rule).
+  let centreInside: Uint8Array | null = null;
   const read = await reader.readFullWindow(
     assets,
     (grid) => {
-      const window = req.polygons ? polygonPixelWindow(grid, projectPolygons(grid, req.polygons)) : grid.bboxToPixelWindow(req.box!);
+      const projected = req.polygons ? projectPolygons(grid, req.polygons) : null;
+      const window = projected ? polygonPixelWindow(grid, projected) : grid.bboxToPixelWindow(req.box!);
       const pixels = (window[2] - window[0]) * (window[3] - window[1]);
       if (pixels === 0) throw new ExportRefusedError(`The ${req.polygons ? 'geometry' : 'box'} lies outside scene ${scene.id}: no pixel of its grid is inside.`, 400, 'outside_scene');
       const values = pixels * bands.length;
@@ -86,14 +91,22 @@ export async function exportGeoTiff(req: ExportRequest, reader: SceneReader, sig
           'export_too_large',
         );
       }
+      if (projected) centreInside = pixelCentresInside(grid, projected, window);
       return window;
     },
     signal,
   );
   const n = read.width * read.height;
+  // (Assigned in the callback, which TypeScript's flow analysis does not see.)
+  const polygonMask = centreInside as Uint8Array | null;
   const qa = read.dn.qa_pixel;
   // A pixel has no value when QA says it was not imaged (or QA is the file's nodata), or the mask hides it.
+  // Outside the polygon (centre not inside) nothing is written: nodata in every band, QA included.
   const hidden = new Uint8Array(n);
+  const outsidePolygon = new Uint8Array(n);
+  if (polygonMask) {
+    for (let i = 0; i < n; i++) if (!polygonMask[i]) outsidePolygon[i] = hidden[i] = 1;
+  }
   if (qa) {
     for (let i = 0; i < n; i++) {
       const q = qa[i];
@@ -106,11 +119,14 @@ export async function exportGeoTiff(req: ExportRequest, reader: SceneReader, sig
     const dn = read.dn[asset]!;
     const description = id === 'QA' ? 'QA QA_PIXEL (pixel quality bit flags)' : `${id} ${BAND_CATALOG[id].label} (${BAND_CATALOG[id].landsatBand}, ${FILE_BAND[asset]})`;
     if (id === 'QA') {
-      // Bit flags stay integers, fill included: they say why the other bands have no value.
-      return { data: format === 'dn' ? dn : Float32Array.from(dn), description, overviewResampling: 'nearest' };
+      // Bit flags stay integers, fill (1) included: they say why the other bands have no value. Outside
+      // a polygon the QA band holds the file's nodata (0 in dn, NaN in reflectance), which QA_PIXEL never
+      // takes inside a scene, so GIS software masks it like the other bands and fill keeps meaning "not imaged".
+      if (format === 'dn') return { data: polygonMask ? dn.map((v, i) => (outsidePolygon[i] ? 0 : v)) : dn, description, overviewResampling: 'nearest' };
+      return { data: Float32Array.from(dn, (v, i) => (outsidePolygon[i] ? Number.NaN : v)), description, overviewResampling: 'nearest' };
     }
     if (format === 'dn') {
-      const data = mask !== undefined || qa ? dn.map((v, i) => (hidden[i] ? 0 : v)) : dn;
+      const data = mask !== undefined || qa || polygonMask ? dn.map((v, i) => (hidden[i] ? 0 : v)) : dn;
       const kelvin = asset === 'lwir11';
       return { data, description, scale: kelvin ? KELVIN_SCALE : REFLECTANCE_SCALE, offset: kelvin ? KELVIN_OFFSET : REFLECTANCE_OFFSET, overviewResampling: 'average' };
     }

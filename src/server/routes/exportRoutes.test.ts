@@ -123,6 +123,44 @@ describe('GET /api/export.tif', () => {
     expect(info.bands[0].overviews ?? []).toEqual([]);
   });
 
+  it("a polygon's pixels whose centre lies outside it are nodata in every band: the pixels gdal_rasterize burns keep the source values", async () => {
+    const polygon = { type: 'Polygon', coordinates: [[[-67.32, -14.73], [-67.29, -14.73], [-67.305, -14.70], [-67.32, -14.73]]] };
+    const geometry = `geometry=${encodeURIComponent(JSON.stringify(polygon))}`;
+    const dn = (await exportFile(`${geometry}&bands=B04,QA`)).file;
+    const refl = (await exportFile(`${geometry}&bands=B04,QA&format=reflectance`)).file;
+    const info = gdalinfo(dn);
+    const [w, h] = info.size;
+    const [ox, , , oy] = info.geoTransform;
+    // GDAL's own rule on the export's own grid: the polygon taken to UTM 19N, burnt where a pixel's centre is inside.
+    writeFileSync(path.join(dir, 'triangle.geojson'), JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: {}, geometry: polygon }] }));
+    execFileSync('ogr2ogr', ['-t_srs', 'EPSG:32619', path.join(dir, 'triangle-utm.geojson'), path.join(dir, 'triangle.geojson')]);
+    const burn = path.join(dir, 'triangle-burn.tif');
+    const extent = [ox, oy - h * SOURCE_PIXEL[1], ox + w * SOURCE_PIXEL[0], oy].map(String);
+    execFileSync('gdal_rasterize', ['-q', '-burn', '1', '-init', '0', '-te', ...extent, '-tr', String(SOURCE_PIXEL[0]), String(SOURCE_PIXEL[1]), '-ot', 'Byte', path.join(dir, 'triangle-utm.geojson'), burn]);
+    const points: [number, number][] = [];
+    for (let r = 0; r < h; r++) for (let c = 0; c < w; c++) points.push([c, r]);
+    const col0 = (ox - SOURCE_ORIGIN[0]) / SOURCE_PIXEL[0];
+    const row0 = (SOURCE_ORIGIN[1] - oy) / SOURCE_PIXEL[1];
+    const shifted = points.map(([c, r]) => [c + col0, r + row0] as [number, number]);
+    const burnt = gdalValues(burn, 1, points);
+    const sourceB4 = gdalValues(src('SR_B4'), 1, shifted);
+    const sourceQa = gdalValues(src('QA_PIXEL'), 1, shifted);
+    const [b4, qa, reflB4, reflQa] = [gdalValues(dn, 1, points), gdalValues(dn, 2, points), gdalValues(refl, 1, points), gdalValues(refl, 2, points)];
+    const insideCount = burnt.filter((b) => b === 1).length;
+    expect(insideCount).toBeGreaterThan(0);
+    expect(insideCount).toBeLessThan(points.length);
+    burnt.forEach((b, i) => {
+      if (b === 1) {
+        // Fixture pixels here are imaged and clear-or-not: dn keeps them (the export has no mask).
+        expect([b4[i], qa[i], reflQa[i]]).toEqual([sourceQa[i] === 1 ? 0 : sourceB4[i], sourceQa[i], sourceQa[i]]);
+        expect(reflB4[i]).toBeCloseTo(sourceB4[i] * 0.0000275 - 0.2, 6);
+      } else {
+        expect([b4[i], qa[i]]).toEqual([0, 0]);
+        expect(Number.isNaN(reflB4[i]) && Number.isNaN(reflQa[i])).toBe(true);
+      }
+    });
+  });
+
   it('refuses in words: unknown scene 404, box outside the scene 400, unknown or Level-1 band 400', async () => {
     const missing = await app.inject(`/api/export.tif?sceneId=LC08_L2SP_001070_20190130_02_T2&${BOX}&bands=B04`);
     expect(missing.statusCode).toBe(404);
