@@ -21,7 +21,8 @@ export interface BadSite {
   reason: string;
 }
 
-export type SitesParse = { ok: true; sites: SiteInput[] } | { ok: false; bad: BadSite[]; badCount: number; notCsv?: string };
+/** `readable`: the good sites of a list with bad ones (the page draws them on the map while the bad rows are listed). */
+export type SitesParse = { ok: true; sites: SiteInput[] } | { ok: false; bad: BadSite[]; badCount: number; notCsv?: string; readable?: SiteInput[] };
 
 /** At most this many bad sites are listed in one answer (the count says how many there are). */
 export const MAX_BAD_SITES_LISTED = 20;
@@ -56,7 +57,7 @@ function collect(entries: { where: { line?: number; index?: number }; id: string
     if (problems.length > 0) bad.push({ ...e.where, reason: problems.join('; ') });
     else sites.push({ id: e.id, lat: lat.value!, lon: lon.value! });
   }
-  if (bad.length > 0) return { ok: false, bad: bad.slice(0, MAX_BAD_SITES_LISTED), badCount: bad.length };
+  if (bad.length > 0) return { ok: false, bad: bad.slice(0, MAX_BAD_SITES_LISTED), badCount: bad.length, readable: sites };
   return { ok: true, sites };
 }
 

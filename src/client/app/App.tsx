@@ -29,6 +29,9 @@ import { FieldSpectrumSection } from '../fieldSpectrum/FieldSpectrumSection.js';
 import { lazy, Suspense } from 'react';
 import { ResultsSection, type LandsatResults } from '../results/ResultsSection.js';
 import { AreaPanel } from '../area/AreaPanel.js';
+import { useAreaDrawing } from '../area/useAreaDrawing.js';
+import { chosenPixelScene } from '../map/PixelOutlines.js';
+import type { SiteInput } from '../../shared/sitesInput.js';
 import { useLandsatQueries, type FetchRequest } from '../results/useLandsatQueries.js';
 import { readUrlState } from '../urlState/readUrlState.js';
 import { currentEntryIsFetch, pushFetchEntry, usePopState } from '../urlState/fetchHistory.js';
@@ -81,6 +84,9 @@ function AppPage() {
   const [cancelled, setCancelled] = useState(false);
   const [selectedSceneId, setSelectedSceneId] = useState<string | null>(null);
   const [imageOpacity, setImageOpacity] = useState(0.7);
+  // The Area statistics panel's polygon and the Many sites panel's sites, both shown on the map.
+  const areaDrawing = useAreaDrawing();
+  const [sitesOnMap, setSitesOnMap] = useState<readonly SiteInput[]>([]);
   const queries = useLandsatQueries(request);
   const queryClient = useQueryClient();
   const footprint = useFootprintQuery(lngLat);
@@ -395,6 +401,9 @@ function AppPage() {
                 onPick={(point) => selectPoint(point)}
                 onReady={() => setMapReady(true)}
                 imageOverlay={imageOverlay}
+                pixelScene={chosenPixelScene(pixels.data, selectedSceneId, results?.image?.sceneId)}
+                sites={sitesOnMap}
+                areaDrawing={areaDrawing}
               />
             )}
             {imageOverlay && <OpacitySlider label="Scene image opacity on the map" value={imageOpacity} onChange={setImageOpacity} />}
@@ -464,9 +473,9 @@ function AppPage() {
           </ResultsSection>
         )}
         <FieldSpectrumSection lngLat={lngLat} startDate={filters.startDate} endDate={filters.endDate} />
-        <AreaPanel filters={{ startDate: filters.startDate, endDate: filters.endDate, cloudCoverage: filters.cloudCoverage, bands: bandsToRequest(ticked), mask: filters.mask }} />
+        <AreaPanel filters={{ startDate: filters.startDate, endDate: filters.endDate, cloudCoverage: filters.cloudCoverage, bands: bandsToRequest(ticked), mask: filters.mask }} area={areaDrawing} />
         <Suspense fallback={null}>
-          <ManySitesSection startDate={filters.startDate} endDate={filters.endDate} cloudCoverage={filters.cloudCoverage} bands={bandsToRequest(ticked)} />
+          <ManySitesSection startDate={filters.startDate} endDate={filters.endDate} cloudCoverage={filters.cloudCoverage} bands={bandsToRequest(ticked)} onSitesParsed={setSitesOnMap} />
         </Suspense>
       </main>
       <footer className="page-footer">

@@ -1,10 +1,13 @@
-import { useState, type ChangeEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type ChangeEvent } from 'react';
 import { apiRequestErrorFrom } from '../api/ApiRequestError.js';
 import { saveDownload } from '../analysis/saveDownload.js';
 import { formatUtc } from '../analysis/SceneMetadataTable.js';
 import type { AreaResponse } from '../../core/area/areaStatistics.js';
 import { polygonFromFile } from './polygonFromFile.js';
+import type { AreaDrawing } from './useAreaDrawing.js';
 import './areaPanel.css';
+
+const AreaCharts = lazy(() => import('./AreaCharts.js'));
 
 export interface AreaFilters {
   startDate: string;
@@ -18,15 +21,22 @@ export interface AreaFilters {
 const fmt = (v: number | null, unit: string | null) => (v === null ? '–' : unit === 'kelvin' ? `${v.toFixed(2)} K` : v.toFixed(4));
 
 /**
- * "Area statistics": upload a field or plot outline (GeoJSON or KML), see per-date statistics of the
- * scene grid's pixels whose centre lies inside it (POST /api/area), download them as CSV. Drawing a
- * polygon on the map comes with the new map component.
+ * "Area statistics": draw a polygon on the map or upload a field or plot outline (GeoJSON or KML),
+ * see per-date statistics and charts of the scene grid's pixels whose centre lies inside it
+ * (POST /api/area), download them as CSV. The polygon lives in `area` (useAreaDrawing), which the map shares.
  */
-export function AreaPanel({ filters }: { filters: AreaFilters }) {
-  const [geometry, setGeometry] = useState<{ name: string; value: unknown } | null>(null);
+export function AreaPanel({ filters, area }: { filters: AreaFilters; area: AreaDrawing }) {
+  const { geometry, setGeometry } = area;
   const [answer, setAnswer] = useState<AreaResponse | null>(null);
+  const [fileInputKey, setFileInputKey] = useState(0);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // A new polygon (drawn, uploaded or cleared) makes the last answer stale.
+  useEffect(() => {
+    setAnswer(null);
+    setProblem(null);
+    if (geometry?.drawn) setFileInputKey((k) => k + 1);
+  }, [geometry]);
 
   const body = () => JSON.stringify({ geometry: geometry?.value, startDate: filters.startDate, endDate: filters.endDate, cloudCoverage: filters.cloudCoverage, bands: filters.bands, ...(filters.mask ? { mask: filters.mask } : {}) });
   const post = async (url: string) => {
@@ -37,11 +47,9 @@ export function AreaPanel({ filters }: { filters: AreaFilters }) {
 
   const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
-    setAnswer(null);
-    setProblem(null);
-    if (!file) return setGeometry(null);
+    if (!file) return;
     try {
-      setGeometry({ name: file.name, value: polygonFromFile(file.name, await file.text()) });
+      setGeometry({ name: file.name, value: polygonFromFile(file.name, await file.text()), drawn: false });
     } catch (err) {
       setGeometry(null);
       setProblem((err as Error).message);
@@ -72,12 +80,46 @@ export function AreaPanel({ filters }: { filters: AreaFilters }) {
     <section id="area-statistics" className="page-section area-panel" aria-labelledby="area-heading">
       <h2 id="area-heading">Area statistics</h2>
       <p>
-        Upload a field or plot outline (GeoJSON or KML, WGS 84, up to 2,500 km²). Each scene&apos;s own pixels (30 m in the archive) whose centre lies inside it are
-        counted; the statistics use the clear ones.
+        Draw a polygon on the map or upload a field or plot outline (GeoJSON or KML, WGS 84, up to 2,500 km²). Each scene&apos;s own pixels (30 m in the archive)
+        whose centre lies inside it are counted; the statistics use the clear ones.
       </p>
-      <label className="area-file">
-        Polygon file <input type="file" accept=".geojson,.json,.kml,application/geo+json,application/vnd.google-earth.kml+xml" onChange={(e) => void onFile(e)} />
-      </label>
+      <div className="area-actions">
+        <button
+          type="button"
+          className="secondary-button"
+          onClick={() => {
+            area.start();
+            const map = document.querySelector<HTMLElement>('.location-map');
+            map?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+            map?.focus({ preventScroll: true });
+          }}
+        >
+          Draw on the map
+        </button>
+        <label className="area-file">
+          or upload a polygon file{' '}
+          <input key={fileInputKey} type="file" aria-label="Polygon file" accept=".geojson,.json,.kml,application/geo+json,application/vnd.google-earth.kml+xml" onChange={(e) => void onFile(e)} />
+        </label>
+      </div>
+      <p className="area-chosen" role="status">
+        {area.drawing
+          ? `Drawing on the map: ${area.vertices.length} corner${area.vertices.length === 1 ? '' : 's'} so far.`
+          : geometry
+            ? `Area: ${geometry.name}${geometry.drawn ? '' : ' (outlined on the map)'}.`
+            : 'No area yet.'}{' '}
+        {geometry && !area.drawing && (
+          <button
+            type="button"
+            className="area-clear"
+            onClick={() => {
+              setGeometry(null);
+              setFileInputKey((k) => k + 1);
+            }}
+          >
+            Clear
+          </button>
+        )}
+      </p>
       <div className="area-actions">
         <button type="button" className="primary-button" disabled={!geometry || busy} onClick={() => void measure()}>
           {busy ? 'Measuring…' : 'Measure the area'}
@@ -131,6 +173,11 @@ export function AreaPanel({ filters }: { filters: AreaFilters }) {
               </tbody>
             </table>
           </div>
+          {bandIds.length > 0 && answer.scenes.length > 0 && (
+            <Suspense fallback={<p className="muted">Loading charts...</p>}>
+              <AreaCharts answer={answer} bandIds={bandIds} startDate={filters.startDate} endDate={filters.endDate} />
+            </Suspense>
+          )}
         </div>
       )}
     </section>

@@ -7,6 +7,14 @@ import { markerIcon } from './markerIcon.js';
 import { OfflineBaseMap } from './OfflineBaseMap.js';
 import { SceneImageOverlay } from '../analysis/SceneImageOverlay.js';
 import type { LngLatBounds } from '../analysis/parseImageBounds.js';
+import type { PixelScene } from '../../core/landsat/landsatService.js';
+import type { SiteInput } from '../../shared/sitesInput.js';
+import type { AreaDrawing } from '../area/useAreaDrawing.js';
+import { PixelOutlines } from './PixelOutlines.js';
+import { SitesLayer } from './SitesLayer.js';
+import { DrawAreaLayer, DrawAreaTools } from './DrawArea.js';
+import { MapOverlay } from './MapOverlay.js';
+import './mapOverlays.css';
 
 /** A one-off camera move; `id` changes for every request so the same target can be asked twice. */
 export type MapViewTarget = { kind: 'fit'; bbox: BBox } | { kind: 'center'; lngLat: LngLat; zoom?: number };
@@ -27,6 +35,12 @@ export interface LocationMapProps {
   imageOverlay?: { url: string; boundsLngLat: LngLatBounds; opacity: number } | null;
   /** The statistics area when it is a square around the point (the scene box is `bbox`). */
   areaBox?: BBox | null;
+  /** The scene whose nine pixels are outlined from zoom 15 (chosenPixelScene). */
+  pixelScene?: PixelScene | null;
+  /** The Many sites panel's readable sites. */
+  sites?: readonly SiteInput[];
+  /** The polygon of the Area statistics panel: drawn here, or shown when it came from a file. */
+  areaDrawing?: AreaDrawing;
 }
 
 // Seed constants: the highlighted box is fitted with 100 px padding in a 1000 ms animation.
@@ -113,7 +127,9 @@ function ScaleBar() {
 
 /** The location map: base tiles or, when they cannot load, the bundled world outline; WRS-2 footprints and the chosen point. */
 export function LocationMap(props: LocationMapProps) {
-  const { tileUrl, tileAttribution, initialCenter, initialZoom, marker, bbox, footprints, view, onPick, onReady, imageOverlay, areaBox } = props;
+  const { tileUrl, tileAttribution, initialCenter, initialZoom, marker, bbox, footprints, view, onPick, onReady, imageOverlay, areaBox, pixelScene, sites, areaDrawing } = props;
+  // While an area is drawn, a click adds a corner instead of choosing the point.
+  const onClick = areaDrawing?.drawing ? areaDrawing.add : onPick;
   return (
     <LeafletMap className="location-map" center={toLatLng(initialCenter)} zoom={initialZoom} options={{ maxZoom: MAX_ZOOM, worldCopyJump: true }} whenReady={onReady}>
       <OfflineBaseMap tileUrl={tileUrl} tileAttribution={tileAttribution} />
@@ -123,9 +139,17 @@ export function LocationMap(props: LocationMapProps) {
       {bbox && <Box bbox={bbox} style={SCENE_BOX_STYLE} />}
       {areaBox && <Box bbox={areaBox} style={AREA_BOX_STYLE} />}
       {imageOverlay && <SceneImageOverlay url={imageOverlay.url} boundsLngLat={imageOverlay.boundsLngLat} opacity={imageOverlay.opacity} />}
+      {sites && sites.length > 0 && <SitesLayer sites={sites} />}
+      {areaDrawing && <DrawAreaLayer area={areaDrawing} />}
       <PointMarker lngLat={marker} />
       <ScaleBar />
-      <ClickToPick onPick={onPick} />
+      <ClickToPick onPick={onClick} />
+      {(pixelScene || areaDrawing) && (
+        <MapOverlay>
+          {areaDrawing && <DrawAreaTools area={areaDrawing} />}
+          {pixelScene && <PixelOutlines scene={pixelScene} />}
+        </MapOverlay>
+      )}
       <ViewController view={view} />
     </LeafletMap>
   );

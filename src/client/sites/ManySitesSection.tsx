@@ -1,15 +1,18 @@
 import './manySites.css';
-import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
 import { MAX_SITES_PER_JOB, MAX_SITES_PER_REQUEST, SITES_BODY_LIMIT_BYTES, JOBS_BODY_LIMIT_BYTES } from '../../shared/api/sites.js';
-import { parseSitesCsv } from '../../shared/sitesInput.js';
+import { parseSitesCsv, type SiteInput } from '../../shared/sitesInput.js';
 import { useSitesRun, type SitesRunParams } from './useSitesRun.js';
 import { SitesRunStatus } from './SitesRunStatus.js';
+import { SITES_DRAWN_AT_MOST } from '../map/SitesLayer.js';
 
 export interface ManySitesSectionProps {
   startDate: string;
   endDate: string;
   cloudCoverage: number;
   bands: string[];
+  /** The readable sites as they are typed or loaded (the map draws them before anything runs). */
+  onSitesParsed?: (sites: readonly SiteInput[]) => void;
 }
 
 const EXAMPLE = 'id,lat,lon\nplot-1,-14.7111791,-67.3037941\nplot-2,-13.8928145,-67.6820161';
@@ -17,9 +20,9 @@ const EXAMPLE = 'id,lat,lon\nplot-1,-14.7111791,-67.3037941\nplot-2,-13.8928145,
 /**
  * "Many sites": a CSV of field sites in, one row per site and covering scene out (POST /api/sites;
  * more than 1,000 sites become a job whose link can be kept). The bad rows are listed before
- * anything is sent. Showing the sites on the map is left to the map (not part of this panel).
+ * anything is sent; the readable ones go to the map through `onSitesParsed`.
  */
-export function ManySitesSection({ startDate, endDate, cloudCoverage, bands }: ManySitesSectionProps) {
+export function ManySitesSection({ startDate, endDate, cloudCoverage, bands, onSitesParsed }: ManySitesSectionProps) {
   const id = useId();
   const [text, setText] = useState('');
   const [fileProblem, setFileProblem] = useState<string | null>(null);
@@ -28,6 +31,12 @@ export function ManySitesSection({ startDate, endDate, cloudCoverage, bands }: M
   const deferred = useDeferredValue(text);
   const parsed = useMemo(() => (deferred.trim() === '' ? null : parseSitesCsv(deferred)), [deferred]);
   const siteCount = parsed?.ok ? parsed.sites.length : 0;
+  const readable = useMemo(() => (parsed ? (parsed.ok ? parsed.sites : (parsed.readable ?? [])) : []), [parsed]);
+  useEffect(() => {
+    onSitesParsed?.(readable);
+  }, [readable, onSitesParsed]);
+  // Leaving the page's panel (unmount) takes the sites off the map.
+  useEffect(() => () => onSitesParsed?.([]), [onSitesParsed]);
   const bytes = useMemo(() => new Blob([text]).size, [text]);
   const sizeProblem =
     siteCount > MAX_SITES_PER_JOB
@@ -81,6 +90,14 @@ export function ManySitesSection({ startDate, endDate, cloudCoverage, bands }: M
           </select>
         </label>
         <SitesCheck parsed={parsed} fileProblem={fileProblem ?? sizeProblem} siteCount={siteCount} />
+        {readable.length > 0 && onSitesParsed && (
+          <p className="muted many-sites-on-map">
+            {readable.length > SITES_DRAWN_AT_MOST
+              ? `The first ${SITES_DRAWN_AT_MOST.toLocaleString('en')} of the ${readable.length.toLocaleString('en')} readable sites are drawn on the map`
+              : `The ${readable.length === 1 ? 'readable site is' : `${readable.length.toLocaleString('en')} readable sites are`} drawn on the map`}{' '}
+            (pink circles, with their ids). <a href="#location">See the map</a>
+          </p>
+        )}
         <div className="many-sites-actions">
           <button type="submit" className="primary-button" disabled={!parsed?.ok || Boolean(sizeProblem) || busy}>
             {siteCount > MAX_SITES_PER_REQUEST ? `Start a job for ${siteCount.toLocaleString('en')} sites` : 'Read the sites'}

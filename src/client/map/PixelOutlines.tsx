@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import L from 'leaflet';
+import type { PixelResponse, PixelScene } from '../../core/landsat/landsatService.js';
+import { useLeafletLayer, useLeafletMap, useLeafletMapEvents } from './leafletMap.js';
+
+/** From this zoom the pixels are drawn: a 30 m pixel is then about 6 screen pixels wide or more. */
+export const PIXELS_FROM_ZOOM = 15;
+/** The zoom "Zoom to the pixels" goes to: a 30 m pixel about 25 screen pixels wide. */
+const PIXELS_ZOOM = 17;
+
+const PIXEL_STYLE: L.PathOptions = { color: '#1f3b73', weight: 1.5, opacity: 0.9, fillColor: '#ffffff', fillOpacity: 0.08 };
+// The same yellow as the target pixel's outline on the 3 x 3 image.
+const TARGET_STYLE: L.PathOptions = { color: '#ffd400', weight: 3, opacity: 1, fillOpacity: 0 };
+
+/**
+ * The scene whose pixels the map draws: the one chosen in the timeline when the pixel series read it,
+ * else the image's scene, else the most recent one read. Null before any pixel series arrives.
+ */
+export function chosenPixelScene(pixels: PixelResponse | null | undefined, selectedSceneId: string | null, imageSceneId: string | null | undefined): PixelScene | null {
+  const scenes = (pixels?.scenes ?? []).filter((s) => s.pixelFootprints?.length === 3);
+  const byId = (id: string | null | undefined) => (id ? scenes.find((s) => s.id === id) : undefined);
+  const latest = [...scenes].sort((a, b) => (a.datetime < b.datetime ? 1 : -1))[0];
+  return byId(selectedSceneId) ?? byId(imageSceneId) ?? latest ?? null;
+}
+
+const toLatLng = ([lon, lat]: [number, number]): L.LatLngTuple => [lat, lon];
+const EARTH_RADIUS_M = 6_371_008.8;
+/** Metres between two nearby lon/lat points (equirectangular: exact enough across one pixel). */
+function metresBetween([lon1, lat1]: [number, number], [lon2, lat2]: [number, number]): number {
+  const rad = Math.PI / 180;
+  const x = (lon2 - lon1) * rad * Math.cos(((lat1 + lat2) / 2) * rad);
+  const y = (lat2 - lat1) * rad;
+  return Math.hypot(x, y) * EARTH_RADIUS_M;
+}
+
+/** The target pixel's ground size from its own corners (30 m in the archive; coarser in reduced test data). */
+function pixelSizeWords(scene: PixelScene): string {
+  const [ul, ll, , ur] = scene.pixelFootprints[1][1].coordinates[0];
+  const w = Math.round(metresBetween(ul, ur));
+  const h = Math.round(metresBetween(ul, ll));
+  return w === h ? `${w} m` : `${w} x ${h} m`;
+}
+
+export function accuracyWords(geometricRmseM: number | null): string {
+  return geometricRmseM === null
+    ? 'the archive gives no geolocation accuracy for this scene'
+    : `geolocation accuracy about ${geometricRmseM < 10 ? geometricRmseM.toFixed(1) : Math.round(geometricRmseM)} m (GEOMETRIC_RMSE_MODEL)`;
+}
+
+function PixelPolygons({ scene }: { scene: PixelScene }) {
+  useLeafletLayer(() => {
+    const group = L.layerGroup();
+    scene.pixelFootprints.forEach((row, r) =>
+      row.forEach((polygon, c) => {
+        const target = r === 1 && c === 1;
+        L.polygon(polygon.coordinates[0].map(toLatLng), { ...(target ? TARGET_STYLE : PIXEL_STYLE), interactive: false }).addTo(group);
+      }),
+    );
+    return group;
+  }, [scene.id, JSON.stringify(scene.pixelFootprints)]);
+  return null;
+}
+
+/**
+ * The chosen scene's nine pixels exactly where the scene's grid puts them (their corners from
+ * /api/pixel's `pixelFootprints`), the target pixel in yellow, and the scene's geolocation accuracy
+ * in words. Below zoom 15 a pixel is too small to see: the note says so and offers to zoom in.
+ */
+export function PixelOutlines({ scene }: { scene: PixelScene }) {
+  const map = useLeafletMap();
+  const [zoom, setZoom] = useState(() => map.getZoom());
+  useLeafletMapEvents({ zoomend: () => setZoom(map.getZoom()) });
+  const shown = zoom >= PIXELS_FROM_ZOOM;
+  const date = scene.datetime.slice(0, 10);
+  const zoomToPixels = () => {
+    const centre = L.polygon(scene.pixelFootprints[1][1].coordinates[0].map(toLatLng)).getBounds().getCenter();
+    map.setView(centre, Math.max(PIXELS_ZOOM, zoom));
+  };
+  return (
+    <>
+      {shown && <PixelPolygons scene={scene} />}
+      <div className="map-pixel-note" role="status">
+        {shown ? (
+          <>
+            <span className="map-pixel-swatch" aria-hidden="true" /> Pixel outlines of {scene.id} ({date}, {pixelSizeWords(scene)} each) as the scene places them; the target pixel in
+            yellow; {accuracyWords(scene.geometricRmseM)}.
+          </>
+        ) : (
+          <>
+            The 3 x 3 pixels of {scene.id} ({date}) show from zoom {PIXELS_FROM_ZOOM} (now {zoom}).{' '}
+            <button type="button" className="map-inline-button" onClick={zoomToPixels}>
+              Zoom to the pixels
+            </button>
+          </>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+import { useEffect } from 'react';
+import L from 'leaflet';
+import type { SiteInput } from '../../shared/sitesInput.js';
+import { useLeafletLayer, useLeafletMap } from './leafletMap.js';
+
+/** Up to this many sites carry their id as a permanent label; more would cover the map (hover or tap then). */
+const LABELLED_UP_TO = 40;
+/** Sites drawn at most (a job takes 100,000; past this the map would stall and show nothing more). */
+export const SITES_DRAWN_AT_MOST = 10_000;
+
+const SITE_STYLE: L.CircleMarkerOptions = { radius: 6, color: '#ffffff', weight: 2, fillColor: '#c2185b', fillOpacity: 0.95, bubblingMouseEvents: false };
+const SITE_LABEL: L.TooltipOptions = { direction: 'right', offset: [6, 0], className: 'site-label' };
+
+/**
+ * The Many sites panel's readable sites as circle markers with their ids, drawn on a canvas (one
+ * element, not one per site); the view fits them when the list changes. Clicks go through to the
+ * map (choosing a point), except on a marker, which shows its id.
+ */
+export function SitesLayer({ sites }: { sites: readonly SiteInput[] }) {
+  const map = useLeafletMap();
+  const drawn = sites.slice(0, SITES_DRAWN_AT_MOST);
+  const key = JSON.stringify(drawn);
+  const layer = useLeafletLayer(() => {
+    const renderer = L.canvas({ padding: 0.2 });
+    const labelled = drawn.length <= LABELLED_UP_TO;
+    return L.featureGroup(
+      drawn.map((s) =>
+        L.circleMarker([s.lat, s.lon], { ...SITE_STYLE, renderer })
+          .bindTooltip(s.id, { ...SITE_LABEL, permanent: labelled }),
+      ),
+    );
+  }, [key]);
+  useEffect(() => {
+    const bounds = layer.current?.getBounds();
+    if (bounds?.isValid()) map.fitBounds(bounds, { padding: [40, 40], maxZoom: 13 });
+  }, [key]);
+  return null;
+}
