@@ -90,7 +90,8 @@ export function AreaPanel({ filters, area }: { filters: AreaFilters; area: AreaD
           onClick={() => {
             area.start();
             const map = document.querySelector<HTMLElement>('.location-map');
-            map?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+            // At once, not smoothly: focusing the map during a smooth scroll stops that scroll in Chromium.
+            map?.scrollIntoView({ block: 'center' });
             map?.focus({ preventScroll: true });
           }}
         >

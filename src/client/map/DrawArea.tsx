@@ -2,6 +2,8 @@ import { useEffect } from 'react';
 import L from 'leaflet';
 import type { LngLat } from '../../core/geo/lngLat.js';
 import type { AreaDrawing } from '../area/useAreaDrawing.js';
+import { AREA_MAX_KM2 } from '../../core/area/areaStatistics.js';
+import { polygonsAreaKm2 } from '../../core/geo/polygonOnGrid.js';
 import { useLeafletLayer, useLeafletMap } from './leafletMap.js';
 
 const toLatLng = ([lon, lat]: LngLat): L.LatLngTuple => [lat, lon];
@@ -115,11 +117,16 @@ export function DrawAreaTools({ area }: { area: AreaDrawing }) {
     );
   }
   const n = area.vertices.length;
+  // The same spherical area the server checks its limit against.
+  const km2 = n >= 3 ? polygonsAreaKm2([[[...area.vertices, area.vertices[0]]]]) : null;
+  const tooLarge = km2 !== null && km2 > AREA_MAX_KM2;
   return (
     <div className="map-draw-tools drawing" role="group" aria-label="Drawing an area">
       <p className="map-draw-help" role="status">
         {n === 0 ? 'Click or tap the map to add the first corner' : `${n} corner${n === 1 ? '' : 's'}`}
+        {km2 !== null && `, about ${km2 < 10 ? km2.toFixed(2) : Math.round(km2).toLocaleString('en')} km²`}
         {n >= 3 ? '; Finish, or click the first corner.' : n > 0 ? '; at least 3 are needed.' : '.'} Keyboard: move the map with the arrow keys, Enter adds the corner at the cross.
+        {tooLarge && <strong className="map-draw-warning"> Larger than the {AREA_MAX_KM2.toLocaleString('en')} km² measured at once: zoom in and draw a smaller one.</strong>}
       </p>
       <button type="button" className="map-tool-button" onClick={addCentre}>
         Add corner at the cross

@@ -53,7 +53,7 @@ function PixelPolygons({ scene }: { scene: PixelScene }) {
     scene.pixelFootprints.forEach((row, r) =>
       row.forEach((polygon, c) => {
         const target = r === 1 && c === 1;
-        L.polygon(polygon.coordinates[0].map(toLatLng), { ...(target ? TARGET_STYLE : PIXEL_STYLE), interactive: false }).addTo(group);
+        L.polygon(polygon.coordinates[0].map(toLatLng), { ...(target ? TARGET_STYLE : PIXEL_STYLE), className: target ? 'pixel-outline pixel-target' : 'pixel-outline', interactive: false }).addTo(group);
       }),
     );
     return group;
