@@ -55,7 +55,8 @@ describe('the map: pixels from zoom 15, a drawn area measured, the sites (built 
     await page.getByRole('button', { name: 'Fetch Data' }).click();
     const note = page.locator('.map-pixel-note');
     await note.waitFor({ timeout: 60_000 });
-    expect(await note.textContent()).toContain(`The 3 x 3 pixels of ${SCENE} (2019-01-14) show from zoom 15`);
+    expect(await note.textContent()).toContain('The 3 x 3 pixels of the 2019-01-14 scene show from zoom 15');
+    expect(await note.locator(`[title="${SCENE}"]`).count()).toBe(1);
     expect(await page.locator('path.pixel-outline').count()).toBe(0);
     await page.locator('#location').scrollIntoViewIfNeeded();
     await note.getByRole('button', { name: 'Zoom to the pixels' }).click();
@@ -65,7 +66,7 @@ describe('the map: pixels from zoom 15, a drawn area measured, the sites (built 
     const mtl = JSON.parse(readFileSync(path.join(fixtureDir, 'LC08_L2SP_001070_20190114_20200830_02_T2', 'LC08_L2SP_001070_20190114_20200830_02_T2_MTL.json'), 'utf8'));
     const rmse = Number(mtl.LANDSAT_METADATA_FILE.LEVEL1_PROCESSING_RECORD.GEOMETRIC_RMSE_MODEL);
     const text = await note.textContent();
-    expect(text).toContain(`Pixel outlines of ${SCENE} (2019-01-14`);
+    expect(text).toContain(`Pixel outlines of ${SCENE} (2019-01-14, ${Math.round(PX)} x ${Math.round(PY)} m each)`);
     expect(text).toContain(`geolocation accuracy about ${Math.round(rmse)} m (GEOMETRIC_RMSE_MODEL)`);
     // Zoom 17: the target pixel is GDAL's pixel size on screen, and the chosen point lies in it. 3 %: the UTM grid
     // turns about 0.4° against north here (its box on screen grows by that) and Leaflet rounds paths to whole screen pixels.
@@ -147,6 +148,8 @@ describe('the map: pixels from zoom 15, a drawn area measured, the sites (built 
     await tools.waitFor();
     await page.locator('#location').scrollIntoViewIfNeeded();
     const map = await waitStill(page);
+    for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Zoom in' }).tap();
+    await page.waitForTimeout(800);
     const [cx, cy] = [map.x + map.width / 2, map.y + map.height * 0.65];
     for (const [dx, dy] of [[-60, -30], [60, -40], [40, 60]]) {
       await page.touchscreen.tap(cx + dx, cy + dy);

@@ -125,7 +125,7 @@ export function AreaPanel({ filters, area }: { filters: AreaFilters; area: AreaD
         <button type="button" className="primary-button" disabled={!geometry || busy} onClick={() => void measure()}>
           {busy ? 'Measuring…' : 'Measure the area'}
         </button>
-        <button type="button" disabled={!answer || answer.scenes.length === 0} onClick={() => void downloadCsv()}>
+        <button type="button" className="secondary-button" disabled={!answer || answer.scenes.length === 0} onClick={() => void downloadCsv()}>
           Download CSV
         </button>
       </div>

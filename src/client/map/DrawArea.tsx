@@ -4,6 +4,7 @@ import type { LngLat } from '../../core/geo/lngLat.js';
 import type { AreaDrawing } from '../area/useAreaDrawing.js';
 import { AREA_MAX_KM2 } from '../../core/area/areaStatistics.js';
 import { polygonsAreaKm2 } from '../../core/geo/polygonOnGrid.js';
+import { fitBelowOverlay } from './MapOverlay.js';
 import { useLeafletLayer, useLeafletMap } from './leafletMap.js';
 
 const toLatLng = ([lon, lat]: LngLat): L.LatLngTuple => [lat, lon];
@@ -46,7 +47,7 @@ function AreaShape({ value }: { value: unknown }) {
   useEffect(() => {
     const shape = layer.current;
     const bounds = shape instanceof L.GeoJSON ? shape.getBounds() : null;
-    if (bounds?.isValid()) map.fitBounds(bounds, { padding: [40, 40], maxZoom: 16 });
+    if (bounds?.isValid()) fitBelowOverlay(map, bounds, 16);
   }, [key]);
   return null;
 }
@@ -125,7 +126,8 @@ export function DrawAreaTools({ area }: { area: AreaDrawing }) {
       <p className="map-draw-help" role="status">
         {n === 0 ? 'Click or tap the map to add the first corner' : `${n} corner${n === 1 ? '' : 's'}`}
         {km2 !== null && `, about ${km2 < 10 ? km2.toFixed(2) : Math.round(km2).toLocaleString('en')} km²`}
-        {n >= 3 ? '; Finish, or click the first corner.' : n > 0 ? '; at least 3 are needed.' : '.'} Keyboard: move the map with the arrow keys, Enter adds the corner at the cross.
+        {n >= 3 ? '; Finish, or click the first corner.' : n > 0 ? '; at least 3 are needed.' : '.'}
+        <span className="map-draw-keys"> Keyboard: move the map with the arrow keys, Enter adds the corner at the cross.</span>
         {tooLarge && <strong className="map-draw-warning"> Larger than the {AREA_MAX_KM2.toLocaleString('en')} km² measured at once: zoom in and draw a smaller one.</strong>}
       </p>
       <button type="button" className="map-tool-button" onClick={addCentre}>

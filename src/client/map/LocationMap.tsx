@@ -147,7 +147,7 @@ export function LocationMap(props: LocationMapProps) {
       {(pixelScene || areaDrawing) && (
         <MapOverlay>
           {areaDrawing && <DrawAreaTools area={areaDrawing} />}
-          {pixelScene && <PixelOutlines scene={pixelScene} />}
+          {pixelScene && !areaDrawing?.drawing && <PixelOutlines scene={pixelScene} />}
         </MapOverlay>
       )}
       <ViewController view={view} />

@@ -18,3 +18,13 @@ export function MapOverlay({ children }: { children: ReactNode }) {
     </div>
   );
 }
+
+/**
+ * Fits the view to `bounds` so that nothing fitted hides under the overlay column (its height, read
+ * now, is kept free at the top).
+ */
+export function fitBelowOverlay(map: L.Map, bounds: L.LatLngBounds, maxZoom: number): void {
+  const overlay = map.getContainer().querySelector<HTMLElement>('.map-overlay');
+  const top = overlay ? overlay.offsetTop + overlay.offsetHeight + 12 : 40;
+  map.fitBounds(bounds, { paddingTopLeft: [30, Math.min(top, map.getSize().y / 2)], paddingBottomRight: [30, 40], maxZoom });
+}

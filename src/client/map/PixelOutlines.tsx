@@ -24,13 +24,17 @@ export function chosenPixelScene(pixels: PixelResponse | null | undefined, selec
 }
 
 const toLatLng = ([lon, lat]: [number, number]): L.LatLngTuple => [lat, lon];
-const EARTH_RADIUS_M = 6_371_008.8;
-/** Metres between two nearby lon/lat points (equirectangular: exact enough across one pixel). */
+// WGS 84: metres per radian along the meridian (M) and the parallel (N cos φ) at a latitude.
+const WGS84_A = 6_378_137;
+const WGS84_E2 = 0.006_694_379_990_14;
+/** Metres between two nearby lon/lat points on the WGS 84 ellipsoid (local radii: exact to well under 0.1 % across one pixel). */
 function metresBetween([lon1, lat1]: [number, number], [lon2, lat2]: [number, number]): number {
   const rad = Math.PI / 180;
-  const x = (lon2 - lon1) * rad * Math.cos(((lat1 + lat2) / 2) * rad);
-  const y = (lat2 - lat1) * rad;
-  return Math.hypot(x, y) * EARTH_RADIUS_M;
+  const phi = ((lat1 + lat2) / 2) * rad;
+  const w = 1 - WGS84_E2 * Math.sin(phi) ** 2;
+  const meridional = (WGS84_A * (1 - WGS84_E2)) / w ** 1.5;
+  const primeVertical = WGS84_A / Math.sqrt(w);
+  return Math.hypot((lon2 - lon1) * rad * primeVertical * Math.cos(phi), (lat2 - lat1) * rad * meridional);
 }
 
 /** The target pixel's ground size from its own corners (30 m in the archive; coarser in reduced test data). */
@@ -87,7 +91,7 @@ export function PixelOutlines({ scene }: { scene: PixelScene }) {
           </>
         ) : (
           <>
-            The 3 x 3 pixels of {scene.id} ({date}) show from zoom {PIXELS_FROM_ZOOM} (now {zoom}).{' '}
+            <span title={scene.id}>The 3 x 3 pixels of the {date} scene</span> show from zoom {PIXELS_FROM_ZOOM} (now {zoom}).{' '}
             <button type="button" className="map-inline-button" onClick={zoomToPixels}>
               Zoom to the pixels
             </button>

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import L from 'leaflet';
 import type { SiteInput } from '../../shared/sitesInput.js';
+import { fitBelowOverlay } from './MapOverlay.js';
 import { useLeafletLayer, useLeafletMap } from './leafletMap.js';
 
 /** Up to this many sites carry their id as a permanent label; more would cover the map (hover or tap then). */
@@ -32,7 +33,7 @@ export function SitesLayer({ sites }: { sites: readonly SiteInput[] }) {
   }, [key]);
   useEffect(() => {
     const bounds = layer.current?.getBounds();
-    if (bounds?.isValid()) map.fitBounds(bounds, { padding: [40, 40], maxZoom: 13 });
+    if (bounds?.isValid()) fitBelowOverlay(map, bounds, 13);
   }, [key]);
   return null;
 }
