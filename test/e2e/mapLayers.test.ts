@@ -171,6 +171,8 @@ describe('the map: pixels from zoom 15, a drawn area measured, the sites (built 
     const labels = page.locator('.location-map .site-label');
     await expect.poll(() => labels.allTextContents()).toEqual(['plot-1', 'plot-2', 'plot-3']);
     await page.locator('#location').scrollIntoViewIfNeeded();
+    await waitStill(page);
+    await page.waitForTimeout(600); // the fit's zoom animation
     await harness.screenshot(page, '34-sites-on-map-390', '.map-area');
     expect(await noSidewaysScroll(page)).toBe(true);
     expect(realErrors(consoleErrors)).toEqual([]);
@@ -183,6 +185,7 @@ describe('the map: pixels from zoom 15, a drawn area measured, the sites (built 
     await sites.getByLabel(/or paste the sites/).fill('id,lat,lon\nplot-1,-14.7111791,-67.3037941\nplot-2,-13.8928145,-67.6820161\nplot-3,-14.30,-67.95');
     await expect.poll(() => page.locator('.location-map .site-label').count()).toBe(3);
     await page.locator('#location').scrollIntoViewIfNeeded();
+    await page.waitForTimeout(600); // the fit's zoom animation
     await harness.screenshot(page, '35-sites-on-map-1440', '.map-area');
   }, 60_000);
 });

@@ -26,7 +26,7 @@ export interface AreaDrawing {
   setGeometry: (geometry: AreaGeometry | null) => void;
 }
 
-export const DRAWN_AREA_NAME = 'the polygon drawn on the map';
+const DRAWN_AREA_NAME = 'the polygon drawn on the map';
 
 /**
  * The area being drawn and the one chosen, shared by the map (which draws and shows it) and the

@@ -4,7 +4,7 @@ import type { PixelResponse, PixelScene } from '../../core/landsat/landsatServic
 import { useLeafletLayer, useLeafletMap, useLeafletMapEvents } from './leafletMap.js';
 
 /** From this zoom the pixels are drawn: a 30 m pixel is then about 6 screen pixels wide or more. */
-export const PIXELS_FROM_ZOOM = 15;
+const PIXELS_FROM_ZOOM = 15;
 /** The zoom "Zoom to the pixels" goes to: a 30 m pixel about 25 screen pixels wide. */
 const PIXELS_ZOOM = 17;
 
