@@ -32,9 +32,10 @@ export function AreaPanel({ filters, area }: { filters: AreaFilters; area: AreaD
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   // A new polygon (drawn, uploaded or cleared) makes the last answer stale.
+  // (A file that could not be read leaves no polygon and its problem standing.)
   useEffect(() => {
     setAnswer(null);
-    setProblem(null);
+    if (geometry) setProblem(null);
     if (geometry?.drawn) setFileInputKey((k) => k + 1);
   }, [geometry]);
 
@@ -114,6 +115,7 @@ export function AreaPanel({ filters, area }: { filters: AreaFilters; area: AreaD
             className="area-clear"
             onClick={() => {
               setGeometry(null);
+              setProblem(null);
               setFileInputKey((k) => k + 1);
             }}
           >

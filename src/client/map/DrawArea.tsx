@@ -91,6 +91,13 @@ export function DrawAreaLayer({ area }: { area: AreaDrawing }) {
   return area.geometry ? <AreaShape value={area.geometry.value} /> : null;
 }
 
+/** To the Area statistics panel, its "Measure the area" button focused (the map is far above it). */
+function goToMeasure() {
+  const section = document.getElementById('area-statistics');
+  section?.scrollIntoView({ block: 'start' });
+  section?.querySelector<HTMLButtonElement>('button.primary-button')?.focus({ preventScroll: true });
+}
+
 /** The drawing buttons, over the map. */
 export function DrawAreaTools({ area }: { area: AreaDrawing }) {
   const map = useLeafletMap();
@@ -106,9 +113,9 @@ export function DrawAreaTools({ area }: { area: AreaDrawing }) {
         </button>
         {area.geometry && (
           <>
-            <a className="map-tool-button" href="#area-statistics">
+            <button type="button" className="map-tool-button" onClick={goToMeasure}>
               Measure it
-            </a>
+            </button>
             <button type="button" className="map-tool-button" onClick={() => area.setGeometry(null)}>
               Clear the area
             </button>
