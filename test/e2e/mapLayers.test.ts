@@ -97,8 +97,10 @@ describe('the map: pixels from zoom 15, a drawn area measured, the sites (built 
     // The button brought the map into view.
     const map = await waitStill(page);
     // Zoom in three steps (the 2,500 km² limit): a 200 px polygon is then some 15 km across.
-    for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Zoom in' }).click();
-    await page.waitForTimeout(800);
+    for (let i = 0; i < 3; i++) {
+      await page.getByRole('button', { name: 'Zoom in' }).click();
+      await page.waitForTimeout(500); // each zoom's animation (a click during one is not a corner where it was aimed)
+    }
     const [cx, cy] = [map.x + map.width / 2, map.y + map.height / 2];
     await page.mouse.click(cx - 90, cy - 70);
     await page.mouse.click(cx + 80, cy - 60);
@@ -108,6 +110,7 @@ describe('the map: pixels from zoom 15, a drawn area measured, the sites (built 
     // The fourth corner by keyboard: the map pans left with the arrow key, Enter puts a corner at the cross.
     await page.locator('.location-map').focus();
     await page.keyboard.press('ArrowLeft');
+    await page.waitForTimeout(500); // the pan's animation: a corner goes where the cross is when Enter is pressed
     await page.keyboard.press('Enter');
     expect(await tools.textContent()).toContain('4 corners');
     await harness.screenshot(page, '31-drawing-area-1440', '.map-area');
@@ -150,8 +153,10 @@ describe('the map: pixels from zoom 15, a drawn area measured, the sites (built 
     await tools.waitFor();
     await page.locator('#location').scrollIntoViewIfNeeded();
     const map = await waitStill(page);
-    for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Zoom in' }).tap();
-    await page.waitForTimeout(800);
+    for (let i = 0; i < 3; i++) {
+      await page.getByRole('button', { name: 'Zoom in' }).tap();
+      await page.waitForTimeout(500);
+    }
     const [cx, cy] = [map.x + map.width / 2, map.y + map.height * 0.65];
     for (const [dx, dy] of [[-60, -30], [60, -40], [40, 60]]) {
       await page.touchscreen.tap(cx + dx, cy + dy);
