@@ -5,8 +5,8 @@ import { useLeafletLayer, useLeafletMap, useLeafletMapEvents } from './leafletMa
 
 /** From this zoom the pixels are drawn: a 30 m pixel is then about 6 screen pixels wide or more. */
 const PIXELS_FROM_ZOOM = 15;
-/** The zoom "Zoom to the pixels" goes to: a 30 m pixel about 25 screen pixels wide. */
-const PIXELS_ZOOM = 17;
+/** The closest "Zoom to the pixels" goes: a 30 m pixel is then about 50 screen pixels wide. */
+const PIXELS_MAX_ZOOM = 18;
 
 const PIXEL_STYLE: L.PathOptions = { color: '#1f3b73', weight: 1.5, opacity: 0.9, fillColor: '#ffffff', fillOpacity: 0.08 };
 // The same yellow as the target pixel's outline on the 3 x 3 image.
@@ -76,14 +76,16 @@ export function PixelOutlines({ scene }: { scene: PixelScene }) {
   useLeafletMapEvents({ zoomend: () => setZoom(map.getZoom()) });
   const shown = zoom >= PIXELS_FROM_ZOOM;
   const date = scene.datetime.slice(0, 10);
+  // The 3 x 3 block in view (30 m pixels: zoom 18; coarser test grids: less, never below 15).
   const zoomToPixels = () => {
-    const centre = L.polygon(scene.pixelFootprints[1][1].coordinates[0].map(toLatLng)).getBounds().getCenter();
-    map.setView(centre, Math.max(PIXELS_ZOOM, zoom));
+    const block = L.latLngBounds(scene.pixelFootprints.flat().flatMap((p) => p.coordinates[0].map(toLatLng)));
+    const fitted = map.getBoundsZoom(block, false, L.point(40, 40));
+    map.setView(block.getCenter(), Math.min(PIXELS_MAX_ZOOM, Math.max(PIXELS_FROM_ZOOM, fitted)));
   };
   return (
     <>
       {shown && <PixelPolygons scene={scene} />}
-      <div className="map-pixel-note" role="status">
+      <div className="map-pixel-note" role="status" data-zoom={zoom}>
         {shown ? (
           <>
             <span className="map-pixel-swatch" aria-hidden="true" /> Pixel outlines of {scene.id} ({date}, {pixelSizeWords(scene)} each) as the scene places them; the target pixel in
