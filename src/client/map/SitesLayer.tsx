@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import L from 'leaflet';
 import type { SiteInput } from '../../shared/sitesInput.js';
 import { fitBelowOverlay } from './MapOverlay.js';
@@ -19,8 +19,8 @@ const SITE_LABEL: L.TooltipOptions = { direction: 'right', offset: [6, 0], class
  */
 export function SitesLayer({ sites }: { sites: readonly SiteInput[] }) {
   const map = useLeafletMap();
-  const drawn = sites.slice(0, SITES_DRAWN_AT_MOST);
-  const key = JSON.stringify(drawn);
+  // A new list (a new parse) is a new layer; the page re-renders often, so no per-render comparison of thousands of sites.
+  const drawn = useMemo(() => sites.slice(0, SITES_DRAWN_AT_MOST), [sites]);
   const layer = useLeafletLayer(() => {
     const renderer = L.canvas({ padding: 0.2 });
     const labelled = drawn.length <= LABELLED_UP_TO;
@@ -30,10 +30,10 @@ export function SitesLayer({ sites }: { sites: readonly SiteInput[] }) {
           .bindTooltip(s.id, { ...SITE_LABEL, permanent: labelled }),
       ),
     );
-  }, [key]);
+  }, [drawn]);
   useEffect(() => {
     const bounds = layer.current?.getBounds();
     if (bounds?.isValid()) fitBelowOverlay(map, bounds, 13);
-  }, [key]);
+  }, [drawn]);
   return null;
 }
