@@ -120,12 +120,13 @@ describe('the map: pixels from zoom 15, a drawn area measured, the sites (built 
     const tools = page.getByRole('group', { name: 'Drawing an area' });
     await tools.waitFor();
     // The button brought the map into view.
-    const map = await waitStill(page);
     // Zoom in three steps (the 2,500 km² limit): a 200 px polygon is then some 15 km across.
     for (let i = 0; i < 3; i++) {
       await page.getByRole('button', { name: 'Zoom in' }).click();
       await page.waitForTimeout(500); // each zoom's animation (a click during one is not a corner where it was aimed)
     }
+    // Where the map is now (the zoom buttons may have scrolled the page).
+    const map = await waitStill(page);
     const [cx, cy] = [map.x + map.width / 2, map.y + map.height / 2];
     await page.mouse.click(cx - 90, cy - 70);
     await page.mouse.click(cx + 80, cy - 60);
@@ -176,12 +177,12 @@ describe('the map: pixels from zoom 15, a drawn area measured, the sites (built 
     await area.getByRole('button', { name: 'Draw on the map' }).click();
     const tools = page.getByRole('group', { name: 'Drawing an area' });
     await tools.waitFor();
-    await page.locator('#location').scrollIntoViewIfNeeded();
-    const map = await waitStill(page);
+    await page.locator('.location-map').scrollIntoViewIfNeeded();
     for (let i = 0; i < 3; i++) {
       await page.getByRole('button', { name: 'Zoom in' }).tap();
       await page.waitForTimeout(500);
     }
+    const map = await waitStill(page);
     const [cx, cy] = [map.x + map.width / 2, map.y + map.height * 0.65];
     for (const [dx, dy] of [[-60, -30], [60, -40], [40, 60]]) {
       await page.touchscreen.tap(cx + dx, cy + dy);

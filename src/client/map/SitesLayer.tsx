@@ -23,13 +23,19 @@ export function SitesLayer({ sites }: { sites: readonly SiteInput[] }) {
   const drawn = useMemo(() => sites.slice(0, SITES_DRAWN_AT_MOST), [sites]);
   const layer = useLeafletLayer(() => {
     const renderer = L.canvas({ padding: 0.2 });
-    const labelled = drawn.length <= LABELLED_UP_TO;
-    return L.featureGroup(
-      drawn.map((s) =>
-        L.circleMarker([s.lat, s.lon], { ...SITE_STYLE, renderer })
-          .bindTooltip(s.id, { ...SITE_LABEL, permanent: labelled }),
-      ),
+    if (drawn.length <= LABELLED_UP_TO) {
+      return L.featureGroup(drawn.map((s) => L.circleMarker([s.lat, s.lon], { ...SITE_STYLE, renderer }).bindTooltip(s.id, { ...SITE_LABEL, permanent: true })));
+    }
+    // Many sites: one tooltip for the group (shown on hover or tap) instead of one object per site.
+    const ids = new Map<L.Layer, string>();
+    const group = L.featureGroup(
+      drawn.map((s) => {
+        const marker = L.circleMarker([s.lat, s.lon], { ...SITE_STYLE, renderer });
+        ids.set(marker, s.id);
+        return marker;
+      }),
     );
+    return group.bindTooltip((layer) => ids.get(layer) ?? '', SITE_LABEL);
   }, [drawn]);
   useEffect(() => {
     const bounds = layer.current?.getBounds();
