@@ -196,7 +196,7 @@ function AppPage() {
   const fetchWith = async ({ point, values, bands, areaChoice }: FetchSettings, push: boolean) => {
     // A date problem is shown at the date fields (FiltersForm), not again beside Fetch Data.
     setFormProblem(null);
-    if (dateRangeProblem(values.startDate, values.endDate, undefined, { allMissions: config?.synthetic === false })) {
+    if (dateRangeProblem(values.startDate, values.endDate)) {
       document.getElementById('start-date')?.focus();
       return;
     }
@@ -408,7 +408,7 @@ function AppPage() {
 
         <section id="bands" ref={bandsSection} tabIndex={-1} className="page-section with-sidebar" aria-labelledby="bands-heading">
           <aside className="sidebar">
-            <FiltersForm values={filters} onChange={setFilters} onSubmit={() => void fetchData()} dateProblem={dateRangeProblem(filters.startDate, filters.endDate, undefined, { allMissions: config?.synthetic === false })} />
+            <FiltersForm values={filters} onChange={setFilters} onSubmit={() => void fetchData()} dateProblem={dateRangeProblem(filters.startDate, filters.endDate)} />
             {running && !results && (
               <div className="fetch-progress" role="status">
                 <label htmlFor="fetch-progress">Fetching image and band statistics ({doneCount} of 2 done)...</label>
