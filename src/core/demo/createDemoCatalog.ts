@@ -24,6 +24,9 @@ export interface DemoCatalog extends SceneCatalog {
   readonly ready: Promise<void>;
 }
 
+/** Scenes whose cloud cover a search computes between two turns of the event loop. */
+const YIELD_EVERY_SCENES = 8;
+
 /** Box queries: WRS-2 lookups on a lattice this fine (degrees) find every path/row the box touches. */
 const BOX_LATTICE_DEG = 0.4;
 
@@ -118,7 +121,14 @@ export function createDemoCatalog(opts: DemoCatalogOptions = {}): DemoCatalog {
       const limit = Math.max(0, Math.floor(query.limit));
       const matches: LandsatScene[] = [];
       let truncated = false;
+      let computed = 0;
       for (const scene of scenesFor(query)) {
+        // A scene's cloud cover takes a millisecond or two to compute: a 40-year search (thousands of
+        // scenes) gives the event loop back every few dozen, so other requests are not held for seconds.
+        if (++computed % YIELD_EVERY_SCENES === 0) {
+          await new Promise((resolve) => setImmediate(resolve));
+          query.signal?.throwIfAborted();
+        }
         if (roundPercent(sceneCloudPercent(scene)) > query.maxCloudCover) continue;
         if (matches.length === limit) {
           truncated = true;
