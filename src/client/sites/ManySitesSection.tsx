@@ -10,6 +10,8 @@ export interface ManySitesSectionProps {
   endDate: string;
   cloudCoverage: number;
   bands: string[];
+  /** The filters' "Harmonise TM/ETM+ to OLI" switch (harmonize=oli). */
+  harmonize?: boolean;
 }
 
 const EXAMPLE = 'id,lat,lon\nplot-1,-14.7111791,-67.3037941\nplot-2,-13.8928145,-67.6820161';
@@ -19,7 +21,7 @@ const EXAMPLE = 'id,lat,lon\nplot-1,-14.7111791,-67.3037941\nplot-2,-13.8928145,
  * more than 1,000 sites become a job whose link can be kept). The bad rows are listed before
  * anything is sent. Showing the sites on the map is left to the map (not part of this panel).
  */
-export function ManySitesSection({ startDate, endDate, cloudCoverage, bands }: ManySitesSectionProps) {
+export function ManySitesSection({ startDate, endDate, cloudCoverage, bands, harmonize }: ManySitesSectionProps) {
   const id = useId();
   const [text, setText] = useState('');
   const [fileProblem, setFileProblem] = useState<string | null>(null);
@@ -38,7 +40,7 @@ export function ManySitesSection({ startDate, endDate, cloudCoverage, bands }: M
           ? 'The file is larger than 16 MB; remove unused columns or split it.'
           : null;
   const busy = run.kind === 'running' || (run.kind === 'job' && (run.job.status === 'queued' || run.job.status === 'running'));
-  const params: SitesRunParams = { startDate, endDate, cloudCoverage, bands, mask };
+  const params: SitesRunParams = { startDate, endDate, cloudCoverage, bands, mask, harmonize };
 
   const readFile = async (file: File | undefined) => {
     setFileProblem(null);
