@@ -146,5 +146,7 @@ describe('demo scenes of TM and ETM+', () => {
     expect(found.bands.B01).toBeUndefined();
     expect(JSON.stringify(found.missingBands)).toMatch(/B01/);
     expect(found.emptyReason).toMatch(/^Landsat 7 scan-line gap/);
+    // The 3 x 3 image says the same rather than "no scene covers".
+    await expect(service.render3x3(lngLat, { startDate: date, endDate: date, cloudCoverage: 100, bands: ['B04', 'B03', 'B02'] })).rejects.toThrow(/holds no value at this pixel\. Landsat 7 scan-line gap/);
   });
 });
