@@ -3,8 +3,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseLandsatPlatform } from '../bands/missions.js';
 import { demoPassesForPathRow } from './demoMissionSchedule.js';
+import { REAL_WORLD_DIR } from '../../../test/support/fixturePaths.js';
 
-const REAL = join(import.meta.dirname, '../../../../shared/real-world');
+const REAL = REAL_WORLD_DIR;
 const tag = (xml: string, name: string) => new RegExp(`<${name}>([^<]*)</${name}>`).exec(xml)![1];
 
 /** Every real Landsat 4, 5 and 7 MTL of ../shared/real-world: satellite, path/row, scene-centre time. */
