@@ -69,6 +69,25 @@ describe('createDemoCatalog: search', () => {
     expect(await between('2026-03-02', '2026-12-31')).toEqual([]);
   });
 
+  it('holds the whole record at the default point: every 16-day pass of each mission over its two path/rows, 1982 to now', async () => {
+    const { scenes, truncated } = await catalog.search(query({ startDate: '1982-01-01', endDate: '2026-03-01', limit: 20_000 }));
+    expect(truncated).toBe(false);
+    const days = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
+    // Two path/rows (018/028 and 018/029, overlapping rows), one pass each per 16 days within the mission's dates (README table).
+    const expected: Record<string, number> = {
+      'landsat-4': (2 * days('1982-08-22', '1993-12-14')) / 16,
+      'landsat-5': (2 * days('1984-03-01', '2011-11-18')) / 16,
+      'landsat-7': (2 * days('1999-04-15', '2022-03-31')) / 16,
+      'landsat-8': (2 * days('2013-04-11', '2026-02-28')) / 16,
+      'landsat-9': (2 * days('2021-10-31', '2026-02-28')) / 16,
+    };
+    for (const [satellite, n] of Object.entries(expected)) {
+      const count = scenes.filter((s) => s.satellite === satellite).length;
+      expect(Math.abs(count - n), `${satellite}: ${count} scenes, about ${n.toFixed(1)} expected`).toBeLessThanOrEqual(2);
+    }
+    expect(new Set(scenes.map((s) => `${s.wrsPath}/${s.wrsRow}`))).toEqual(new Set(['18/28', '18/29']));
+  }, 120_000);
+
   it('names each scene by its mission and sensor: TM/ETM+ ids, no coastal asset, thermal as lwir', async () => {
     const scenes = await (async () => (await catalog.search(query({ startDate: '2000-01-01', endDate: '2000-12-31' }))).scenes)();
     const tm = scenes.filter((s) => s.satellite === 'landsat-5');
