@@ -104,12 +104,20 @@ describe('the demo archive anywhere on Earth', () => {
 });
 
 describe('empty answers explain themselves (demo source)', () => {
-  it('a range before Landsat 8: 404 with the record start', async () => {
-    const res = await app.inject(`/api/landsat3x3?${qs({ latitude: 35.6895, longitude: 139.6917, LON_UL: 139.6, LAT_UR: 35.6, LON_UR: 139.8, LAT_UL: 35.8, startDate: '2010-01-01', endDate: '2012-12-31', cloudCoverage: 100 })}`);
+  it('a range before Landsat 4 (1982): 404 with the record start, the same as a real archive', async () => {
+    const res = await app.inject(`/api/landsat3x3?${qs({ latitude: 35.6895, longitude: 139.6917, LON_UL: 139.6, LAT_UR: 35.6, LON_UR: 139.8, LAT_UL: 35.8, startDate: '1975-01-01', endDate: '1981-12-31', cloudCoverage: 100 })}`);
     expect(res.statusCode).toBe(404);
     const { error } = res.json() as { error: { code: string; message: string; explanation: Record<string, unknown> } };
     expect(error.code).toBe('no_scene');
-    expect(error.explanation).toMatchObject({ scenesInRange: 0, rangeStartsBeforeRecord: true, rangeEndsBeforeRecord: true, recordStart: '2013-03-18', landsatImagesHere: true, sourceIsComplete: true, synthetic: true });
+    expect(error.explanation).toMatchObject({ scenesInRange: 0, rangeStartsBeforeRecord: true, rangeEndsBeforeRecord: true, recordStart: '1982-08-22', landsatImagesHere: true, sourceIsComplete: true, synthetic: true });
+    expect(error.explanation.firstSceneDates).toMatchObject({ 'landsat-4': '1982-08-22', 'landsat-5': '1984-03-01', 'landsat-7': '1999-04-15' });
+  });
+
+  it('a range before Landsat 8 holds the TM and ETM+ scenes of the demo archive', async () => {
+    const res = await app.inject(`/api/scenes?${qs({ lat: 35.6895, lon: 139.6917, startDate: '2010-01-01', endDate: '2012-12-31', cloudCoverage: 100 })}`);
+    const { scenes } = res.json() as { scenes: Array<{ satellite: string; sensor: string; id: string }> };
+    expect(new Set(scenes.map((s) => `${s.satellite} ${s.sensor}`))).toEqual(new Set(['landsat-5 TM', 'landsat-7 ETM+']));
+    expect(scenes.every((s) => /^L[TE]0[57]_L2SP_\d{6}_20(10|11|12)\d{4}_SYNTHETIC$/.test(s.id))).toBe(true);
   });
 
   it('open ocean, beyond the rows, future dates: the reason', async () => {

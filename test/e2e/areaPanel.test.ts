@@ -33,6 +33,10 @@ describe('area statistics, mask and GeoTIFF link (built page, headless Chromium,
     const section = page.getByRole('region', { name: 'Area statistics' });
     await section.scrollIntoViewIfNeeded();
     await section.getByLabel('Polygon file').setInputFiles({ name: 'plot7.geojson', mimeType: 'application/geo+json', buffer: Buffer.from(GEOJSON) });
+    // The filters' harmonisation switch goes with the area (issue 23); OLI statistics stay as they are.
+    const areaBodies: string[] = [];
+    page.on('request', (r) => r.url().includes('/api/area') && areaBodies.push(r.postData() ?? ''));
+    await page.getByRole('checkbox', { name: /Harmonise TM\/ETM\+ to OLI/ }).check();
     await section.getByRole('button', { name: 'Measure the area' }).click();
     const table = section.getByRole('table', { name: /Per-date statistics/ });
     await table.waitFor({ timeout: 30_000 });
@@ -43,6 +47,9 @@ describe('area statistics, mask and GeoTIFF link (built page, headless Chromium,
     const [header, ...records] = parseCsv(readFileSync((await download.path())!, 'utf8'));
     expect(records.length).toBeGreaterThan(0);
     expect(records[0][header.indexOf('pixel_count')]).toBe('400');
+    expect(areaBodies.length).toBeGreaterThan(0);
+    expect(areaBodies.every((b) => JSON.parse(b).harmonize === 'oli')).toBe(true);
+    expect([records[0][header.indexOf('sensor')], records[0][header.indexOf('harmonized')]]).toEqual(['OLI/TIRS', '']);
     expect(consoleErrors.filter((e) => !/ERR_INTERNET_DISCONNECTED/.test(e))).toEqual([]);
   }, 90_000);
 

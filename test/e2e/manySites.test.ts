@@ -36,6 +36,10 @@ describe('Many sites panel (built page, headless Chromium, fixture scene)', () =
 
     await section.getByLabel(/or paste the sites/).fill(GOOD);
     await expect.poll(() => section.getByText('3 sites, all readable.').count()).toBe(1);
+    // The filters' harmonisation switch goes with the sites (issue 23): OLI values stay as they are.
+    const sitesRequests: string[] = [];
+    page.on('request', (r) => r.url().includes('/api/sites') && sitesRequests.push(r.url()));
+    await page.getByRole('checkbox', { name: /Harmonise TM\/ETM\+ to OLI/ }).check();
     await section.getByRole('button', { name: 'Read the sites' }).click();
     const download = section.getByRole('link', { name: 'Download the CSV' });
     await download.waitFor({ timeout: 30_000 });
@@ -47,6 +51,8 @@ describe('Many sites panel (built page, headless Chromium, fixture scene)', () =
     expect(Number(records[0][header.indexOf('qa_pixel')])).toBe(21824);
     expect(Number(records[1][header.findIndex((h) => h.startsWith('B04'))])).toBeCloseTo(9996 * 0.0000275 - 0.2, 10);
     expect(records[2][header.indexOf('note')]).toMatch(/no Landsat scene/);
+    expect(sitesRequests.some((u) => new URL(u).searchParams.get('harmonize') === 'oli')).toBe(true);
+    expect([records[0][header.indexOf('sensor')], records[0][header.indexOf('harmonized')]]).toEqual(['OLI/TIRS', '']);
     expect(consoleErrors.filter((e) => !/ERR_INTERNET_DISCONNECTED/.test(e))).toEqual([]);
   }, 120_000);
 

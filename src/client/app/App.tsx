@@ -202,7 +202,7 @@ function AppPage() {
   const fetchWith = async ({ point, values, bands, areaChoice }: FetchSettings, push: boolean) => {
     // A date problem is shown at the date fields (FiltersForm), not again beside Fetch Data.
     setFormProblem(null);
-    if (dateRangeProblem(values.startDate, values.endDate, undefined, { allMissions: config?.synthetic === false })) {
+    if (dateRangeProblem(values.startDate, values.endDate)) {
       document.getElementById('start-date')?.focus();
       return;
     }
@@ -417,7 +417,7 @@ function AppPage() {
 
         <section id="bands" ref={bandsSection} tabIndex={-1} className="page-section with-sidebar" aria-labelledby="bands-heading">
           <aside className="sidebar">
-            <FiltersForm values={filters} onChange={setFilters} onSubmit={() => void fetchData()} dateProblem={dateRangeProblem(filters.startDate, filters.endDate, undefined, { allMissions: config?.synthetic === false })} />
+            <FiltersForm values={filters} onChange={setFilters} onSubmit={() => void fetchData()} dateProblem={dateRangeProblem(filters.startDate, filters.endDate)} />
             {running && !results && (
               <div className="fetch-progress" role="status">
                 <label htmlFor="fetch-progress">Fetching image and band statistics ({doneCount} of 2 done)...</label>
@@ -473,9 +473,9 @@ function AppPage() {
           </ResultsSection>
         )}
         <FieldSpectrumSection lngLat={lngLat} startDate={filters.startDate} endDate={filters.endDate} />
-        <AreaPanel filters={{ startDate: filters.startDate, endDate: filters.endDate, cloudCoverage: filters.cloudCoverage, bands: bandsToRequest(ticked), mask: filters.mask }} area={areaDrawing} />
+        <AreaPanel filters={{ startDate: filters.startDate, endDate: filters.endDate, cloudCoverage: filters.cloudCoverage, bands: bandsToRequest(ticked), mask: filters.mask, harmonize: filters.harmonize }} area={areaDrawing} />
         <Suspense fallback={null}>
-          <ManySitesSection startDate={filters.startDate} endDate={filters.endDate} cloudCoverage={filters.cloudCoverage} bands={bandsToRequest(ticked)} onSitesParsed={setSitesOnMap} />
+          <ManySitesSection startDate={filters.startDate} endDate={filters.endDate} cloudCoverage={filters.cloudCoverage} bands={bandsToRequest(ticked)} harmonize={filters.harmonize} onSitesParsed={setSitesOnMap} />
         </Suspense>
       </main>
       <footer className="page-footer">

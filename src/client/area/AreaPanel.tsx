@@ -16,6 +16,8 @@ export interface AreaFilters {
   bands: string[];
   /** The API's mask text; absent means the default. */
   mask?: string;
+  /** The page's "Harmonise TM/ETM+ to OLI" switch: sends harmonize=oli. */
+  harmonize?: boolean;
 }
 
 const fmt = (v: number | null, unit: string | null) => (v === null ? '–' : unit === 'kelvin' ? `${v.toFixed(2)} K` : v.toFixed(4));
@@ -39,7 +41,7 @@ export function AreaPanel({ filters, area }: { filters: AreaFilters; area: AreaD
     if (geometry?.drawn) setFileInputKey((k) => k + 1);
   }, [geometry]);
 
-  const body = () => JSON.stringify({ geometry: geometry?.value, startDate: filters.startDate, endDate: filters.endDate, cloudCoverage: filters.cloudCoverage, bands: filters.bands, ...(filters.mask ? { mask: filters.mask } : {}) });
+  const body = () => JSON.stringify({ geometry: geometry?.value, startDate: filters.startDate, endDate: filters.endDate, cloudCoverage: filters.cloudCoverage, bands: filters.bands, ...(filters.mask ? { mask: filters.mask } : {}), ...(filters.harmonize ? { harmonize: 'oli' } : {}) });
   const post = async (url: string) => {
     const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: body() });
     if (!response.ok) throw await apiRequestErrorFrom(response);

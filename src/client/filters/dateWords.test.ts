@@ -31,17 +31,14 @@ describe('dateRangeProblem', () => {
     expect(dateRangeProblem('2020-01-01', '2020-02-01')).toBeNull();
   });
 
-  it('explains a range before Landsat 8: only Landsat 8 and 9 are searched', () => {
-    expect(dateRangeProblem('2010-01-01', '2012-12-31', 'en-US')).toBe(
-      "The range 01/01/2010 to 12/31/2012 ends before Landsat 8's first scenes (03/18/2013): only Landsat 8 and 9 are searched. Pick an End Date on or after 03/18/2013.",
-    );
-    // A range reaching into Landsat 8's time is searched.
+  it('searches a range before Landsat 8 on every archive, the demo included: Landsat 4-9 are searched', () => {
+    expect(dateRangeProblem('2010-01-01', '2012-12-31', 'en-US')).toBeNull();
     expect(dateRangeProblem('2012-01-01', '2013-06-30')).toBeNull();
   });
 
-  it('on a real archive searches Landsat 4-9 back to the first Level-2 day, 1982-08-22', () => {
-    expect(dateRangeProblem('1990-01-01', '1990-12-31', 'en-US', { allMissions: true })).toBeNull();
-    expect(dateRangeProblem('1980-01-01', '1982-08-21', 'en-US', { allMissions: true })).toBe(
+  it('searches Landsat 4-9 back to the first Level-2 day, 1982-08-22', () => {
+    expect(dateRangeProblem('1990-01-01', '1990-12-31', 'en-US')).toBeNull();
+    expect(dateRangeProblem('1980-01-01', '1982-08-21', 'en-US')).toBe(
       'The range 01/01/1980 to 08/21/1982 ends before the first Landsat Level-2 scenes (Landsat 4 TM, 08/22/1982). Pick an End Date on or after 08/22/1982.',
     );
   });

@@ -1,6 +1,3 @@
-/** The first Landsat 8 scenes in the archive (March 2013): before it, nothing is searched (only Landsat 8 and 9 are). */
-export const LANDSAT_8_FIRST_DATE = '2013-03-18';
-
 const isoDate = /\b(\d{4})-(\d{2})-(\d{2})\b/g;
 
 /**

@@ -35,7 +35,7 @@ describe('describeEmptyAnswer', () => {
 
   it('never blames an archive that holds every scene (the demo), but says so of one that may not', () => {
     const demo = describeEmptyAnswer({ ...base, startDate: '2025-01-01', endDate: '2025-01-03', sourceIsComplete: true, synthetic: true }, 'en-GB');
-    expect(demo).toMatch(/did not pass over this place between 01\/01\/2025 and 03\/01\/2025.*every 8\. Widen the dates\./);
+    expect(demo).toMatch(/No Landsat satellite passed over this place between 01\/01\/2025 and 03\/01\/2025.*every 8\. Widen the dates\./);
     expect(demo).not.toMatch(/archive/);
     expect(describeEmptyAnswer(base, 'en-GB')).toMatch(/The archive holds no scene of this place/);
   });

@@ -23,7 +23,7 @@ export function describeEmptyAnswer(e: EmptyAnswerExplanation, locale?: string |
   if (e.scenesInRange === 0) {
     const early = e.rangeStartsBeforeRecord ? ` (the archive's Landsat record starts on ${longDate(e.recordStart)})` : '';
     if (e.sourceIsComplete) {
-      return `Landsat 8 and 9 did not pass over this place ${range}${early}: each passes every 16 days, together every 8. Widen the dates.`;
+      return `No Landsat satellite passed over this place ${range}${early}: each passes every 16 days, two flying at once every 8. Widen the dates.`;
     }
     return `The archive holds no scene of this place ${range}${early}. Widen the dates or pick another place.`;
   }

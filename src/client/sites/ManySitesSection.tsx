@@ -13,6 +13,8 @@ export interface ManySitesSectionProps {
   bands: string[];
   /** The readable sites as they are typed or loaded (the map draws them before anything runs). */
   onSitesParsed?: (sites: readonly SiteInput[]) => void;
+  /** The filters' "Harmonise TM/ETM+ to OLI" switch (harmonize=oli). */
+  harmonize?: boolean;
 }
 
 const EXAMPLE = 'id,lat,lon\nplot-1,-14.7111791,-67.3037941\nplot-2,-13.8928145,-67.6820161';
@@ -22,7 +24,7 @@ const EXAMPLE = 'id,lat,lon\nplot-1,-14.7111791,-67.3037941\nplot-2,-13.8928145,
  * more than 1,000 sites become a job whose link can be kept). The bad rows are listed before
  * anything is sent; the readable ones go to the map through `onSitesParsed`.
  */
-export function ManySitesSection({ startDate, endDate, cloudCoverage, bands, onSitesParsed }: ManySitesSectionProps) {
+export function ManySitesSection({ startDate, endDate, cloudCoverage, bands, harmonize, onSitesParsed }: ManySitesSectionProps) {
   const id = useId();
   const [text, setText] = useState('');
   const [fileProblem, setFileProblem] = useState<string | null>(null);
@@ -47,7 +49,7 @@ export function ManySitesSection({ startDate, endDate, cloudCoverage, bands, onS
           ? 'The file is larger than 16 MB; remove unused columns or split it.'
           : null;
   const busy = run.kind === 'running' || (run.kind === 'job' && (run.job.status === 'queued' || run.job.status === 'running'));
-  const params: SitesRunParams = { startDate, endDate, cloudCoverage, bands, mask };
+  const params: SitesRunParams = { startDate, endDate, cloudCoverage, bands, mask, harmonize };
 
   const readFile = async (file: File | undefined) => {
     setFileProblem(null);

@@ -10,6 +10,8 @@ export interface SitesRunParams {
   cloudCoverage: number;
   bands: string[];
   mask: string;
+  /** The page's "Harmonise TM/ETM+ to OLI" switch: sends harmonize=oli. */
+  harmonize?: boolean;
 }
 
 export type SitesRun =
@@ -21,7 +23,7 @@ export type SitesRun =
   | { kind: 'job'; job: JobState | { id: string; status: 'queued'; done: 0; total: null } };
 
 const queryOf = (p: SitesRunParams) =>
-  new URLSearchParams({ startDate: p.startDate, endDate: p.endDate, cloudCoverage: String(p.cloudCoverage), bands: p.bands.join(','), mask: p.mask }).toString();
+  new URLSearchParams({ startDate: p.startDate, endDate: p.endDate, cloudCoverage: String(p.cloudCoverage), bands: p.bands.join(','), mask: p.mask, ...(p.harmonize ? { harmonize: 'oli' } : {}) }).toString();
 
 /** Reads {"type":…} lines from an NDJSON answer as they arrive. */
 async function* ndjsonLines(response: Response): AsyncGenerator<Record<string, unknown>> {

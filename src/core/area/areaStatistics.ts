@@ -1,4 +1,6 @@
-import { BAND_CATALOG, type ArchiveAssetKey } from '../bands/bandCatalog.js';
+import { BAND_CATALOG, isBandId, type ArchiveAssetKey } from '../bands/bandCatalog.js';
+import { isLandsatPlatform, sensorOf } from '../bands/missions.js';
+import { sensorBandName } from '../bands/sensorBands.js';
 import { GeometryError, parseGeoJsonPolygons, polygonsBBox, type PolygonLngLat } from '../geo/geoJsonPolygons.js';
 import { pixelCentresInside, polygonPixelWindow, polygonsAreaKm2, projectPolygons } from '../geo/polygonOnGrid.js';
 import { selectBands } from '../landsat/bandSelection.js';
@@ -7,7 +9,7 @@ import type { LandsatService, SceneFilters, SceneSummary } from '../landsat/land
 import { mapWithConcurrency } from '../landsat/mapWithConcurrency.js';
 import type { EmptyAnswerExplanation } from '../landsat/explainEmptyAnswer.js';
 import { DEFAULT_MASK, isClearPixel, isImaged, maskToText } from '../raster/clearPixel.js';
-import { dnToPhysical } from '../raster/scaling.js';
+import { sceneBands } from '../landsat/sceneBands.js';
 
 /** Largest polygon area accepted, km² (about 2.8 million 30 m pixels per band and scene). */
 export const AREA_MAX_KM2 = 2500;
@@ -103,9 +105,9 @@ export async function areaStatistics(
   const found = await search(bboxLngLat, filters, options.signal, seriesLimit(options.streamed));
   let done = 0;
   const entries = await mapWithConcurrency(found.scenes, 4, async (scene): Promise<AreaSceneEntry | null> => {
-    const present = selection.available.filter((b) => scene.assets[b.asset]);
-    const missing = Object.fromEntries(selection.available.filter((b) => !scene.assets[b.asset]).map((b) => [b.id, `Scene ${scene.id} has no ${b.label} (${b.asset}).`]));
-    const assets: ArchiveAssetKey[] = ['qa_pixel', ...present.map((b) => b.asset)];
+    // Each sensor's own files (B09 from ST_B6 on TM/ETM+; no B01 there), harmonised to OLI when asked.
+    const { present, missing = {}, harmonized } = sceneBands(scene, selection.available, filters.harmonize);
+    const assets: ArchiveAssetKey[] = ['qa_pixel', ...present.map((b) => b.read.asset)];
     let inside: Uint8Array = new Uint8Array(0);
     const read = await readerFor(scene).readFullWindow(
       assets,
@@ -132,16 +134,16 @@ export async function areaStatistics(
     if (pixelCount === 0) return null;
     const bands: Record<string, AreaBandStats> = {};
     for (const band of present) {
-      const dn = read.dn[band.asset]!;
+      const dn = read.dn[band.read.asset]!;
       const values: number[] = [];
       for (const i of clearIndex) {
         // A DN of 0 has no value in this band alone (e.g. ST_B10 where no temperature was computed).
-        const v = dnToPhysical(band.asset, dn[i]);
+        const v = band.physical(dn[i]);
         if (v !== null) values.push(v);
       }
-      bands[band.id] = summarize(Float64Array.from(values));
+      bands[band.info.id] = summarize(Float64Array.from(values));
     }
-    return { scene: sceneSummary(scene), pixelCount, clearCount: clearIndex.length, bands, ...(Object.keys(missing).length > 0 ? { missingBands: missing } : {}) };
+    return { scene: sceneSummary(scene, harmonized), pixelCount, clearCount: clearIndex.length, bands, ...(Object.keys(missing).length > 0 ? { missingBands: missing } : {}) };
   });
   return {
     scenes: entries.filter((e): e is AreaSceneEntry => e !== null),
@@ -156,15 +158,17 @@ export async function areaStatistics(
   };
 }
 
-/** One CSV row per scene and band: the answer as a spreadsheet reads it. */
-export const AREA_CSV_HEADER = ['scene_id', 'satellite', 'datetime', 'wrs_path', 'wrs_row', 'cloud_cover', 'band', 'band_label', 'unit', 'pixel_count', 'clear_count', 'count', 'mean', 'median', 'st_dev_population', 'min', 'max', 'mask', 'synthetic'] as const;
+/** One CSV row per scene and band: the answer as a spreadsheet reads it; then (issue 23) the sensor, its own band name and any harmonisation, as the other CSVs. */
+const AREA_CSV_HEADER = ['scene_id', 'satellite', 'datetime', 'wrs_path', 'wrs_row', 'cloud_cover', 'band', 'band_label', 'unit', 'pixel_count', 'clear_count', 'count', 'mean', 'median', 'st_dev_population', 'min', 'max', 'mask', 'synthetic', 'sensor', 'sensor_band', 'harmonized'] as const;
 
 export function areaCsvRows(answer: AreaResponse): (string | number | boolean | null)[][] {
   const rows: (string | number | boolean | null)[][] = [[...AREA_CSV_HEADER]];
   for (const e of answer.scenes) {
     for (const [id, s] of Object.entries(e.bands)) {
       const info = BAND_CATALOG[id as keyof typeof BAND_CATALOG];
-      rows.push([e.scene.id, e.scene.satellite, e.scene.datetime, e.scene.wrsPath, e.scene.wrsRow, e.scene.cloudCover, id, info?.label ?? id, info?.unit ?? null, e.pixelCount, e.clearCount, s.count, s.mean, s.median, s.stDev, s.min, s.max, answer.mask, answer.synthetic]);
+      const sensor = isLandsatPlatform(e.scene.satellite) ? sensorOf(e.scene.satellite) : null;
+      const sensorBand = sensor && isBandId(id) ? sensorBandName(id, sensor) : null;
+      rows.push([e.scene.id, e.scene.satellite, e.scene.datetime, e.scene.wrsPath, e.scene.wrsRow, e.scene.cloudCover, id, info?.label ?? id, info?.unit ?? null, e.pixelCount, e.clearCount, s.count, s.mean, s.median, s.stDev, s.min, s.max, answer.mask, answer.synthetic, sensor, sensorBand, e.scene.harmonized ?? null]);
     }
   }
   return rows;

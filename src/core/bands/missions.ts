@@ -35,8 +35,8 @@ export const LANDSAT_MISSIONS: Record<LandsatPlatform, LandsatMission> = {
     source: 'USGS Landsat 5 mission page: TM imaging ended in November 2011, the satellite was decommissioned on 2013-06-05',
   },
   'landsat-7': {
-    satellite: 'landsat-7', sensor: 'ETM+', launched: '1999-04-15', firstSceneDate: '1999-04-15', lastSceneDate: null,
-    source: 'USGS Landsat 7 mission page; the scan line corrector failed on 2003-05-31 (SLC-off scenes have gaps)',
+    satellite: 'landsat-7', sensor: 'ETM+', launched: '1999-04-15', firstSceneDate: '1999-04-15', lastSceneDate: '2024-01-19',
+    source: 'USGS Landsat 7 mission page; the scan line corrector failed on 2003-05-31 (SLC-off scenes have gaps); USGS Landsat 7 Extended Science Mission page: on WRS-2 until April 2022, then a lower orbit, science data until 2024-01-19',
   },
   'landsat-8': {
     satellite: 'landsat-8', sensor: 'OLI/TIRS', launched: '2013-02-11', firstSceneDate: '2013-03-18', lastSceneDate: null,

@@ -43,15 +43,72 @@ describe('createDemoCatalog: search', () => {
     expect(catalog.sceneById(one.id)).toEqual(one);
   });
 
-  it('follows the real record: Landsat 8 from 2013, Landsat 9 only from its first scene (31 October 2021), nothing after now', async () => {
-    const early = (await catalog.search(query({ startDate: '2013-01-01', endDate: '2013-12-31' }))).scenes;
-    expect(early.length).toBeGreaterThan(20);
-    expect(early.every((s) => s.satellite === 'landsat-8' && s.datetime >= '2013-03-18')).toBe(true);
-    const l9 = (await catalog.search(query({ startDate: '2021-01-01', endDate: '2021-12-31' }))).scenes.filter((s) => s.satellite === 'landsat-9');
-    expect(l9.length).toBeGreaterThan(0);
-    expect(l9.every((s) => s.datetime >= '2021-10-31')).toBe(true);
-    expect((await catalog.search(query({ startDate: '2012-01-01', endDate: '2012-12-31' }))).scenes).toEqual([]);
-    expect((await catalog.search(query({ startDate: '2026-03-02', endDate: '2026-12-31' }))).scenes).toEqual([]);
+  it('follows the real record of five missions from 1982, each within its operating dates, nothing after now', async () => {
+    const between = async (startDate: string, endDate: string) => (await catalog.search(query({ startDate, endDate }))).scenes;
+    const satellites = (scenes: { satellite: string }[]) => [...new Set(scenes.map((s) => s.satellite))].sort();
+    expect(await between('1981-01-01', '1982-08-21')).toEqual([]);
+    const y1982 = await between('1982-01-01', '1982-12-31');
+    expect(satellites(y1982)).toEqual(['landsat-4']);
+    expect(y1982.every((s) => s.datetime >= '1982-08-22')).toBe(true);
+    const y1984 = await between('1984-01-01', '1984-12-31');
+    expect(satellites(y1984)).toEqual(['landsat-4', 'landsat-5']);
+    expect(y1984.filter((s) => s.satellite === 'landsat-5').every((s) => s.datetime >= '1984-03-01')).toBe(true);
+    expect((await between('1993-12-15', '1994-12-31')).every((s) => s.satellite === 'landsat-5')).toBe(true);
+    const y1999 = await between('1999-01-01', '1999-12-31');
+    expect(satellites(y1999)).toEqual(['landsat-5', 'landsat-7']);
+    expect(y1999.filter((s) => s.satellite === 'landsat-7').every((s) => s.datetime >= '1999-04-15')).toBe(true);
+    expect(satellites(await between('2011-11-19', '2013-03-31'))).toEqual(['landsat-7']);
+    const y2013 = await between('2013-01-01', '2013-12-31');
+    expect(satellites(y2013)).toEqual(['landsat-7', 'landsat-8']);
+    expect(y2013.filter((s) => s.satellite === 'landsat-8').every((s) => s.datetime >= '2013-03-18')).toBe(true);
+    const y2021 = await between('2021-01-01', '2021-12-31');
+    expect(y2021.filter((s) => s.satellite === 'landsat-9').every((s) => s.datetime >= '2021-10-31')).toBe(true);
+    // Landsat 7 on the WRS-2 cycle until its nominal mission ended (April 2022), none after.
+    expect(satellites(await between('2022-01-01', '2022-03-31'))).toEqual(['landsat-7', 'landsat-8', 'landsat-9']);
+    expect(satellites(await between('2022-04-01', '2022-12-31'))).toEqual(['landsat-8', 'landsat-9']);
+    expect(await between('2026-03-02', '2026-12-31')).toEqual([]);
+  });
+
+  it('holds the whole record at the default point: every 16-day pass of each mission over its two path/rows, 1982 to now', async () => {
+    const { scenes, truncated } = await catalog.search(query({ startDate: '1982-01-01', endDate: '2026-03-01', limit: 20_000 }));
+    expect(truncated).toBe(false);
+    const days = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
+    // Two path/rows (018/028 and 018/029, overlapping rows), one pass each per 16 days within the mission's dates (README table).
+    const expected: Record<string, number> = {
+      'landsat-4': (2 * days('1982-08-22', '1993-12-14')) / 16,
+      'landsat-5': (2 * days('1984-03-01', '2011-11-18')) / 16,
+      'landsat-7': (2 * days('1999-04-15', '2022-03-31')) / 16,
+      'landsat-8': (2 * days('2013-04-11', '2026-02-28')) / 16,
+      'landsat-9': (2 * days('2021-10-31', '2026-02-28')) / 16,
+    };
+    for (const [satellite, n] of Object.entries(expected)) {
+      const count = scenes.filter((s) => s.satellite === satellite).length;
+      expect(Math.abs(count - n), `${satellite}: ${count} scenes, about ${n.toFixed(1)} expected`).toBeLessThanOrEqual(2);
+    }
+    expect(new Set(scenes.map((s) => `${s.wrsPath}/${s.wrsRow}`))).toEqual(new Set(['18/28', '18/29']));
+  }, 120_000);
+
+  it('names each scene by its mission and sensor: TM/ETM+ ids, no coastal asset, thermal as lwir', async () => {
+    const scenes = await (async () => (await catalog.search(query({ startDate: '2000-01-01', endDate: '2000-12-31' }))).scenes)();
+    const tm = scenes.filter((s) => s.satellite === 'landsat-5');
+    const etm = scenes.filter((s) => s.satellite === 'landsat-7');
+    expect(tm.length).toBeGreaterThan(20);
+    expect(etm.length).toBeGreaterThan(20);
+    for (const s of tm) expect(s.id).toMatch(/^LT05_L2SP_\d{6}_2000\d{4}_SYNTHETIC$/);
+    for (const s of etm) expect(s.id).toMatch(/^LE07_L2SP_\d{6}_2000\d{4}_SYNTHETIC$/);
+    for (const s of [...tm, ...etm]) {
+      expect(s.synthetic).toBe(true);
+      expect(Object.keys(s.assets).sort()).toEqual(['blue', 'green', 'lwir', 'nir08', 'qa_pixel', 'red', 'swir16', 'swir22']);
+      expect(s.assets.lwir).toMatch(/_ST_B6\.TIF$/);
+      expect(s.assets.red).toMatch(/_SR_B3\.TIF$/);
+      expect(catalog.sceneById(s.id)).toEqual(s);
+    }
+    // Landsat 5 and 7 flew the same WRS-2 cycle 8 days apart, as Landsat 8 and 9 do.
+    const pathRow = (s: { wrsPath: number; wrsRow: number }) => s.wrsPath * 1000 + s.wrsRow;
+    const day = (s: { datetime: string }) => Date.parse(s.datetime.slice(0, 10)) / 86_400_000;
+    for (const a of tm) {
+      for (const b of etm.filter((e) => pathRow(e) === pathRow(a))) expect(((day(b) - day(a)) % 16 + 16) % 16).toBe(8);
+    }
   });
 
   it('filters by cloud cover, with clear and cloudy scenes both present', async () => {

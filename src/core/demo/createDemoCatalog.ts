@@ -1,14 +1,12 @@
-import type { AssetKey } from '../bands/bandCatalog.js';
+import type { ArchiveAssetKey } from '../bands/bandCatalog.js';
 import type { LngLat } from '../geo/lngLat.js';
-import { FIRST_SCENE_DATE } from '../overpass/missionDates.js';
-import { LANDSAT_SATELLITES, overpassesForPathRow } from '../overpass/overpass.js';
 import { registerVirtualByteSource } from '../raster/virtualByteSources.js';
 import { footprintIntersectsBBox } from '../stac/footprintIntersectsBBox.js';
 import type { LandsatScene } from '../stac/landsatScene.js';
 import type { SceneCatalog, SceneQuery, SceneSearchResult } from '../stac/sceneCatalog.js';
 import { findWrs2Tiles } from '../wrs2/wrs2.js';
-import { DEMO_HREF_PREFIX, createDemoScene, demoAssetHref, openDemoAssetSource, parseDemoSceneId, sceneCloudPercent, type DemoScene } from './demoScenes.js';
-import { DEMO_ASSET_KEYS } from './demoTileSynth.js';
+import { DEMO_HREF_PREFIX, createDemoScene, demoAssetHref, demoAssetKeys, openDemoAssetSource, parseDemoSceneId, sceneCloudPercent, type DemoScene } from './demoScenes.js';
+import { DEMO_MISSIONS, demoPassesForPathRow } from './demoMissionSchedule.js';
 import { pathRowTouchesLand } from '../wrs2/landPathRows.js';
 import { preloadLandMask } from '../geo/landMask.js';
 
@@ -20,11 +18,14 @@ export interface DemoCatalogOptions {
 export interface DemoCatalog extends SceneCatalog {
   readonly name: 'demo';
   readonly synthetic: true;
-  /** The scene an id names (null if Landsat 8/9 did not image that path/row that day). */
+  /** The scene an id names (null if its mission did not image that path/row that day). */
   sceneById(id: string): LandsatScene | null;
   /** Resolves once the coastline index is loaded (started at creation, in the background). */
   readonly ready: Promise<void>;
 }
+
+/** Scenes whose cloud cover a search computes between two turns of the event loop. */
+const YIELD_EVERY_SCENES = 8;
 
 /** Box queries: WRS-2 lookups on a lattice this fine (degrees) find every path/row the box touches. */
 const BOX_LATTICE_DEG = 0.4;
@@ -35,8 +36,8 @@ export function roundPercent(v: number): number {
 }
 
 export function toLandsatScene(scene: DemoScene): LandsatScene {
-  const assets: Partial<Record<AssetKey, string>> = {};
-  for (const key of DEMO_ASSET_KEYS) assets[key] = demoAssetHref(scene.id, key);
+  const assets: Partial<Record<ArchiveAssetKey, string>> = {};
+  for (const key of demoAssetKeys(scene.satellite)) assets[key] = demoAssetHref(scene.id, key);
   const g = scene.grid;
   return {
     id: scene.id,
@@ -77,7 +78,10 @@ function pathRowsForBox(bbox: [number, number, number, number]): Array<{ path: n
 
 /**
  * The synthetic demo archive for the whole Earth: every daytime WRS-2 path/row with land or coast, on
- * the Landsat 8 and 9 schedule (from each satellite's first scene up to now). Scenes are computed from
+ * the schedule of Landsat 4, 5 (TM), 7 (ETM+), 8 and 9 (OLI/TIRS), each within its operating dates up
+ * to now (demoMissionSchedule.ts), from 1982 on. A search computes only the passes inside its dates
+ * (path/row by box, then 16-day arithmetic), so 40 years of archive cost a one-year search nothing.
+ * Scenes are computed from
  * their ids; rasters are virtual GeoTIFFs synthesized tile by tile when read (demoScenes.ts), so the
  * archive needs no disk and no pre-generation.
  */
@@ -92,12 +96,12 @@ export function createDemoCatalog(opts: DemoCatalogOptions = {}): DemoCatalog {
 
   function scenesFor(query: SceneQuery): DemoScene[] {
     const end = new Date(Math.min(Date.parse(`${query.endDate}T00:00:00Z`) + 86_400_000, now().getTime()));
+    const start = new Date(`${query.startDate}T00:00:00Z`);
     const scenes: DemoScene[] = [];
     for (const { path, row } of pathRowsForBox(query.bboxLngLat)) {
       if (!pathRowTouchesLand(path, row)) continue;
-      for (const satellite of LANDSAT_SATELLITES) {
-        const start = new Date(Date.parse(`${[query.startDate, FIRST_SCENE_DATE[satellite]].sort()[1]}T00:00:00Z`));
-        for (const datetime of overpassesForPathRow(satellite, path, row, start, end)) scenes.push(createDemoScene(satellite, path, row, datetime));
+      for (const satellite of DEMO_MISSIONS) {
+        for (const datetime of demoPassesForPathRow(satellite, path, row, start, end)) scenes.push(createDemoScene(satellite, path, row, datetime));
       }
     }
     // Newest first, so that a small limit computes the cloud cover of few scenes.
@@ -117,7 +121,14 @@ export function createDemoCatalog(opts: DemoCatalogOptions = {}): DemoCatalog {
       const limit = Math.max(0, Math.floor(query.limit));
       const matches: LandsatScene[] = [];
       let truncated = false;
+      let computed = 0;
       for (const scene of scenesFor(query)) {
+        // A scene's cloud cover takes a millisecond or two to compute: a 40-year search (thousands of
+        // scenes) gives the event loop back every few dozen, so other requests are not held for seconds.
+        if (++computed % YIELD_EVERY_SCENES === 0) {
+          await new Promise((resolve) => setImmediate(resolve));
+          query.signal?.throwIfAborted();
+        }
         if (roundPercent(sceneCloudPercent(scene)) > query.maxCloudCover) continue;
         if (matches.length === limit) {
           truncated = true;

@@ -1,15 +1,18 @@
 /**
  * The synthetic scenes themselves: everything about a scene follows from its id
- * (`LC08_L2SP_PPPRRR_YYYYMMDD_SYNTHETIC`: satellite, WRS-2 path/row, date), so any catalogue instance,
+ * (`LC08_L2SP_PPPRRR_YYYYMMDD_SYNTHETIC`: satellite LT04, LT05, LE07, LC08 or LC09, WRS-2 path/row,
+ * date), so any catalogue instance,
  * in any process, serves the same bytes for the same id. Assets are `demo://synthetic/<id>/<id>_<band>.TIF`
  * hrefs that open a virtual GeoTIFF (virtualGeoTiff.ts) whose tiles are synthesized on first read.
  * Nothing is written to disk; memory holds a bounded number of recent tiles.
  */
-import type { AssetKey } from '../bands/bandCatalog.js';
+import type { ArchiveAssetKey } from '../bands/bandCatalog.js';
+import { sensorOf, type LandsatPlatform } from '../bands/missions.js';
+import { sensorBand } from '../bands/sensorBands.js';
 import { ByteSourceNotFoundError, type ByteSource } from '../raster/byteSource.js';
-import { overpassesForPathRow } from '../overpass/overpass.js';
 import { WRS2_DAY_ROWS, WRS2_PATHS } from '../wrs2/wrs2.js';
-import type { Satellite } from '../stac/landsatScene.js';
+import { demoPassesForPathRow } from './demoMissionSchedule.js';
+import { adaptTileToSensor } from './demoSensorTile.js';
 import { createSceneClouds, type SceneClouds } from './demoClouds.js';
 import { createLandCoverTile, type LandCoverTile } from './demoLandCover.js';
 import { DEMO_PIXEL_SIZE_M, OVERVIEW_FACTORS, TILE_PX, demoSceneGrid, type DemoSceneGrid } from './demoSceneGrid.js';
@@ -20,24 +23,52 @@ import { createVirtualGeoTiffLayout, createVirtualGeoTiffSource } from './virtua
 
 export const DEMO_HREF_PREFIX = 'demo://synthetic/';
 
-/** File name suffix of each asset, as in the USGS product bundle. */
-export const DEMO_ASSET_FILE_SUFFIX: Record<AssetKey, string> = {
-  coastal: 'SR_B1', blue: 'SR_B2', green: 'SR_B3', red: 'SR_B4', nir08: 'SR_B5', swir16: 'SR_B6', swir22: 'SR_B7',
-  lwir11: 'ST_B10', qa_pixel: 'QA_PIXEL',
+/** One file of a scene: its asset key, its file name suffix (as in the USGS product bundle) and its slot in a synthesized tile set. */
+interface DemoAsset {
+  key: ArchiveAssetKey;
+  fileSuffix: string;
+  /** Index in DEMO_ASSET_KEYS order (coastal, blue … swir22, lwir11, qa_pixel): TM/ETM+ `lwir` is the thermal slot. */
+  tileBand: number;
+}
+
+/** The assets each sensor's scenes carry, from the one band table (sensorBands.ts): TM and ETM+ have no coastal band and name thermal `lwir`/ST_B6. */
+function assetsOf(satellite: LandsatPlatform): DemoAsset[] {
+  const sensor = sensorOf(satellite);
+  const out: DemoAsset[] = [];
+  for (const id of ['B01', 'B02', 'B03', 'B04', 'B05', 'B06', 'B07', 'B09'] as const) {
+    const band = sensorBand(id, sensor);
+    if ('asset' in band) out.push({ key: band.asset, fileSuffix: band.fileBand, tileBand: DEMO_ASSET_KEYS.indexOf(band.asset === 'lwir' ? 'lwir11' : band.asset) });
+  }
+  out.push({ key: 'qa_pixel', fileSuffix: 'QA_PIXEL', tileBand: DEMO_ASSET_KEYS.indexOf('qa_pixel') });
+  return out;
+}
+
+const ASSETS: Record<LandsatPlatform, DemoAsset[]> = {
+  'landsat-4': assetsOf('landsat-4'), 'landsat-5': assetsOf('landsat-5'), 'landsat-7': assetsOf('landsat-7'),
+  'landsat-8': assetsOf('landsat-8'), 'landsat-9': assetsOf('landsat-9'),
 };
 
-const SATELLITE_CODES: Record<Satellite, string> = { 'landsat-8': 'LC08', 'landsat-9': 'LC09' };
+/** The asset keys a scene of this satellite lists. */
+export function demoAssetKeys(satellite: LandsatPlatform): ArchiveAssetKey[] {
+  return ASSETS[satellite].map((a) => a.key);
+}
+
+/** Product id prefixes: sensor letter (T: TM, E: ETM+, C: OLI/TIRS combined) and satellite number. */
+const SATELLITE_CODES: Record<LandsatPlatform, string> = {
+  'landsat-4': 'LT04', 'landsat-5': 'LT05', 'landsat-7': 'LE07', 'landsat-8': 'LC08', 'landsat-9': 'LC09',
+};
+const SATELLITE_BY_CODE = new Map(Object.entries(SATELLITE_CODES).map(([sat, code]) => [code, sat as LandsatPlatform]));
 
 export interface DemoScene {
   id: string;
-  satellite: Satellite;
+  satellite: LandsatPlatform;
   datetime: Date;
   grid: DemoSceneGrid;
   sunElevationDeg: number;
   sunAzimuthDeg: number;
 }
 
-export function demoSceneId(satellite: Satellite, path: number, row: number, datetime: Date): string {
+export function demoSceneId(satellite: LandsatPlatform, path: number, row: number, datetime: Date): string {
   const day = datetime.toISOString().slice(0, 10).replaceAll('-', '');
   return `${SATELLITE_CODES[satellite]}_L2SP_${pad3(path)}${pad3(row)}_${day}_SYNTHETIC`;
 }
@@ -46,7 +77,7 @@ export function pad3(n: number): string {
   return String(n).padStart(3, '0');
 }
 
-export function createDemoScene(satellite: Satellite, path: number, row: number, datetime: Date): DemoScene {
+export function createDemoScene(satellite: LandsatPlatform, path: number, row: number, datetime: Date): DemoScene {
   const grid = demoSceneGrid(path, row);
   const sun = sunPosition(datetime, grid.centerLngLat);
   return {
@@ -59,19 +90,19 @@ export function createDemoScene(satellite: Satellite, path: number, row: number,
   };
 }
 
-const ID_PATTERN = /^(LC08|LC09)_L2SP_(\d{3})(\d{3})_(\d{4})(\d{2})(\d{2})_SYNTHETIC$/;
+const ID_PATTERN = /^(LT04|LT05|LE07|LC08|LC09)_L2SP_(\d{3})(\d{3})_(\d{4})(\d{2})(\d{2})_SYNTHETIC$/;
 
-/** The scene an id names, or null when the id is malformed or Landsat does not image that path/row that day. */
+/** The scene an id names, or null when the id is malformed or the mission did not image that path/row that day. */
 export function parseDemoSceneId(id: string): DemoScene | null {
   const m = ID_PATTERN.exec(id);
   if (!m) return null;
-  const satellite: Satellite = m[1] === 'LC08' ? 'landsat-8' : 'landsat-9';
+  const satellite = SATELLITE_BY_CODE.get(m[1])!;
   const path = Number(m[2]);
   const row = Number(m[3]);
   // Every daytime row the catalogue lists, the northern end-of-orbit rows 246-248 included.
   if (path < 1 || path > WRS2_PATHS || !WRS2_DAY_ROWS.includes(row)) return null;
   const day = Date.UTC(Number(m[4]), Number(m[5]) - 1, Number(m[6]));
-  const [datetime] = overpassesForPathRow(satellite, path, row, new Date(day), new Date(day + 86_400_000));
+  const [datetime] = demoPassesForPathRow(satellite, path, row, new Date(day), new Date(day + 86_400_000));
   return datetime ? createDemoScene(satellite, path, row, datetime) : null;
 }
 
@@ -113,7 +144,11 @@ export function sceneClouds(scene: DemoScene): SceneClouds {
   return clouds;
 }
 
-/** Percent of the scene's valid pixels that QA_PIXEL flags cloud (exact, full resolution). */
+/**
+ * Percent of the scene's valid pixels that QA_PIXEL flags cloud (exact, full resolution). On Landsat 7
+ * SLC-off scenes it is the cloud field's percent before the scan-line gaps, which cut clear and cloudy
+ * ground alike.
+ */
 export function sceneCloudPercent(scene: DemoScene): number {
   return cloudPercents.get(scene.id) ?? sceneClouds(scene).cloudPercent;
 }
@@ -129,7 +164,8 @@ function sceneWeather(scene: DemoScene): SceneWeather {
 
 /**
  * The nine bands of one tile of one level, synthesized here, on the calling thread: what the worker
- * threads of demoSynthPool.ts run. Deterministic: the same arguments always give the same bands.
+ * threads of demoSynthPool.ts run. Deterministic: the same arguments always give the same bands. TM and
+ * ETM+ scenes get their sensor's reflectance, QA bits and (Landsat 7 SLC-off) gaps (demoSensorTile.ts).
  */
 export function synthesizeDemoTileSet(sceneId: string, level: number, index: number, tilesAcross: number): Uint16Array[] {
   const scene = parseDemoSceneId(sceneId);
@@ -141,7 +177,9 @@ export function synthesizeDemoTileSet(sceneId: string, level: number, index: num
     cover = createLandCoverTile(scene.grid, factor, index % tilesAcross, Math.floor(index / tilesAcross));
     landCoverTiles.set(coverKey, cover);
   }
-  return synthesizeTile(cover, sceneWeather(scene), sceneClouds(scene));
+  const tileX = index % tilesAcross;
+  const tileY = Math.floor(index / tilesAcross);
+  return adaptTileToSensor(synthesizeTile(cover, sceneWeather(scene), sceneClouds(scene)), scene, factor, tileX, tileY);
 }
 
 /** The nine bands of one tile of one level, synthesized on first use in a worker thread (the event loop stays free). */
@@ -161,23 +199,26 @@ function tileSet(scene: DemoScene, level: number, index: number, tilesAcross: nu
   return pending;
 }
 
-export function demoAssetHref(sceneId: string, asset: AssetKey): string {
-  return `${DEMO_HREF_PREFIX}${sceneId}/${sceneId}_${DEMO_ASSET_FILE_SUFFIX[asset]}.TIF`;
+/** The href of a scene's asset; an asset the scene's sensor lacks (coastal on TM) names no file and opens as "not found". */
+export function demoAssetHref(sceneId: string, asset: ArchiveAssetKey): string {
+  const satellite = SATELLITE_BY_CODE.get(sceneId.slice(0, 4));
+  const suffix = satellite ? ASSETS[satellite].find((a) => a.key === asset)?.fileSuffix : undefined;
+  return `${DEMO_HREF_PREFIX}${sceneId}/${sceneId}_${suffix ?? asset.toUpperCase()}.TIF`;
 }
 
 /** Opens a `demo://synthetic/…` href as a virtual GeoTIFF; unknown scenes or bands answer "not found", as a missing file would. */
 export function openDemoAssetSource(href: string): ByteSource {
   const m = /^demo:\/\/synthetic\/([A-Z0-9_]+)\/\1_([A-Z0-9_]+)\.TIF$/.exec(href);
   const scene = m ? parseDemoSceneId(m[1]) : null;
-  const asset = m ? DEMO_ASSET_KEYS.find((k) => DEMO_ASSET_FILE_SUFFIX[k] === m[2]) : undefined;
+  const asset = m && scene ? ASSETS[scene.satellite].find((a) => a.fileSuffix === m[2]) : undefined;
   if (!scene || !asset) {
     return { id: href, stats: { requests: 0, bytes: 0 }, fetch: () => Promise.reject(new ByteSourceNotFoundError(href)) };
   }
-  const band = DEMO_ASSET_KEYS.indexOf(asset);
+  const band = asset.tileBand;
   const layout = createVirtualGeoTiffLayout({
     width: scene.grid.width, height: scene.grid.height, tileSize: TILE_PX, factors: [1, ...OVERVIEW_FACTORS], epsg: scene.grid.epsg,
-    cornerX: scene.grid.cornerX, cornerY: scene.grid.cornerY, pixelSizeM: DEMO_PIXEL_SIZE_M, nodata: asset === 'qa_pixel' ? 1 : 0,
-    description: `SYNTHETIC ${scene.id} ${DEMO_ASSET_FILE_SUFFIX[asset]}: generated demo data, not a real Landsat acquisition`,
+    cornerX: scene.grid.cornerX, cornerY: scene.grid.cornerY, pixelSizeM: DEMO_PIXEL_SIZE_M, nodata: asset.key === 'qa_pixel' ? 1 : 0,
+    description: `SYNTHETIC ${scene.id} ${asset.fileSuffix}: generated demo data, not a real Landsat acquisition`,
   });
   return createVirtualGeoTiffSource(href, layout, async (level, index) => (await tileSet(scene, level, index, layout.levels[level].tilesAcross))[band]);
 }

@@ -4,7 +4,6 @@
  * ocean"), so that an empty answer never looks like a broken product.
  */
 import { notImagedReason } from '../wrs2/notImagedReason.js';
-import { FIRST_SCENE_DATE, LANDSAT_RECORD_START } from '../overpass/missionDates.js';
 import { LANDSAT_MISSIONS, LEVEL2_RECORD_START } from '../bands/missions.js';
 import type { SceneCatalog } from '../stac/sceneCatalog.js';
 import type { EmptyAnswerExplanation } from '../../shared/emptyAnswerExplanation.js';
@@ -51,9 +50,9 @@ export async function explainEmptyAnswer(catalog: SceneCatalog, query: ExplainQu
     limit: COUNT_LIMIT,
     signal: query.signal,
   });
-  // Real archives hold Landsat 4-9 (from 1982); the synthetic demo archive Landsat 8/9 only (from 2013).
-  const recordStart = catalog.synthetic ? LANDSAT_RECORD_START : LEVEL2_RECORD_START;
-  const firstSceneDates = catalog.synthetic ? { ...FIRST_SCENE_DATE } : Object.fromEntries(Object.values(LANDSAT_MISSIONS).map((m) => [m.satellite, m.firstSceneDate]));
+  // Every archive, the synthetic demo included, holds Landsat 4-9 from 1982.
+  const recordStart = LEVEL2_RECORD_START;
+  const firstSceneDates = Object.fromEntries(Object.values(LANDSAT_MISSIONS).map((m) => [m.satellite, m.firstSceneDate]));
   const pathRow = query.pathRow;
   const scenes = pathRow ? all.scenes.filter((s) => s.wrsPath === pathRow.path && s.wrsRow === pathRow.row) : all.scenes;
   const covers = scenes.map((s) => s.cloudCover).filter((c) => Number.isFinite(c));

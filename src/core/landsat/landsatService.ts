@@ -413,11 +413,15 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
       const selection = requireBands(filters);
       const found = await search([lngLat[0], lngLat[1], lngLat[0], lngLat[1]], filters, signal);
       // The newest scene may hold fill at the point (footprint edges): fall back to older ones.
+      let emptyHere: LandsatScene | null = null;
       for (const scene of newestFirst(found.scenes).slice(0, 5)) {
         const shown = displayBands(onSensor(selection.available, scene));
         if (shown.length === 0) continue; // e.g. only B01 chosen and a TM scene
         const hood = await readerFor(scene).readNeighborhood(lngLat, [...new Set(shown.map((b) => b.asset))], 1, signal);
-        if (hood.dn[shown[0].asset]![1][1] === null) continue;
+        if (hood.dn[shown[0].asset]![1][1] === null) {
+          emptyHere ??= scene;
+          continue;
+        }
         const channels: DisplayChannel[] = shown.map((band) => {
           const flat = hood.dn[band.asset]!.flat();
           return { ...FIXED_RANGE[band.unit!], values: flat.map((v) => dnToPhysical(band.asset, v)) };
@@ -430,6 +434,10 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
           synthetic: catalog.synthetic,
           stretch: `fixed: ${[...new Set(shown.map((b) => (b.unit === 'kelvin' ? '250-320 K' : '0-0.3 reflectance')))].join(', ')}`,
         };
+      }
+      if (emptyHere) {
+        // Scenes cover the point but hold no value there (e.g. a Landsat 7 scan-line gap): say so, not "no scene".
+        throw new NoSceneError(`No image of (${lngLat[1].toFixed(6)}, ${lngLat[0].toFixed(6)}): scene ${emptyHere.id} holds no value at this pixel. ${emptyReason(emptyHere, true)}`);
       }
       throw new NoSceneError(
         `No Landsat scene covers (${lngLat[1].toFixed(6)}, ${lngLat[0].toFixed(6)}) ${describeRange(filters)}.`,

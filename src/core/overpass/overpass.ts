@@ -76,12 +76,20 @@ export function overpassesForPathRow(satellite: LandsatSatellite, path: number, 
   if (!Number.isInteger(path) || path < 1 || path > WRS2_PATHS) throw new RangeError(`WRS-2 path must be an integer 1..${WRS2_PATHS}`);
   if (!Number.isInteger(row) || row < 1 || row > WRS2_ROWS) throw new RangeError(`WRS-2 row must be an integer 1..${WRS2_ROWS}`);
   const fromMs = Math.max(from.getTime(), Date.parse(`${FIRST_WRS2_DAY[satellite]}T00:00:00Z`));
-  const toMs = to.getTime();
+  return wrs2CycleTimesMs(satellite, path, row, fromMs, to.getTime()).map((t) => new Date(t));
+}
+
+/**
+ * Times (ms) in [fromMs, toMs) of the 16-day cycle `phase` flies over path/row, with no mission dates:
+ * the earlier missions flew the same WRS-2 cycles (Landsat 5 on Landsat 8's days, Landsat 4 and 7 on
+ * Landsat 9's), which the demo archive's calendar (src/core/demo/demoMissionSchedule.ts) builds on.
+ */
+export function wrs2CycleTimesMs(phase: LandsatSatellite, path: number, row: number, fromMs: number, toMs: number): number[] {
   if (!(toMs > fromMs)) return [];
-  const base = pathNodeMs(satellite, path) + rowTimeOffsetMs(row);
+  const base = pathNodeMs(phase, path) + rowTimeOffsetMs(row);
   let t = base + Math.ceil((fromMs - base) / WRS2_CYCLE_MS) * WRS2_CYCLE_MS;
-  const out: Date[] = [];
-  for (; t < toMs; t += WRS2_CYCLE_MS) if (t >= fromMs) out.push(new Date(t));
+  const out: number[] = [];
+  for (; t < toMs; t += WRS2_CYCLE_MS) if (t >= fromMs) out.push(t);
   return out;
 }
 

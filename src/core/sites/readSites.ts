@@ -4,16 +4,18 @@
  * covering scene; a site no scene covers gets one row with the reason, so nothing is dropped.
  */
 import type { ArchiveAssetKey, BandId } from '../bands/bandCatalog.js';
+import type { HarmonizeTarget } from '../bands/harmonize.js';
+import { sensorOf, type LandsatSensor } from '../bands/missions.js';
 import type { LngLat } from '../geo/lngLat.js';
 import { pointInRing } from '../geo/pointInRing.js';
 import type { BlockCache } from '../raster/blockCache.js';
 import type { ByteSource } from '../raster/byteSource.js';
 import { isClearPixel, isImaged, type ClearMask } from '../raster/clearPixel.js';
-import { dnToPhysical } from '../raster/scaling.js';
 import type { LandsatScene } from '../stac/landsatScene.js';
 import type { SceneCatalog } from '../stac/sceneCatalog.js';
 import { selectBands } from '../landsat/bandSelection.js';
 import { mapWithConcurrency } from '../landsat/mapWithConcurrency.js';
+import { sceneBands } from '../landsat/sceneBands.js';
 import { readScenePoints } from './readScenePoints.js';
 
 export interface Site {
@@ -29,11 +31,17 @@ export interface SitesQuery {
   cloudCoverage: number;
   bands: BandId[];
   mask: ClearMask;
+  /** oli: TM/ETM+ reflectance harmonised to OLI (harmonize.ts), as on /api/pixel; absent: as archived. */
+  harmonize?: HarmonizeTarget;
 }
 
 export interface SiteScene {
   id: string;
   satellite: string;
+  /** TM, ETM+ or OLI/TIRS: which files and band names the values come from (sensorBands.ts). */
+  sensor: LandsatSensor;
+  /** Set when this row's reflectance was harmonised to OLI. */
+  harmonized?: 'roy2016-rma';
   /** Acquisition date, YYYY-MM-DD (UTC). */
   date: string;
   datetime: string;
@@ -84,9 +92,11 @@ export interface SitesReaderOptions {
 /** Sites are searched in 1-degree cells: one catalogue search per cell, not per site. */
 const CELL_DEG = 1;
 
-const sceneOf = (s: LandsatScene): SiteScene => ({
+const sceneOf = (s: LandsatScene, harmonized?: 'roy2016-rma'): SiteScene => ({
   id: s.id,
   satellite: s.satellite,
+  sensor: sensorOf(s.satellite),
+  ...(harmonized ? { harmonized } : {}),
   date: s.datetime.slice(0, 10),
   datetime: s.datetime,
   wrsPath: s.wrsPath,
@@ -151,13 +161,17 @@ export function createSitesReader({ catalog, cache, openSource, searchLimit, sce
     return { groups, uncovered, siteNotes, rowCount };
   }
 
-  /** The rows of one scene group: each band's tiles read once for all the group's sites. */
+  /**
+   * The rows of one scene group: each band's tiles read once for all the group's sites. Bands are read
+   * as the scene's sensor has them (sceneBands.ts: B09 from ST_B6 `lwir` on TM/ETM+); a band the sensor
+   * lacks (B01 on TM/ETM+) stays an empty cell and the note says why.
+   */
   async function readGroup(sites: readonly Site[], group: SceneGroup, query: SitesQuery, siteNotes: Map<number, string>, signal?: AbortSignal): Promise<SiteRow[]> {
     const { available, unavailable } = selectBands(query.bands);
     const { scene } = group;
-    const present = available.filter((b) => scene.assets[b.asset]);
-    const missingWords = available.filter((b) => !scene.assets[b.asset]).map((b) => `${b.id}: the scene has no ${b.asset} file`);
-    const assets: ArchiveAssetKey[] = [...new Set<ArchiveAssetKey>([...present.map((b) => b.asset), ...(scene.assets.qa_pixel ? (['qa_pixel'] as const) : [])])];
+    const { present, missing, harmonized } = sceneBands(scene, available, query.harmonize);
+    const missingWords = Object.values(missing ?? {});
+    const assets: ArchiveAssetKey[] = [...new Set<ArchiveAssetKey>([...present.map((b) => b.read.asset), ...(scene.assets.qa_pixel ? (['qa_pixel'] as const) : [])])];
     const hrefs: Partial<Record<ArchiveAssetKey, string>> = {};
     await Promise.all(assets.map(async (a) => (hrefs[a] = await catalog.resolveAssetHref(scene.assets[a]!, signal))));
     const points: LngLat[] = group.siteIndexes.map((i) => [sites[i].lon, sites[i].lat]);
@@ -166,7 +180,12 @@ export function createSitesReader({ catalog, cache, openSource, searchLimit, sce
     return group.siteIndexes.map((siteIndex, k) => {
       const qa = dns.qa_pixel?.[k] ?? null;
       const values: SiteRow['values'] = {};
-      for (const band of available) values[band.id] = dnToPhysical(band.asset, dns[band.asset]?.[k] ?? null);
+      for (const band of available) values[band.id] = null;
+      for (const band of present) {
+        const dn = dns[band.read.asset]?.[k] ?? null;
+        // Fill (QA bit 0, e.g. a Landsat 7 scan-line gap) has no value in any band.
+        values[band.info.id] = dn === null || (qa !== null && !isImaged(qa)) ? null : band.physical(dn);
+      }
       const notes: string[] = [];
       if (!scene.assets.qa_pixel) notes.push('the scene has no QA_PIXEL file, so clear is unknown');
       else if (qa === null) notes.push('the site lies outside the scene raster');
@@ -177,7 +196,7 @@ export function createSitesReader({ catalog, cache, openSource, searchLimit, sce
       return {
         siteIndex,
         site: sites[siteIndex],
-        scene: sceneOf(scene),
+        scene: sceneOf(scene, harmonized),
         values,
         qaPixel: qa,
         clear: qa === null ? false : isClearPixel(qa, query.mask),

@@ -1,7 +1,9 @@
 /**
  * The sites answer as CSV columns (issue 24's contract): site_id, lat, lon, scene_id, satellite,
  * date, wrs_path, wrs_row, cloud_cover, one column per chosen band (its header begins with the band
- * id, then the unit), qa_pixel, clear, note. The NDJSON answer's row objects use the same keys.
+ * id, then the unit), qa_pixel, clear, note; then, as an extension after the contract's columns,
+ * sensor (TM, ETM+, OLI/TIRS) and harmonized (roy2016-rma when TM/ETM+ reflectance was harmonised to
+ * OLI, as the other answers name it). The NDJSON answer's row objects use the same keys.
  * Written with src/shared/csv.ts: site ids and notes are the caller's text, so the formula neutralising
  * being added to csvField there (another branch) covers them; nothing here escapes on its own.
  */
@@ -19,7 +21,7 @@ export function bandColumn(id: BandId): string {
 }
 
 export function sitesCsvHeader(bands: readonly BandId[]): string[] {
-  return [...SITES_FIXED_COLUMNS, ...bands.map(bandColumn), 'qa_pixel', 'clear', 'note'];
+  return [...SITES_FIXED_COLUMNS, ...bands.map(bandColumn), 'qa_pixel', 'clear', 'note', 'sensor', 'harmonized'];
 }
 
 export function siteRowCells(row: SiteRow, bands: readonly BandId[]): CsvCell[] {
@@ -29,6 +31,7 @@ export function siteRowCells(row: SiteRow, bands: readonly BandId[]): CsvCell[] 
     s?.id, s?.satellite, s?.date, s?.wrsPath, s?.wrsRow, s?.cloudCover,
     ...bands.map((b) => row.values[b]),
     row.qaPixel, row.clear, row.note,
+    s?.sensor, s?.harmonized,
   ];
 }
 

@@ -14,6 +14,8 @@ export interface JobParams {
   cloudCoverage: number;
   bands: string[];
   maskText?: string;
+  /** oli: TM/ETM+ reflectance harmonised to OLI; absent: as archived. */
+  harmonize?: 'oli';
 }
 
 export interface JobRecord {

@@ -16,6 +16,7 @@ export const queryOf = (p: JobParams): SitesQuery => ({
   cloudCoverage: p.cloudCoverage,
   bands: p.bands as BandId[],
   mask: parseMask(p.maskText),
+  ...(p.harmonize === 'oli' ? { harmonize: 'oli' as const } : {}),
 });
 
 export interface SitesJobWork {

@@ -8,7 +8,7 @@ import { fromArrayBuffer } from 'geotiff';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp } from '../../../test/support/testApp.js';
-import { FIXTURE_SCENE_DIR, FIXTURE_SCENE_ID } from '../../../test/support/fixturePaths.js';
+import { FIXTURE_SCENE_DIR, FIXTURE_SCENE_ID, TM_ETM_CATALOG_DIR } from '../../../test/support/fixturePaths.js';
 import { parseCsv } from '../../shared/csv.js';
 
 /**
@@ -154,5 +154,50 @@ describe('POST /api/area on the fixture scene', () => {
     const mask = await post({ type: 'Polygon', coordinates: [ringAround(330, 300, 340, 310)] }, { mask: 'smoke' });
     expect(mask.statusCode).toBe(400);
     expect(mask.json().error.message).toContain('dilated_cloud');
+  });
+});
+
+describe('POST /api/area on Landsat 5 TM (real local: catalogue), harmonize=oli', () => {
+  // GDAL 3.6 `gdallocationinfo -wgs84` DNs at this pixel centre, ../shared/real-world/README.md (landsat-tm-etm).
+  const TM_POINT = [149.8378759, -34.3059109] as const;
+  const TM_GDAL = { SR_B3: 10217, ST_B6: 43991, QA: 5440 };
+  const d = 0.001; // ~100 m: well inside the decimated scene's one pixel (about 4 km), around its centre
+  const geometry = { type: 'Polygon', coordinates: [[[TM_POINT[0] - d, TM_POINT[1] - d], [TM_POINT[0] + d, TM_POINT[1] - d], [TM_POINT[0] + d, TM_POINT[1] + d], [TM_POINT[0] - d, TM_POINT[1] + d], [TM_POINT[0] - d, TM_POINT[1] - d]]] };
+  const body = { geometry, startDate: '1998-03-01', endDate: '1998-03-31', cloudCoverage: 100, bands: ['B01', 'B04', 'B09'] };
+  let tmApp: FastifyInstance;
+  beforeAll(async () => {
+    tmApp = await buildTestApp({ LANDSAT_SOURCE: `local:${TM_ETM_CATALOG_DIR}` });
+  });
+  afterAll(async () => {
+    await tmApp?.close();
+  });
+
+  it('reads TM red from SR_B3 and temperature from ST_B6, names B01 missing, harmonises with Roy 2016 when asked', async () => {
+    const raw = await tmApp.inject({ method: 'POST', url: '/api/area', payload: body });
+    expect(raw.statusCode).toBe(200);
+    const [entry] = raw.json().scenes;
+    expect(entry.scene).toMatchObject({ satellite: 'landsat-5', sensor: 'TM' });
+    expect(entry.scene.harmonized).toBeUndefined();
+    expect(entry).toMatchObject({ pixelCount: 1, clearCount: 1 });
+    expect(entry.bands.B04.mean).toBeCloseTo(TM_GDAL.SR_B3 * 0.0000275 - 0.2, 10);
+    expect(entry.bands.B09.mean).toBeCloseTo(TM_GDAL.ST_B6 * 0.00341802 + 149.0, 8);
+    expect(entry.bands.B01).toBeUndefined();
+    expect(entry.missingBands.B01).toMatch(/not on TM scenes/);
+
+    const oli = await tmApp.inject({ method: 'POST', url: '/api/area', payload: { ...body, harmonize: 'oli' } });
+    expect(oli.statusCode).toBe(200);
+    const [h] = oli.json().scenes;
+    expect(h.scene.harmonized).toBe('roy2016-rma');
+    expect(h.bands.B04.mean).toBeCloseTo(0.9825 * (TM_GDAL.SR_B3 * 0.0000275 - 0.2) - 0.0022, 10);
+    expect(h.bands.B09.mean).toBe(entry.bands.B09.mean);
+
+    const csv = await tmApp.inject({ method: 'POST', url: '/api/area.csv', payload: { ...body, harmonize: 'oli' } });
+    const [header, ...rows] = parseCsv(csv.body);
+    const red = rows.find((r) => r[header.indexOf('band')] === 'B04')!;
+    expect([red[header.indexOf('sensor')], red[header.indexOf('sensor_band')], red[header.indexOf('harmonized')]]).toEqual(['TM', 'TM band 3, red', 'roy2016-rma']);
+
+    const bad = await tmApp.inject({ method: 'POST', url: '/api/area', payload: { ...body, harmonize: 'etm' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toMatch(/harmonize must be "oli"/);
   });
 });

@@ -19,7 +19,7 @@ const tooLarge = (err: unknown) => {
 export default async function areaRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { landsat, config, heavyQueue } = app.ctx;
-  const filtersOf = (b: AreaBody) => ({ startDate: b.startDate, endDate: b.endDate, cloudCoverage: b.cloudCoverage, bands: b.bands, mask: b.mask });
+  const filtersOf = (b: AreaBody) => ({ startDate: b.startDate, endDate: b.endDate, cloudCoverage: b.cloudCoverage, bands: b.bands, mask: b.mask, harmonize: b.harmonize });
   const run = (reply: FastifyReply, body: AreaBody) => {
     const signal = requestSignal(reply, config.REQUEST_TIMEOUT_MS);
     return heavyQueue.run(() => areaStatistics(landsat, body.geometry, filtersOf(body), { signal }), signal);

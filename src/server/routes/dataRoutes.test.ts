@@ -197,7 +197,7 @@ describe('NDJSON progress streams', () => {
     expect(last.type).toBe('result');
     const plain = await app.inject(`/api/landsatData?${query}`);
     // The same scenes and numbers; only the limit differs (MAX_SCENES_STREAM for streamed calls).
-    expect(last.result).toEqual({ ...plain.json(), limit: 1000 });
+    expect(last.result).toEqual({ ...plain.json(), limit: 5000 });
   });
 
   it('reports a failure after the start as an error line', async () => {

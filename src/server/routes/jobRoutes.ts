@@ -96,7 +96,7 @@ export default async function jobRoutes(app: FastifyInstance): Promise<void> {
       if (!parsed.ok) return sendSitesProblem(reply, parsed.problem);
       const { sites, params } = parsed;
       const id = randomBytes(16).toString('base64url');
-      await store.create(id, { startDate: params.startDate, endDate: params.endDate, cloudCoverage: params.cloudCoverage, bands: params.bands, maskText: params.maskText }, sites);
+      await store.create(id, { startDate: params.startDate, endDate: params.endDate, cloudCoverage: params.cloudCoverage, bands: params.bands, maskText: params.maskText, ...(params.harmonize ? { harmonize: params.harmonize } : {}) }, sites);
       await queue.submit(id);
       return reply.status(202).header('location', `/api/jobs/${id}`).send({ id, status: 'queued' as const });
     },

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp } from '../../../test/support/testApp.js';
+import { TM_ETM_CATALOG_DIR } from '../../../test/support/fixturePaths.js';
 import { parseCsv } from '../../shared/csv.js';
 
 // GDAL 3.6 `gdallocationinfo -wgs84` values listed in ../shared/fixtures/README.md.
@@ -39,7 +40,8 @@ describe('POST /api/sites on the real fixture scene', () => {
     const [header] = parseCsv(res.body);
     expect(header.slice(0, 9)).toEqual(['site_id', 'lat', 'lon', 'scene_id', 'satellite', 'date', 'wrs_path', 'wrs_row', 'cloud_cover']);
     expect(header.slice(9, 12).map((h) => h.slice(0, 3))).toEqual(['B04', 'B05', 'B09']);
-    expect(header.slice(12)).toEqual(['qa_pixel', 'clear', 'note']);
+    // The contract's columns, then the extension: sensor and harmonized (issue 23).
+    expect(header.slice(12)).toEqual(['qa_pixel', 'clear', 'note', 'sensor', 'harmonized']);
     const rows = table(res.body);
     expect(rows).toHaveLength(3);
     const [a, b, far] = rows;
@@ -105,15 +107,15 @@ describe('POST /api/sites on the real fixture scene', () => {
     expect(error.badSiteCount).toBe(30);
   });
 
-  it('refuses a file that is not CSV, and harmonize=oli as not available yet', async () => {
+  it('refuses a file that is not CSV, an unknown harmonize and a bad mask', async () => {
     const notCsv = await postCsv('\u0089PNG\r\n\u001a\n\u0000\u0000', 'startDate=2019-01-01&endDate=2019-01-31');
     expect(notCsv.statusCode).toBe(400);
     expect(notCsv.json().error.message).toMatch(/not CSV/);
     const noHeader = await postCsv('a,b\n1,2\n', 'startDate=2019-01-01&endDate=2019-01-31');
     expect(noHeader.json().error.message).toMatch(/header naming a latitude column/);
-    const oli = await postJson({ sites: [{ id: 'A1', ...P1 }], ...DATES, harmonize: 'oli' });
-    expect(oli.statusCode).toBe(400);
-    expect(oli.json().error.message).toMatch(/not available yet/);
+    const bad = await postJson({ sites: [{ id: 'A1', ...P1 }], ...DATES, harmonize: 'etm' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toMatchObject({ code: 'bad_request', message: expect.stringMatching(/harmonize must be "oli"/) });
     const mask = await postJson({ sites: [{ id: 'A1', ...P1 }], ...DATES, mask: 'clouds' });
     expect(mask.statusCode).toBe(400);
     expect(mask.json().error.message).toMatch(/dilated_cloud/);
@@ -125,5 +127,39 @@ describe('POST /api/sites on the real fixture scene', () => {
     expect(res.statusCode).toBe(413);
     expect(res.json().error).toMatchObject({ code: 'too_many_sites' });
     expect(res.json().error.message).toMatch(/POST \/api\/jobs/);
+  });
+});
+
+describe('POST /api/sites on Landsat 5 TM and 7 ETM+ (real local: catalogue), harmonize=oli', () => {
+  // GDAL 3.6 `gdallocationinfo -wgs84` DNs listed in ../shared/real-world/README.md (landsat-tm-etm).
+  const TM_POINT = { lon: 149.8378759, lat: -34.3059109 };
+  const TM_GDAL = { SR_B3: 10217, ST_B6: 43991, QA: 5440 };
+  let tmApp: FastifyInstance;
+  beforeAll(async () => {
+    tmApp = await buildTestApp({ LANDSAT_SOURCE: `local:${TM_ETM_CATALOG_DIR}` });
+  });
+  afterAll(async () => {
+    await tmApp?.close();
+  });
+
+  it('harmonises TM red (Roy 2016), names sensor and harmonized per row, leaves B01 empty with a note; jobs keep harmonize', async () => {
+    const body = { sites: [{ id: 'tm', ...TM_POINT }], startDate: '1998-03-01', endDate: '1998-03-31', cloudCoverage: 100, bands: ['B01', 'B04', 'B09'], harmonize: 'oli' };
+    const res = await tmApp.inject({ method: 'POST', url: '/api/sites', payload: body, headers: { 'content-type': 'application/json' } });
+    expect(res.statusCode).toBe(200);
+    const [row] = table(res.body);
+    expect(row).toMatchObject({ site_id: 'tm', satellite: 'landsat-5', sensor: 'TM', harmonized: 'roy2016-rma', qa_pixel: String(TM_GDAL.QA) });
+    const col = (id: string) => Object.keys(row).find((h) => h.startsWith(id))!;
+    expect(row[col('B01')]).toBe('');
+    expect(row.note).toMatch(/\(B01\) is not on TM scenes/);
+    expect(Number(row[col('B04')])).toBeCloseTo(0.9825 * reflectance(TM_GDAL.SR_B3) - 0.0022, 10);
+    expect(Number(row[col('B09')])).toBeCloseTo(kelvin(TM_GDAL.ST_B6), 8);
+
+    const job = await tmApp.inject({ method: 'POST', url: '/api/jobs', payload: body, headers: { 'content-type': 'application/json' } });
+    expect(job.statusCode).toBe(202);
+    const { id } = job.json() as { id: string };
+    await expect.poll(async () => (await tmApp.inject(`/api/jobs/${id}`)).json().status, { timeout: 20_000 }).toBe('done');
+    const [jobRow] = table((await tmApp.inject(`/api/jobs/${id}/result.csv`)).body);
+    expect(jobRow).toMatchObject({ sensor: 'TM', harmonized: 'roy2016-rma' });
+    expect(Number(jobRow[col('B04')])).toBeCloseTo(0.9825 * reflectance(TM_GDAL.SR_B3) - 0.0022, 10);
   });
 });

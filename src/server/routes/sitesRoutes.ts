@@ -55,7 +55,7 @@ export default async function sitesRoutes(app: FastifyInstance): Promise<void> {
       const parsed = readSitesRequest(req.body, req.query, MAX_SITES_PER_REQUEST, tooManyForRequest);
       if (!parsed.ok) return sendSitesProblem(reply, parsed.problem);
       const { sites, params } = parsed;
-      const query = { startDate: params.startDate, endDate: params.endDate, cloudCoverage: params.cloudCoverage, bands: params.bands, mask: params.mask };
+      const query = { startDate: params.startDate, endDate: params.endDate, cloudCoverage: params.cloudCoverage, bands: params.bands, mask: params.mask, harmonize: params.harmonize };
       if (!wantsNdjson(req)) {
         const signal = requestSignal(reply, config.REQUEST_TIMEOUT_MS);
         const rows = await heavyQueue.run(() => sitesReader.readAll(sites, query, { signal }), signal);

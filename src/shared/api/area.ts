@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BAND_IDS, DEFAULT_BAND_IDS, isBandId, type BandId } from '../../core/bands/bandCatalog.js';
 import { AREA_MAX_KM2 } from '../../core/area/areaStatistics.js';
-import { checkDateRange, dateParam, maskParam } from '../apiQuery.js';
+import { checkDateRange, dateParam, harmonizeParam, maskParam } from '../apiQuery.js';
 
 /** Bodies up to 1 MB: a field outline traced at GPS resolution is rarely more than a few hundred KB. */
 export const AREA_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -32,6 +32,7 @@ export const areaBodySchema = z
     cloudCoverage: z.number().int().min(0).max(100).default(100).describe('Largest scene cloud cover accepted, whole percent 0-100 (default 100)'),
     bands: bandsField,
     mask: maskParam,
+    harmonize: harmonizeParam,
   })
   .superRefine(checkDateRange);
 
@@ -49,7 +50,16 @@ const stats = z.object({
 export const areaResponseSchema = z.object({
   scenes: z.array(
     z.object({
-      scene: z.object({ id: z.string(), satellite: z.string(), datetime: z.string(), wrsPath: z.number(), wrsRow: z.number(), cloudCover: z.number() }),
+      scene: z.object({
+        id: z.string(),
+        satellite: z.string(),
+        sensor: z.string().optional().describe('Extension: TM, ETM+ or OLI/TIRS'),
+        harmonized: z.string().optional().describe('Extension: roy2016-rma when TM/ETM+ reflectance was harmonised to OLI (harmonize=oli); absent otherwise'),
+        datetime: z.string(),
+        wrsPath: z.number(),
+        wrsRow: z.number(),
+        cloudCover: z.number(),
+      }),
       pixelCount: z.number().describe('Imaged pixels whose centre lies inside the polygon'),
       clearCount: z.number().describe('Of those, the clear ones under the mask'),
       bands: z.record(z.string(), stats),

@@ -24,7 +24,7 @@ const paramShape = {
   endDate: z.string().optional().describe('Last acquisition date, inclusive, YYYY-MM-DD (UTC)'),
   cloudCoverage: z.union([z.number(), z.string()]).optional().describe('Largest scene cloud cover accepted, whole percent 0-100 (default 100)'),
   bands: z.union([z.array(z.string()), z.string()]).optional().describe('Band ids as an array or a comma-separated string (default B01-B05)'),
-  harmonize: z.string().optional().describe('none (default). oli (issue 23) is not available yet and is refused.'),
+  harmonize: z.string().optional().describe('oli: Landsat 4/5 TM and 7 ETM+ reflectance harmonised to Landsat 8/9 OLI (Roy et al. 2016, RMA), as on /api/pixel; none or absent (default): as archived'),
   mask: z.union([z.string(), z.array(z.string())]).optional().describe(`QA flags that make a pixel not clear: comma-separated ${MASK_WORDS.join(', ')}, or none (default cloud,dilated_cloud,cirrus,shadow)`),
 };
 
@@ -47,7 +47,7 @@ export const apiErrorSchema = z.object({
 export const sitesCsvResponseSchema = z
   .string()
   .describe(
-    'text/csv: site_id, lat, lon, scene_id, satellite, date, wrs_path, wrs_row, cloud_cover, one column per band (B04_…), qa_pixel, clear, note. ' +
+    'text/csv: site_id, lat, lon, scene_id, satellite, date, wrs_path, wrs_row, cloud_cover, one column per band (B04_…), qa_pixel, clear, note, then (extension) sensor (TM, ETM+, OLI/TIRS) and harmonized (roy2016-rma or empty). ' +
       'With Accept: application/x-ndjson: {"type":"progress","done","total"} lines, then {"type":"row",…same keys…} lines, then {"type":"done"}.',
   );
 
@@ -59,6 +59,8 @@ export interface SitesParameters {
   /** The mask words as given (kept by jobs) and as parsed (src/core/raster/clearPixel.ts). */
   maskText: string | undefined;
   mask: ClearMask;
+  /** oli: TM/ETM+ reflectance harmonised to OLI (src/core/bands/harmonize.ts); absent: as archived. */
+  harmonize?: 'oli';
 }
 
 export interface SitesRequestProblem {
@@ -75,13 +77,17 @@ const parameterSchema = z.object({ ...filterShape }).superRefine(checkDateRange)
 
 function parseParameters(raw: Record<string, unknown>): { params?: SitesParameters; problem?: SitesRequestProblem } {
   const text = (v: unknown) => (v === undefined || v === null ? undefined : Array.isArray(v) ? v.join(',') : String(v));
-  const harmonize = text(raw.harmonize)?.trim().toLowerCase();
-  if (harmonize === 'oli') {
-    return { problem: { statusCode: 400, code: 'bad_request', message: 'harmonize=oli is not available yet: harmonisation between Landsat sensors (issue 23) is not implemented. Leave harmonize out or send harmonize=none.' } };
+  const harmonizeText = text(raw.harmonize)?.trim().toLowerCase();
+  if (harmonizeText !== undefined && harmonizeText !== '' && harmonizeText !== 'none' && harmonizeText !== 'oli') {
+    return {
+      problem: {
+        statusCode: 400,
+        code: 'bad_request',
+        message: `harmonize must be "oli" (TM and ETM+ reflectance adjusted to OLI with the Roy et al. 2016 coefficients) or none/left out for values as archived, got "${harmonizeText.slice(0, 40)}"`,
+      },
+    };
   }
-  if (harmonize !== undefined && harmonize !== '' && harmonize !== 'none') {
-    return { problem: { statusCode: 400, code: 'bad_request', message: `harmonize must be none (oli is not available yet), got "${harmonize.slice(0, 40)}"` } };
-  }
+  const harmonize = harmonizeText === 'oli' ? ('oli' as const) : undefined;
   const parsed = parameterSchema.safeParse({ startDate: text(raw.startDate) ?? '', endDate: text(raw.endDate) ?? '', cloudCoverage: text(raw.cloudCoverage), bands: text(raw.bands) });
   if (!parsed.success) {
     const message = parsed.error.issues.map((i) => (i.path.length && !i.message.startsWith(String(i.path[0])) ? `${String(i.path[0])}: ${i.message}` : i.message)).join('; ');
@@ -89,7 +95,7 @@ function parseParameters(raw: Record<string, unknown>): { params?: SitesParamete
   }
   const maskText = text(raw.mask);
   try {
-    return { params: { ...parsed.data, maskText, mask: parseMask(maskText) } };
+    return { params: { ...parsed.data, maskText, mask: parseMask(maskText), ...(harmonize ? { harmonize } : {}) } };
   } catch (err) {
     if (err instanceof MaskParseError) return { problem: { statusCode: 400, code: 'bad_request', message: `mask: ${err.message}` } };
     throw err;
