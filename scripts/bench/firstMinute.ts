@@ -44,9 +44,11 @@ async function startServer(tmpDir: string): Promise<{ child: ChildProcess; baseU
     DATABASE_PATH: ':memory:',
     OUTBOX_DIR: path.join(tmpDir, 'outbox'),
     SCHEDULER_INTERVAL_MS: '0',
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: process.env.FIRST_MINUTE_LOG_LEVEL ?? 'warn',
   });
-  const child = spawn(process.execPath, ['--import', 'tsx', path.resolve('src/server/main.ts')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  // FIRST_MINUTE_CPU_PROF=dir writes a V8 CPU profile of the server's threads (event loop and workers) per journey.
+  const prof = process.env.FIRST_MINUTE_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.FIRST_MINUTE_CPU_PROF)}`] : [];
+  const child = spawn(process.execPath, [...prof, '--import', 'tsx', path.resolve('src/server/main.ts')], { env, stdio: ['ignore', process.env.FIRST_MINUTE_LOG_LEVEL ? 'inherit' : 'ignore', 'inherit'] });
   const baseUrl = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 300; i++) {
     try {
