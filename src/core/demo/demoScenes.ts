@@ -11,7 +11,7 @@ import { overpassesForPathRow } from '../overpass/overpass.js';
 import { WRS2_DAY_ROWS, WRS2_PATHS } from '../wrs2/wrs2.js';
 import type { Satellite } from '../stac/landsatScene.js';
 import { createSceneClouds, type SceneClouds } from './demoClouds.js';
-import { createLandCoverTile, type LandCoverTile } from './demoLandCover.js';
+import { createLandCoverTile, ensureLandCover, type LandCoverTile } from './demoLandCover.js';
 import { DEMO_PIXEL_SIZE_M, OVERVIEW_FACTORS, TILE_PX, demoSceneGrid, type DemoSceneGrid } from './demoSceneGrid.js';
 import { DEMO_ASSET_KEYS, createSceneWeather, synthesizeTile, type SceneWeather } from './demoTileSynth.js';
 import { synthesizeTileSetInWorker } from './demoSynthPool.js';
@@ -127,11 +127,14 @@ function sceneWeather(scene: DemoScene): SceneWeather {
   return w;
 }
 
+const WHOLE_TILE = Int32Array.from({ length: TILE_PX }, (_, i) => i);
+
 /**
- * The nine bands of one tile of one level, synthesized here, on the calling thread: what the worker
- * threads of demoSynthPool.ts run. Deterministic: the same arguments always give the same bands.
+ * The nine bands of one tile of one level (or of its pixels `rows` x `cols`, row-major), synthesized
+ * here, on the calling thread: what the worker threads of demoSynthPool.ts run. Deterministic: the same
+ * arguments always give the same bands, and a pixel is the same whichever pixels are asked with it.
  */
-export function synthesizeDemoTileSet(sceneId: string, level: number, index: number, tilesAcross: number): Uint16Array[] {
+export function synthesizeDemoTileSet(sceneId: string, level: number, index: number, tilesAcross: number, rows: Int32Array = WHOLE_TILE, cols: Int32Array = WHOLE_TILE): Uint16Array[] {
   const scene = parseDemoSceneId(sceneId);
   if (!scene) throw new Error(`not a synthetic demo scene: ${sceneId}`);
   const factor = level === 0 ? 1 : OVERVIEW_FACTORS[level - 1];
@@ -141,7 +144,40 @@ export function synthesizeDemoTileSet(sceneId: string, level: number, index: num
     cover = createLandCoverTile(scene.grid, factor, index % tilesAcross, Math.floor(index / tilesAcross));
     landCoverTiles.set(coverKey, cover);
   }
-  return synthesizeTile(cover, sceneWeather(scene), sceneClouds(scene));
+  ensureLandCover(cover, rows, cols);
+  return synthesizeTile(cover, sceneWeather(scene), sceneClouds(scene), rows, cols);
+}
+
+/** Positions as a short key: `a-b` for a run, else the list. */
+function positionsKey(v: Int32Array): string {
+  return v.length > 0 && v[v.length - 1] - v[0] === v.length - 1 ? `${v[0]}-${v[v.length - 1]}` : v.join(',');
+}
+
+// The samples a read asks for, all nine bands: the bands of one read (asked one file at a time) share one synthesis.
+const sampleSets = new Lru<Uint16Array[]>(64);
+const pendingSampleSets = new Map<string, Promise<Uint16Array[]>>();
+
+/** Band `band` of the pixels `rows` x `cols` of a tile: picked from the whole tile when it is at hand, else synthesized alone. */
+async function tileSamples(scene: DemoScene, level: number, index: number, tilesAcross: number, rows: Int32Array, cols: Int32Array, band: number): Promise<Uint16Array> {
+  const whole = tileSets.get(`${scene.id}:${level}:${index}`);
+  if (whole) {
+    const out = new Uint16Array(rows.length * cols.length);
+    for (let a = 0, o = 0; a < rows.length; a++) for (let b = 0; b < cols.length; b++, o++) out[o] = whole[band][rows[a] * TILE_PX + cols[b]];
+    return out;
+  }
+  const key = `${scene.id}:${level}:${index}:${positionsKey(rows)}:${positionsKey(cols)}`;
+  const done = sampleSets.get(key);
+  if (done) return done[band];
+  let pending = pendingSampleSets.get(key);
+  if (!pending) {
+    pending = synthesizeTileSetInWorker(scene.id, level, index, tilesAcross, rows, cols).then((bands) => {
+      sampleSets.set(key, bands);
+      return bands;
+    });
+    pendingSampleSets.set(key, pending);
+    void pending.finally(() => pendingSampleSets.delete(key)).catch(() => undefined);
+  }
+  return (await pending)[band];
 }
 
 /** The nine bands of one tile of one level, synthesized on first use in a worker thread (the event loop stays free). */
@@ -179,7 +215,12 @@ export function openDemoAssetSource(href: string): ByteSource {
     cornerX: scene.grid.cornerX, cornerY: scene.grid.cornerY, pixelSizeM: DEMO_PIXEL_SIZE_M, nodata: asset === 'qa_pixel' ? 1 : 0,
     description: `SYNTHETIC ${scene.id} ${DEMO_ASSET_FILE_SUFFIX[asset]}: generated demo data, not a real Landsat acquisition`,
   });
-  return createVirtualGeoTiffSource(href, layout, async (level, index) => (await tileSet(scene, level, index, layout.levels[level].tilesAcross))[band]);
+  return createVirtualGeoTiffSource(
+    href,
+    layout,
+    async (level, index) => (await tileSet(scene, level, index, layout.levels[level].tilesAcross))[band],
+    (level, index, rows, cols) => tileSamples(scene, level, index, layout.levels[level].tilesAcross, rows, cols, band),
+  );
 }
 
 function round8(v: number): number {

@@ -106,20 +106,33 @@ function kelvinToDn(kelvin: number): number {
   return dn < 1 ? 1 : dn > 65535 ? 65535 : dn;
 }
 
-/** The nine bands of one tile, TILE_PX x TILE_PX each, in DEMO_ASSET_KEYS order. */
-export function synthesizeTile(cover: LandCoverTile, weather: SceneWeather, clouds: SceneClouds): Uint16Array[] {
+const ALL_PIXELS = Int32Array.from({ length: TILE_PX }, (_, i) => i);
+
+/**
+ * The nine bands, in DEMO_ASSET_KEYS order, of the pixels `rows` x `cols` (ascending positions inside
+ * the tile; all of them by default), row-major. A pixel's values depend on nothing but the pixel, so a
+ * point read and a whole-tile read agree. The cover must have those pixels (ensureLandCover).
+ */
+export function synthesizeTile(cover: LandCoverTile, weather: SceneWeather, clouds: SceneClouds, rows: ArrayLike<number> = ALL_PIXELS, cols: ArrayLike<number> = ALL_PIXELS): Uint16Array[] {
   const n = TILE_PX;
-  // Cloud state of every block the tile's pixels, their neighbours and their shadows' casters touch,
+  const nr = rows.length;
+  const nc = cols.length;
+  if (nr === 0 || nc === 0) return DEMO_ASSET_KEYS.map(() => new Uint16Array(0));
+  // Cloud state of every block the pixels, their neighbours and their shadows' casters touch,
   // looked up once each (at overviews every pixel is its own block).
-  const bx0 = Math.min(cover.blockX[0], cover.blockX[0] - clouds.shadowDx) - 1;
-  const bx1 = Math.max(cover.blockX[n - 1], cover.blockX[n - 1] - clouds.shadowDx) + 1;
-  const by0 = Math.min(cover.blockY[0], cover.blockY[0] - clouds.shadowDy) - 1;
-  const by1 = Math.max(cover.blockY[n - 1], cover.blockY[n - 1] - clouds.shadowDy) + 1;
+  const bxFirst = cover.blockX[cols[0]];
+  const bxLast = cover.blockX[cols[nc - 1]];
+  const byFirst = cover.blockY[rows[0]];
+  const byLast = cover.blockY[rows[nr - 1]];
+  const bx0 = Math.min(bxFirst, bxFirst - clouds.shadowDx) - 1;
+  const bx1 = Math.max(bxLast, bxLast - clouds.shadowDx) + 1;
+  const by0 = Math.min(byFirst, byFirst - clouds.shadowDy) - 1;
+  const by1 = Math.max(byLast, byLast - clouds.shadowDy) + 1;
   const mapW = bx1 - bx0 + 1;
   const cloudMap = new Uint8Array(mapW * (by1 - by0 + 1));
   for (let by = by0; by <= by1; by++) for (let bx = bx0; bx <= bx1; bx++) if (blockCloudy(clouds, bx, by)) cloudMap[(by - by0) * mapW + (bx - bx0)] = 1;
   const cloudAt = (bx: number, by: number) => cloudMap[(by - by0) * mapW + (bx - bx0)] === 1;
-  const bands = DEMO_ASSET_KEYS.map(() => new Uint16Array(n * n));
+  const bands = DEMO_ASSET_KEYS.map(() => new Uint16Array(nr * nc));
   const qa = bands[8];
   const lwir = bands[7];
   const rho = [0, 0, 0, 0, 0, 0, 0];
@@ -136,16 +149,18 @@ export function synthesizeTile(cover: LandCoverTile, weather: SceneWeather, clou
   let shadow = false;
   let dilated = false;
   let amount = 0;
-  for (let r = 0; r < n; r++) {
+  for (let ri = 0, o = 0; ri < nr; ri++) {
+    const r = rows[ri];
     const by = cover.blockY[r];
     const gy = r / step;
     const j0 = Math.min(GRID_STEPS - 1, Math.floor(gy));
     const fy = gy - j0;
-    for (let c = 0; c < n; c++) {
+    for (let ci = 0; ci < nc; ci++, o++) {
+      const c = cols[ci];
       const i = r * n + c;
       const cls = cover.cls[i];
       if (cls === Cover.fill) {
-        qa[i] = QA.fill;
+        qa[o] = QA.fill;
         continue;
       }
       const bx = cover.blockX[c];
@@ -289,9 +304,9 @@ export function synthesizeTile(cover: LandCoverTile, weather: SceneWeather, clou
         if (snowCover >= 0.6) bits |= QA.snow | (HIGH << CONF.snow);
         else if (isWater && !dilated) bits |= QA.water;
       }
-      for (let b = 0; b < 7; b++) bands[b][i] = reflectanceToDn(rho[b]);
-      lwir[i] = kelvinToDn(kelvin + tex * 0.8);
-      qa[i] = bits;
+      for (let k = 0; k < 7; k++) bands[k][o] = reflectanceToDn(rho[k]);
+      lwir[o] = kelvinToDn(kelvin + tex * 0.8);
+      qa[o] = bits;
     }
   }
   return bands;
