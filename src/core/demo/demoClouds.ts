@@ -87,20 +87,6 @@ function gridValidity(grid: DemoSceneGrid): GridValidity {
 
 const smoothstep = (t: number) => t * t * (3 - 2 * t);
 
-/** Seeded value noise on an integer lattice, bilinear with smoothstep, 0..1. */
-function latticeNoise(seed: number, x: number, y: number): number {
-  const x0 = Math.floor(x);
-  const y0 = Math.floor(y);
-  const sx = smoothstep(x - x0);
-  const sy = smoothstep(y - y0);
-  const a = mixHash(x0, y0, seed);
-  const b = mixHash(x0 + 1, y0, seed);
-  const c = mixHash(x0, y0 + 1, seed);
-  const d = mixHash(x0 + 1, y0 + 1, seed);
-  const top = a + (b - a) * sx;
-  return (top + (c + (d - c) * sx - top) * sy) / 4294967296;
-}
-
 /**
  * Ground positions of the zone-aligned node lattice of a grid: nodes every COARSE_NODE_CELLS cells of
  * the zone's cell lattice (global cell indices multiple of it), covering cells -1..n, with each node's
@@ -198,25 +184,36 @@ export function createSceneClouds(grid: DemoSceneGrid, datetime: Date, sun: { el
       fine[b * fnx + a] = groundNoise(seed + 2, x / FINE_KM, y / FINE_KM, z / FINE_KM);
     }
   }
-  const bilinear = (values: Float64Array, width: number, u: number, v: number) => {
-    const a = Math.floor(u);
-    const b = Math.floor(v);
-    const fu = u - a;
-    const fv = v - b;
-    const k = b * width + a;
-    const top = values[k] + (values[k + 1] - values[k]) * fu;
-    return top + (values[k + width] + (values[k + width + 1] - values[k + width]) * fu - top) * fv;
-  };
+  // Bilinear between nodes: the coarse field and the target share their lattice (and weights); the fine
+  // field has its own. Row terms hoisted: this loop runs for ~15,000 cells of every scene a search lists.
   const amount = new Float32Array(stride * (cellsDown + 2));
   for (let j = -1; j <= cellsDown; j++) {
+    const v = (gj + j - j0) / COARSE_NODE_CELLS;
+    const b = Math.floor(v);
+    const fv = v - b;
+    const vf = (gj + j - j0) / FINE_NODE_CELLS;
+    const bf = Math.floor(vf);
+    const fvf = vf - bf;
     for (let i = -1; i <= cellsAcross; i++) {
       const u = (gi + i - i0) / COARSE_NODE_CELLS;
-      const v = (gj + j - j0) / COARSE_NODE_CELLS;
-      const field = (bilinear(coarse, nx, u, v) + 0.35 * bilinear(fine, fnx, (gi + i - i0) / FINE_NODE_CELLS, (gj + j - j0) / FINE_NODE_CELLS)) / 1.35;
-      const t = Math.min(1, Math.max(0, bilinear(target, nx, u, v)));
+      const a = Math.floor(u);
+      const fu = u - a;
+      const k = b * nx + a;
+      const cTop = coarse[k] + (coarse[k + 1] - coarse[k]) * fu;
+      const cField = cTop + (coarse[k + nx] + (coarse[k + nx + 1] - coarse[k + nx]) * fu - cTop) * fv;
+      const tTop = target[k] + (target[k + 1] - target[k]) * fu;
+      const tField = tTop + (target[k + nx] + (target[k + nx + 1] - target[k + nx]) * fu - tTop) * fv;
+      const uf = (gi + i - i0) / FINE_NODE_CELLS;
+      const af = Math.floor(uf);
+      const fuf = uf - af;
+      const kf = bf * fnx + af;
+      const fTop = fine[kf] + (fine[kf + 1] - fine[kf]) * fuf;
+      const fField = fTop + (fine[kf + fnx] + (fine[kf + fnx + 1] - fine[kf + fnx]) * fuf - fTop) * fvf;
+      const field = (cField + 0.35 * fField) / 1.35;
+      const t = Math.min(1, Math.max(0, tField));
       const threshold = 0.5 + (0.5 - t) * 0.75;
-      const a = (field - threshold) * 9 + 0.5;
-      amount[(j + 1) * stride + (i + 1)] = a < 0 ? 0 : a > 1 ? 1 : a;
+      const x = (field - threshold) * 9 + 0.5;
+      amount[(j + 1) * stride + (i + 1)] = x < 0 ? 0 : x > 1 ? 1 : x;
     }
   }
   const count = new Uint8Array(cellsAcross * cellsDown);
@@ -262,6 +259,37 @@ export function createSceneClouds(grid: DemoSceneGrid, datetime: Date, sun: { el
   return clouds;
 }
 
+// Scratch of cellRanks (one call at a time per thread).
+const rankKeys = new Float64Array(BLOCKS_PER_CELL);
+const rankOrder = new Int32Array(BLOCKS_PER_CELL);
+const coarseHashes = new Float64Array(16);
+const fineHashes = new Float64Array(100);
+
+/** The lattice hashes latticeNoise reads for x in [x0, x1], y in [y0, y1] at `scale`, looked up once each. */
+function latticeHashes(seed: number, scale: number, x0: number, x1: number, y0: number, y1: number, out: Float64Array): { gx: number; gy: number; w: number } {
+  const gx = Math.floor(x0 / scale);
+  const gy = Math.floor(y0 / scale);
+  const w = Math.floor(x1 / scale) - gx + 2;
+  const h = Math.floor(y1 / scale) - gy + 2;
+  for (let j = 0; j < h; j++) for (let i = 0; i < w; i++) out[j * w + i] = mixHash(gx + i, gy + j, seed);
+  return { gx, gy, w };
+}
+
+/** latticeNoise(seed, x / scale, y / scale) from precomputed hashes: the same arithmetic, so the same value. */
+function noiseFromHashes(hashes: Float64Array, at: { gx: number; gy: number; w: number }, x: number, y: number): number {
+  const x0 = Math.floor(x);
+  const y0 = Math.floor(y);
+  const sx = smoothstep(x - x0);
+  const sy = smoothstep(y - y0);
+  const k = (y0 - at.gy) * at.w + (x0 - at.gx);
+  const a = hashes[k];
+  const b = hashes[k + 1];
+  const c = hashes[k + at.w];
+  const d = hashes[k + at.w + 1];
+  const top = a + (b - a) * sx;
+  return (top + (c + (d - c) * sx - top) * sy) / 4294967296;
+}
+
 /** Ranks of a cell's 64 blocks (lower turns cloudy first): fine noise, tilted towards the cloudier side. */
 function cellRanks(clouds: SceneClouds, k: number): Uint8Array {
   let ranks = clouds.ranks.get(k);
@@ -272,18 +300,29 @@ function cellRanks(clouds: SceneClouds, k: number): Uint8Array {
   const at = (ci: number, cj: number) => clouds.amount[(cj + 1) * stride + (ci + 1)];
   const gx = at(i + 1, j) - at(i - 1, j);
   const gy = at(i, j + 1) - at(i, j - 1);
-  const keys = new Float64Array(BLOCKS_PER_CELL);
-  const order = new Array<number>(BLOCKS_PER_CELL);
+  const bx0 = clouds.blockX0 + i * BLOCKS_PER_CELL_SIDE;
+  const by0 = clouds.blockY0 + j * BLOCKS_PER_CELL_SIDE;
+  const last = BLOCKS_PER_CELL_SIDE - 1;
+  // The two noises' lattice corners over the cell's blocks, hashed once (not four times per block).
+  const coarse = latticeHashes(clouds.seed ^ 0x51, 4, bx0, bx0 + last, by0, by0 + last, coarseHashes);
+  const fine = latticeHashes(clouds.seed ^ 0x52, 1.5, bx0, bx0 + last, by0, by0 + last, fineHashes);
+  const keys = rankKeys;
+  const order = rankOrder;
   for (let b = 0; b < BLOCKS_PER_CELL; b++) {
-    const bx = clouds.blockX0 + i * BLOCKS_PER_CELL_SIDE + (b & 7);
-    const by = clouds.blockY0 + j * BLOCKS_PER_CELL_SIDE + (b >> 3);
+    const bx = bx0 + (b & 7);
+    const by = by0 + (b >> 3);
     const tilt = ((b & 7) - 3.5) * gx + ((b >> 3) - 3.5) * gy;
-    keys[b] = -(0.9 * latticeNoise(clouds.seed ^ 0x51, bx / 4, by / 4) + 0.1 * latticeNoise(clouds.seed ^ 0x52, bx / 1.5, by / 1.5) + 0.35 * tilt);
-    order[b] = b;
+    keys[b] = -(0.9 * noiseFromHashes(coarseHashes, coarse, bx / 4, by / 4) + 0.1 * noiseFromHashes(fineHashes, fine, bx / 1.5, by / 1.5) + 0.35 * tilt);
+    // Insertion sort by key, ties by block index (the order is total: any sort gives the same ranks).
+    let p = b;
+    while (p > 0 && keys[order[p - 1]] > keys[b]) {
+      order[p] = order[p - 1];
+      p--;
+    }
+    order[p] = b;
   }
-  order.sort((a, b) => keys[a] - keys[b] || a - b);
   ranks = new Uint8Array(BLOCKS_PER_CELL);
-  order.forEach((b, rank) => (ranks![b] = rank));
+  for (let rank = 0; rank < BLOCKS_PER_CELL; rank++) ranks[order[rank]] = rank;
   clouds.ranks.set(k, ranks);
   return ranks;
 }

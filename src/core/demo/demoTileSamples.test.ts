@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { AssetKey } from '../bands/bandCatalog.js';
 import { createBlockCache } from '../raster/blockCache.js';
 import { createSceneReader } from '../raster/sceneReader.js';
 import { createLandCoverTile } from './demoLandCover.js';
@@ -46,7 +47,7 @@ describe('demo pixels computed alone equal the same pixels of the whole tile', (
 
   it('in the lowlands, through the COG reader and the worker thread: a 3 x 3 read equals the whole tiles computed here', async () => {
     const scene = parseDemoSceneId(ONTARIO)!;
-    const reader = createSceneReader({ cache: createBlockCache({ maxBytes: 1 << 26 }), assetHref: (asset) => demoAssetHref(ONTARIO, asset), openSource: openDemoAssetSource });
+    const reader = createSceneReader({ cache: createBlockCache({ maxBytes: 1 << 26 }), assetHref: (asset) => demoAssetHref(ONTARIO, asset as AssetKey), openSource: openDemoAssetSource });
     // A point near a tile corner: the 3 x 3 window spans four tiles.
     const col = 40 * TILE_PX;
     const row = 41 * TILE_PX;
