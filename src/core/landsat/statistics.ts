@@ -27,6 +27,7 @@ export function computeBandStatistics(
   isClear: (index: number) => boolean,
   isFill: (index: number) => boolean = () => false,
 ): BandStatistics {
+  if (dn instanceof Uint16Array) return statisticsOfDns(dn, physical, isClear, isFill);
   let n = 0;
   let mean = 0;
   let m2 = 0;
@@ -45,6 +46,70 @@ export function computeBandStatistics(
     const delta = value - mean;
     mean += delta / n;
     m2 += delta * (value - mean);
+    if (value < min) min = value;
+    if (value > max) max = value;
+  }
+  if (n === 0) return { min: null, max: null, mean: null, stDev: null, sampleCount: 0, noDataCount: noData, fillCount: fill };
+  return { min, max, mean, stDev: Math.sqrt(m2 / n), sampleCount: n, noDataCount: noData, fillCount: fill };
+}
+
+/** Counts per DN of clear and of masked pixels (scratch of statisticsOfDns, zeroed again after each use). */
+const dnCounts = new Uint32Array(65536);
+const maskedCounts = new Uint32Array(65536);
+
+/**
+ * The same statistics for 16-bit DNs: the clear pixels' DNs are counted first, then each distinct DN
+ * is converted once (a scene box is ~65,000 pixels but a few thousand distinct DNs), Welford's update
+ * taking all pixels of one value at once (Chan et al.'s pairwise combination with a zero-variance group).
+ */
+function statisticsOfDns(dn: Uint16Array, physical: (dn: number) => number | null, isClear: (index: number) => boolean, isFill: (index: number) => boolean): BandStatistics {
+  let noData = 0;
+  let fill = 0;
+  let lo = 65536;
+  let hi = -1;
+  let maskedLo = 65536;
+  let maskedHi = -1;
+  for (let i = 0; i < dn.length; i++) {
+    const d = dn[i];
+    if (isClear(i)) {
+      dnCounts[d] += 1;
+      if (d < lo) lo = d;
+      if (d > hi) hi = d;
+    } else {
+      noData++;
+      if (isFill(i)) fill++;
+      else {
+        // Masked: fill too when the band's own DN is its fill, decided below once per DN.
+        maskedCounts[d] += 1;
+        if (d < maskedLo) maskedLo = d;
+        if (d > maskedHi) maskedHi = d;
+      }
+    }
+  }
+  for (let d = maskedLo; d <= maskedHi; d++) {
+    if (maskedCounts[d] === 0) continue;
+    if (physical(d) === null) fill += maskedCounts[d];
+    maskedCounts[d] = 0;
+  }
+  let n = 0;
+  let mean = 0;
+  let m2 = 0;
+  let min = Infinity;
+  let max = -Infinity;
+  for (let d = lo; d <= hi; d++) {
+    const count = dnCounts[d];
+    if (count === 0) continue;
+    dnCounts[d] = 0;
+    const value = physical(d);
+    if (value === null) {
+      noData += count;
+      fill += count;
+      continue;
+    }
+    n += count;
+    const delta = value - mean;
+    mean += (delta * count) / n;
+    m2 += delta * (value - mean) * count;
     if (value < min) min = value;
     if (value > max) max = value;
   }
