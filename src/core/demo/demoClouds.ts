@@ -44,7 +44,7 @@ export interface SceneClouds {
   /** Cloud blocks per cell, 0..64. */
   count: Uint8Array;
   /** Ranks of the 64 blocks of partly cloudy cells, computed on first use. */
-  ranks: Map<number, Uint8Array>;
+  ranks: Map<number, Uint8Array> | null;
   /** Shadow offset in blocks (x right, y down): the shadow falls away from the sun. */
   shadowDx: number;
   shadowDy: number;
@@ -146,6 +146,27 @@ function daySeed(date: Date): number {
 }
 
 export function createSceneClouds(grid: DemoSceneGrid, datetime: Date, sun: { elevationDeg: number; azimuthDeg: number }): SceneClouds {
+  return buildSceneClouds(grid, datetime, sun, false);
+}
+
+/**
+ * Just the scene's cloud percent (what a search filters on), the same number createSceneClouds
+ * gives, on reused buffers: a five-year search lists ~2,000 scenes and keeps none of their fields.
+ */
+export function sceneCloudPercentOf(grid: DemoSceneGrid, datetime: Date, sun: { elevationDeg: number; azimuthDeg: number }): number {
+  return buildSceneClouds(grid, datetime, sun, true).cloudPercent;
+}
+
+/** Reused buffers of percent-only builds (one at a time per thread). */
+const scratch = { coarse: new Float64Array(0), target: new Float64Array(0), fine: new Float64Array(0), amount: new Float32Array(0), count: new Uint8Array(0), ranks: new Uint8Array(BLOCKS_PER_CELL) };
+function scratchOf<T extends Float64Array | Float32Array | Uint8Array>(key: 'coarse' | 'target' | 'fine' | 'amount' | 'count', length: number, make: (n: number) => T): T {
+  let a = scratch[key] as T;
+  if (a.length < length) (scratch as Record<string, unknown>)[key] = a = make(length);
+  return a;
+}
+
+function buildSceneClouds(grid: DemoSceneGrid, datetime: Date, sun: { elevationDeg: number; azimuthDeg: number }, percentOnly: boolean): SceneClouds {
+  const f64 = (key: 'coarse' | 'target' | 'fine', n: number) => (percentOnly ? scratchOf(key, n, (m) => new Float64Array(m)) : new Float64Array(n));
   const seed = daySeed(datetime);
   const nodes = nodeLattice(grid);
   const { i0, j0, nx, ny, km } = nodes;
@@ -155,8 +176,8 @@ export function createSceneClouds(grid: DemoSceneGrid, datetime: Date, sun: { el
   const [gi, gj] = globalCellOrigin(grid);
   // Coarse field and weather systems at the nodes; the fine field on a lattice twice as dense,
   // its positions halfway between nodes (a few metres off the sphere: irrelevant for clouds).
-  const coarse = new Float64Array(nx * ny);
-  const target = new Float64Array(nx * ny);
+  const coarse = f64('coarse', nx * ny);
+  const target = f64('target', nx * ny);
   for (let k = 0; k < nx * ny; k++) {
     const x = km[3 * k];
     const y = km[3 * k + 1];
@@ -167,7 +188,7 @@ export function createSceneClouds(grid: DemoSceneGrid, datetime: Date, sun: { el
   }
   const fnx = 2 * nx - 1;
   const fny = 2 * ny - 1;
-  const fine = new Float64Array(fnx * fny);
+  const fine = f64('fine', fnx * fny);
   for (let b = 0; b < fny; b++) {
     for (let a = 0; a < fnx; a++) {
       const ka = a >> 1;
@@ -186,7 +207,7 @@ export function createSceneClouds(grid: DemoSceneGrid, datetime: Date, sun: { el
   }
   // Bilinear between nodes: the coarse field and the target share their lattice (and weights); the fine
   // field has its own. Row terms hoisted: this loop runs for ~15,000 cells of every scene a search lists.
-  const amount = new Float32Array(stride * (cellsDown + 2));
+  const amount = percentOnly ? scratchOf('amount', stride * (cellsDown + 2), (m) => new Float32Array(m)) : new Float32Array(stride * (cellsDown + 2));
   for (let j = -1; j <= cellsDown; j++) {
     const v = (gj + j - j0) / COARSE_NODE_CELLS;
     const b = Math.floor(v);
@@ -216,7 +237,7 @@ export function createSceneClouds(grid: DemoSceneGrid, datetime: Date, sun: { el
       amount[(j + 1) * stride + (i + 1)] = x < 0 ? 0 : x > 1 ? 1 : x;
     }
   }
-  const count = new Uint8Array(cellsAcross * cellsDown);
+  const count = percentOnly ? scratchOf('count', cellsAcross * cellsDown, (m) => new Uint8Array(m)) : new Uint8Array(cellsAcross * cellsDown);
   // Cloud tops ~2 km up: the shadow lies 2 km / tan(elevation) away from the sun (capped at 8 km).
   const elevation = Math.max(5, sun.elevationDeg);
   const distanceM = Math.min(8000, 2000 / Math.tan((elevation * Math.PI) / 180));
@@ -230,7 +251,8 @@ export function createSceneClouds(grid: DemoSceneGrid, datetime: Date, sun: { el
     cellsDown,
     amount,
     count,
-    ranks: new Map(),
+    // Percent-only builds keep no ranks (cellRanks then writes them to scratch).
+    ranks: percentOnly ? null : new Map(),
     shadowDx: Math.round((Math.sin(away) * distanceM) / blockM),
     shadowDy: Math.round((-Math.cos(away) * distanceM) / blockM),
     cloudPercent: 0,
@@ -292,7 +314,7 @@ function noiseFromHashes(hashes: Float64Array, at: { gx: number; gy: number; w: 
 
 /** Ranks of a cell's 64 blocks (lower turns cloudy first): fine noise, tilted towards the cloudier side. */
 function cellRanks(clouds: SceneClouds, k: number): Uint8Array {
-  let ranks = clouds.ranks.get(k);
+  let ranks = clouds.ranks?.get(k);
   if (ranks) return ranks;
   const i = k % clouds.cellsAcross;
   const j = Math.floor(k / clouds.cellsAcross);
@@ -321,9 +343,9 @@ function cellRanks(clouds: SceneClouds, k: number): Uint8Array {
     }
     order[p] = b;
   }
-  ranks = new Uint8Array(BLOCKS_PER_CELL);
+  ranks = clouds.ranks ? new Uint8Array(BLOCKS_PER_CELL) : scratch.ranks;
   for (let rank = 0; rank < BLOCKS_PER_CELL; rank++) ranks[order[rank]] = rank;
-  clouds.ranks.set(k, ranks);
+  clouds.ranks?.set(k, ranks);
   return ranks;
 }
 

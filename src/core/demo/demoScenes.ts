@@ -10,7 +10,7 @@ import { ByteSourceNotFoundError, type ByteSource } from '../raster/byteSource.j
 import { overpassesForPathRow } from '../overpass/overpass.js';
 import { WRS2_DAY_ROWS, WRS2_PATHS } from '../wrs2/wrs2.js';
 import type { Satellite } from '../stac/landsatScene.js';
-import { createSceneClouds, type SceneClouds } from './demoClouds.js';
+import { createSceneClouds, sceneCloudPercentOf, type SceneClouds } from './demoClouds.js';
 import { createLandCoverTile, ensureLandCover, type LandCoverTile } from './demoLandCover.js';
 import { DEMO_PIXEL_SIZE_M, OVERVIEW_FACTORS, TILE_PX, demoSceneGrid, type DemoSceneGrid } from './demoSceneGrid.js';
 import { DEMO_ASSET_KEYS, createSceneWeather, synthesizeTile, type SceneWeather } from './demoTileSynth.js';
@@ -115,7 +115,12 @@ export function sceneClouds(scene: DemoScene): SceneClouds {
 
 /** Percent of the scene's valid pixels that QA_PIXEL flags cloud (exact, full resolution). */
 export function sceneCloudPercent(scene: DemoScene): number {
-  return cloudPercents.get(scene.id) ?? sceneClouds(scene).cloudPercent;
+  let percent = cloudPercents.get(scene.id);
+  if (percent === undefined) {
+    percent = sceneCloudPercentOf(scene.grid, scene.datetime, { elevationDeg: scene.sunElevationDeg, azimuthDeg: scene.sunAzimuthDeg });
+    cloudPercents.set(scene.id, percent);
+  }
+  return percent;
 }
 
 function sceneWeather(scene: DemoScene): SceneWeather {
