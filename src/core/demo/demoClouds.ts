@@ -374,3 +374,30 @@ export function cloudAmountAt(clouds: SceneClouds, bx: number, by: number): numb
   const a = clouds.amount;
   return (a[k] * (1 - fx) + a[k + 1] * fx) * (1 - fy) + (a[k + stride] * (1 - fx) + a[k + stride + 1] * fx) * fy;
 }
+
+/** Smooth value noise on the zone's block lattice (x, y in blocks, fractional), 0..1. */
+function blockNoise(seed: number, x: number, y: number): number {
+  const x0 = Math.floor(x);
+  const y0 = Math.floor(y);
+  const sx = smoothstep(x - x0);
+  const sy = smoothstep(y - y0);
+  const a = mixHash(x0, y0, seed);
+  const b = mixHash(x0 + 1, y0, seed);
+  const c = mixHash(x0, y0 + 1, seed);
+  const d = mixHash(x0 + 1, y0 + 1, seed);
+  const top = a + (b - a) * sx;
+  return (top + (c + (d - c) * sx - top) * sy) / 4294967296;
+}
+
+/**
+ * The texture of the cloud tops (0..1) at a point given in blocks of the grid (fractional): billows
+ * about 6 km and 1.4 km across, fixed to the zone's lattice and the day like the clouds themselves,
+ * so overlapping scenes of one path see the same cloud. `fine` 0 leaves out the small billows where
+ * a pixel is larger than they are (overviews), which would alias into static.
+ */
+export function cloudTopTexture(clouds: SceneClouds, bx: number, by: number, fine: number): number {
+  const x = clouds.blockX0 + bx;
+  const y = clouds.blockY0 + by;
+  const broad = blockNoise(clouds.seed ^ 0x7a, x / 25, y / 25);
+  return fine === 0 ? broad : (1 - 0.35 * fine) * broad + 0.35 * fine * blockNoise(clouds.seed ^ 0x7b, x / 6, y / 6);
+}

@@ -57,6 +57,9 @@ export interface LandCoverTile {
   /** Full-resolution block coordinates of each pixel (for clouds), and the tile's centre latitude. */
   blockX: Int32Array;
   blockY: Int32Array;
+  /** The same, fractional (pixel centres in blocks): for what varies smoothly across a block. */
+  blockXf: Float64Array;
+  blockYf: Float64Array;
   centerLat: number;
   /** Per lattice point: latitude, Earth-centred km (x, y, z), sea-level winter and summer mean (C). */
   latticeLat: Float64Array;
@@ -148,8 +151,10 @@ export function createLandCoverTile(grid: DemoSceneGrid, factor: number, tileX: 
   const blockY = new Int32Array(n);
   const fullX = (c: number) => (tileX * n + c) * factor + factor / 2;
   const fullY = (r: number) => (tileY * n + r) * factor + factor / 2;
-  for (let c = 0; c < n; c++) blockX[c] = Math.floor(fullX(c) / BLOCK_PX);
-  for (let r = 0; r < n; r++) blockY[r] = Math.floor(fullY(r) / BLOCK_PX);
+  const blockXf = new Float64Array(n);
+  const blockYf = new Float64Array(n);
+  for (let c = 0; c < n; c++) blockX[c] = Math.floor((blockXf[c] = fullX(c) / BLOCK_PX));
+  for (let r = 0; r < n; r++) blockY[r] = Math.floor((blockYf[r] = fullY(r) / BLOCK_PX));
 
   // Everything that varies over kilometres or more is computed on the lattice and interpolated.
   const L = {
@@ -205,6 +210,8 @@ export function createLandCoverTile(grid: DemoSceneGrid, factor: number, tileX: 
     shade: new Uint8Array(n * n).fill(128),
     blockX,
     blockY,
+    blockXf,
+    blockYf,
     centerLat: L.lat[(GRID_STEPS / 2) * (GRID_STEPS + 1) + GRID_STEPS / 2],
     latticeLat: L.lat,
     latticeKm: L.km,

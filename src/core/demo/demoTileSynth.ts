@@ -4,7 +4,7 @@
  * the tile position, so the same tile always comes out byte-identical.
  */
 import type { AssetKey } from '../bands/bandCatalog.js';
-import { blockCloudy, cloudAmountAt, type SceneClouds } from './demoClouds.js';
+import { blockCloudy, cloudAmountAt, cloudTopTexture, type SceneClouds } from './demoClouds.js';
 import { LAPSE_C_PER_KM, SNOW_MEMORY_DAYS, localDayOfYear, normalTemperatureC, seasonPhase, snowFractionAt, weatherAnomalyC } from './demoClimate.js';
 import { dayNumber } from './demoGroundNoise.js';
 import { Cover, ELEVATION_STEP_KM, GRID_STEPS, type LandCoverTile } from './demoLandCover.js';
@@ -45,7 +45,8 @@ const ROCK: Spectrum = [0.08, 0.09, 0.11, 0.13, 0.16, 0.2, 0.18];
 const TUNDRA: Spectrum = [0.04, 0.045, 0.07, 0.07, 0.25, 0.2, 0.12];
 // Snow: bright in the visible, dark in the SWIR (what NDSI exploits). Clouds: bright in the SWIR too.
 const SNOW: Spectrum = [0.88, 0.87, 0.85, 0.82, 0.72, 0.12, 0.09];
-const CLOUD: Spectrum = [0.62, 0.6, 0.62, 0.63, 0.66, 0.5, 0.36];
+// Clouds are white (flat across the visible), less bright in the SWIR.
+const CLOUD: Spectrum = [0.62, 0.62, 0.62, 0.62, 0.65, 0.5, 0.36];
 // Roofs, asphalt and concrete; muddy or shallow water near shores.
 const URBAN: Spectrum = [0.075, 0.08, 0.095, 0.11, 0.17, 0.19, 0.17];
 const TURBID: Spectrum = [0.07, 0.07, 0.1, 0.08, 0.04, 0.015, 0.01];
@@ -142,6 +143,8 @@ export function synthesizeTile(cover: LandCoverTile, weather: SceneWeather, clou
   const northDoy = localDayOfYear(w.dayOfYear, 1);
   const southDoy = localDayOfYear(w.dayOfYear, -1);
   const northPhase = seasonPhase(northDoy);
+  // Small cloud billows (1.4 km) only where pixels are at most 240 m.
+  const fineClouds = cover.lazy.factor <= 8 ? 1 : 0;
   const southPhase = seasonPhase(southDoy);
   let lastBx = NaN;
   let lastBy = NaN;
@@ -282,9 +285,13 @@ export function synthesizeTile(cover: LandCoverTile, weather: SceneWeather, clou
       }
       let bits = QA_BASE;
       if (cloudy) {
-        const t = 0.55 + 0.45 * amount * (0.85 + 0.15 * tex);
+        // Opacity and brightness follow the cloud's own thickness (the smooth amount field), never the
+        // ground's texture: an overcast scene under a tight stretch shows cloud structure, not static.
+        const top = cloudTopTexture(clouds, cover.blockXf[c], cover.blockYf[r], fineClouds);
+        const t = Math.min(1, 0.5 + 0.45 * amount + 0.15 * top);
+        const bright = 0.82 + 0.1 * amount + 0.16 * top;
         const cloudTopKelvin = 250 + 0.3 * (airKelvin - 280);
-        for (let b = 0; b < 7; b++) rho[b] += (CLOUD[b] * (1 + 0.05 * tex) - rho[b]) * t;
+        for (let b = 0; b < 7; b++) rho[b] += (CLOUD[b] * bright - rho[b]) * t;
         kelvin += (cloudTopKelvin - kelvin) * t;
         bits |= QA.cloud | (HIGH << CONF.cloud);
       } else {
