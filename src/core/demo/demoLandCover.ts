@@ -221,14 +221,6 @@ export function createLandCoverTile(grid: DemoSceneGrid, factor: number, tileX: 
   };
 }
 
-/** The whole tile's cover (every pixel classified and shaded). */
-export function completeLandCoverTile(grid: DemoSceneGrid, factor: number, tileX: number, tileY: number): LandCoverTile {
-  const tile = createLandCoverTile(grid, factor, tileX, tileY);
-  const all = Int32Array.from({ length: TILE_PX }, (_, i) => i);
-  ensureLandCover(tile, all, all);
-  return tile;
-}
-
 const UNKNOWN = 0;
 const CLASSIFIED = 1;
 const SHADED = 2;
