@@ -75,6 +75,8 @@ interface LazyCover {
   factor: number;
   lattice: Record<'lon' | 'lat' | 'km' | 'winterC' | 'summerC' | 'dry' | 'crest' | 'zone' | 'river' | 'shield' | 'warpU' | 'warpV', Float64Array>;
   anyCrest: boolean;
+  /** Metropolitan areas reaching into the tile (Earth-centred km). */
+  metros: ReadonlyArray<{ x: number; y: number; z: number; radiusKm: number }>;
   /** Exact elevation (km) for hill shading, only in tiles that reach a mountain range. */
   elevKm: Float32Array | null;
   /** Per pixel: 0 not computed, 1 classified, 2 classified and shaded. */
@@ -136,6 +138,24 @@ const RIVER_HALF_WIDTH = 0.0015;
 const PARCEL_KM = 0.45;
 const KM_PER_DEG = 111.32;
 const COS_BY_DEGREE = Float64Array.from({ length: 181 }, (_, i) => Math.cos(((i - 90 + 0.5) * Math.PI) / 180));
+
+/**
+ * The largest metropolitan areas [lon, lat, radius km], hand-drawn from atlas knowledge like the dry
+ * regions: the towns above are at most ~4 km across, but these are the places people look up first,
+ * and Tokyo should read as a city on its bay, not as farmland. Edges ragged by noise, with parks.
+ */
+const METROS: ReadonlyArray<readonly [number, number, number]> = [
+  [139.7, 35.7, 26], [139.6, 35.45, 12], [139.95, 35.65, 9], [135.5, 34.68, 18], [135.2, 34.7, 8], [135.77, 35.0, 7], [136.9, 35.17, 14], // Tokyo, Yokohama, Chiba, Osaka, Kobe, Kyoto, Nagoya
+  [126.98, 37.55, 20], [121.47, 31.23, 24], [116.4, 39.9, 22], [113.3, 23.12, 20], [114.06, 22.58, 13], [104.07, 30.66, 14], // Seoul, Shanghai, Beijing, Guangzhou, Shenzhen, Chengdu
+  [77.2, 28.62, 22], [72.87, 19.07, 14], [88.36, 22.57, 13], [90.41, 23.8, 12], [67.03, 24.87, 14], [106.83, -6.2, 20], [100.52, 13.75, 18], [121.0, 14.6, 14], // Delhi, Mumbai, Kolkata, Dhaka, Karachi, Jakarta, Bangkok, Manila
+  [31.25, 30.05, 17], [3.4, 6.53, 15], [28.97, 41.03, 16], [51.4, 35.7, 15], [37.62, 55.75, 19], [2.35, 48.86, 15], [-0.12, 51.5, 18], [13.4, 52.52, 12], // Cairo, Lagos, Istanbul, Tehran, Moscow, Paris, London, Berlin
+  [-73.95, 40.72, 22], [-118.25, 34.05, 26], [-87.7, 41.85, 19], [-99.13, 19.42, 20], [-46.63, -23.55, 22], [-58.45, -34.6, 18], [-43.25, -22.88, 14], [151.1, -33.85, 15], // New York, Los Angeles, Chicago, Mexico City, São Paulo, Buenos Aires, Rio, Sydney
+];
+const METROS_KM = METROS.map(([lon, lat, radiusKm]) => {
+  const at = new Float64Array(3);
+  earthKm(lon, lat, at, 0);
+  return { x: at[0], y: at[1], z: at[2], radiusKm };
+});
 
 const greenland = (lon: number, lat: number) => lat > 59.5 && lon > -74 && lon < -11 && !(lon > -25 && lat < 66.5);
 
@@ -202,6 +222,10 @@ export function createLandCoverTile(grid: DemoSceneGrid, factor: number, tileX: 
       L.warpV[k] = noiseKm(16, x, y, z, 4) - 0.5;
     }
   }
+  // Metropolitan areas near enough to reach into the tile (its lattice spans at most a few dozen km).
+  const mid = 3 * ((GRID_STEPS / 2) * (GRID_STEPS + 1) + GRID_STEPS / 2);
+  const reachKm = Math.hypot(L.km[0] - L.km[3 * (LATTICE_N - 1)], L.km[1] - L.km[3 * (LATTICE_N - 1) + 1], L.km[2] - L.km[3 * (LATTICE_N - 1) + 2]) / 2;
+  const metros = METROS_KM.filter((m) => Math.hypot(m.x - L.km[mid], m.y - L.km[mid + 1], m.z - L.km[mid + 2]) < 1.3 * m.radiusKm + reachKm);
   return {
     cls: new Uint8Array(n * n),
     tex: new Uint8Array(n * n),
@@ -217,7 +241,7 @@ export function createLandCoverTile(grid: DemoSceneGrid, factor: number, tileX: 
     latticeKm: L.km,
     latticeWinterC: L.winterC,
     latticeSummerC: L.summerC,
-    lazy: { grid, factor, lattice: L, anyCrest, elevKm: anyCrest ? new Float32Array(n * n) : null, state: new Uint8Array(n * n), town: { x: NaN, y: NaN, z: NaN, at: null } },
+    lazy: { grid, factor, lattice: L, anyCrest, metros, elevKm: anyCrest ? new Float32Array(n * n) : null, state: new Uint8Array(n * n), town: { x: NaN, y: NaN, z: NaN, at: null } },
   };
 }
 
@@ -353,6 +377,21 @@ function classifyPixel(tile: LandCoverTile, r: number, c: number): void {
   if (cover === Cover.water && aux[p] !== 150) aux[p] = 30;
   // Green banks along rivers through open land.
   if (humid && riverDist < RIVER_HALF_WIDTH * 3 && (cover === Cover.crops || cover === Cover.grass)) cover = Cover.deciduous;
+  if (cover !== Cover.water && cover !== Cover.ice && cover !== Cover.rock) {
+    for (const metro of tile.lazy.metros) {
+      const dx = xKm - metro.x;
+      const dy = yKm - metro.y;
+      const dz = zKm - metro.z;
+      const q = (dx * dx + dy * dy + dz * dz) / (metro.radiusKm * metro.radiusKm) + (medium - 0.5) * 0.5 + (detail - 0.5) * 0.3;
+      // The city: dense and grey at the centre, greener towards its edge; the odd park on the hills.
+      if (q < 1 && !(medium > 0.74 && q > 0.25)) {
+        const block = factor <= 4 ? (mixHash(Math.floor(xKm * 8), Math.floor(yKm * 8), Math.floor(zKm * 8)) & 63) / 63 : 0.5;
+        cls[p] = Cover.urban;
+        aux[p] = Math.round(255 * Math.min(1, Math.max(0, q * 0.7 + (block - 0.5) * 0.3)));
+        return;
+      }
+    }
+  }
   if (cover === Cover.crops || (cover === Cover.grass && dry <= 0.55)) {
     // Towns, about one per 18 km cell of farmland; their size from the cell's hashes (3-D cells cut
     // by the sphere give towns of every size up to ~4 km).
