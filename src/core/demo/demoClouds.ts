@@ -19,7 +19,7 @@
  */
 import { BLOCK_PX, CELL_PX, blockValid, type DemoSceneGrid } from './demoSceneGrid.js';
 import { dayNumber, earthKm, groundNoise } from './demoGroundNoise.js';
-import { dryness } from './demoLandCover.js';
+import { dryness } from './demoGeography.js';
 import { mixHash } from './seededRandom.js';
 
 const BLOCKS_PER_CELL_SIDE = CELL_PX / BLOCK_PX; // 8
