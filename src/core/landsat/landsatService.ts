@@ -17,7 +17,7 @@ import { dnToPhysical } from '../raster/scaling.js';
 import type { LandsatScene } from '../stac/landsatScene.js';
 import type { SceneCatalog, SceneSearchResult } from '../stac/sceneCatalog.js';
 import { displayBands, selectBands, type BandSelection } from './bandSelection.js';
-import { computeBandStatistics, type BandStatistics } from './statistics.js';
+import { CLEAR, FILL, computeBandStatistics, verdictsPerWord, type BandStatistics } from './statistics.js';
 import { renderRgbPng, type DisplayChannel } from './renderRgbPng.js';
 import { renderWindowPng } from './renderWindowPng.js';
 import { coveredDates, type CoveredDates } from './coveredDates.js';
@@ -199,26 +199,6 @@ const STATS_MAX_SIDE = 256;
 /** A QA_PIXEL DN read from the file: null or the file's nodata 0 (outside the raster) is not imaged, like fill. */
 const imagedQa = (qa: number | null): qa is number => qa !== null && qa !== 0 && isImaged(qa);
 
-const CLEAR = 1;
-const FILL = 2;
-/** Per pixel: CLEAR, FILL (not imaged) or 0 (imaged, masked), each distinct QA word decided once. */
-function qaVerdicts(qa: Uint16Array, mask: ClearMask): Uint8Array {
-  const byWord = new Map<number, number>();
-  const out = new Uint8Array(qa.length);
-  let lastWord = -1;
-  let last = 0;
-  for (let i = 0; i < qa.length; i++) {
-    if (qa[i] !== lastWord) {
-      lastWord = qa[i];
-      const known = byWord.get(lastWord);
-      last = known ?? (!imagedQa(lastWord) ? FILL : isClearPixel(lastWord, mask) ? CLEAR : 0);
-      if (known === undefined) byWord.set(lastWord, last);
-    }
-    out[i] = last;
-  }
-  return out;
-}
-
 const summarize = (s: LandsatScene, harmonized?: 'roy2016-rma'): SceneSummary => ({
   id: s.id,
   satellite: s.satellite,
@@ -399,7 +379,8 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
         if (window.width === 0 || window.height === 0) return null;
         const qa = window.dn.qa_pixel!;
         // Each pixel's verdict once for all bands (a scene box is ~65,000 pixels, its QA a handful of distinct words).
-        const verdict = qaVerdicts(qa, filters.mask ?? DEFAULT_MASK);
+        const mask = filters.mask ?? DEFAULT_MASK;
+        const verdict = verdictsPerWord(qa, (w) => (!imagedQa(w) ? 'fill' : isClearPixel(w, mask) ? 'clear' : 'masked'));
         const isClear = (i: number) => verdict[i] === CLEAR;
         const isFill = (i: number) => verdict[i] === FILL;
         const bands: Record<string, { stats: BandStatistics }> = {};

@@ -116,3 +116,28 @@ function statisticsOfDns(dn: Uint16Array, physical: (dn: number) => number | nul
   if (n === 0) return { min: null, max: null, mean: null, stDev: null, sampleCount: 0, noDataCount: noData, fillCount: fill };
   return { min, max, mean, stDev: Math.sqrt(m2 / n), sampleCount: n, noDataCount: noData, fillCount: fill };
 }
+
+export const CLEAR = 1;
+export const FILL = 2;
+const VERDICT = { clear: CLEAR, fill: FILL, masked: 0 } as const;
+
+/**
+ * Per pixel: CLEAR, FILL (not imaged) or 0 (masked), from its QA word, each distinct word decided once
+ * (a scene box is ~65,000 pixels, its QA a handful of distinct words): once for all bands of a scene.
+ */
+export function verdictsPerWord(qa: Uint16Array, verdictOf: (word: number) => keyof typeof VERDICT): Uint8Array {
+  const byWord = new Map<number, number>();
+  const out = new Uint8Array(qa.length);
+  let lastWord = -1;
+  let last = 0;
+  for (let i = 0; i < qa.length; i++) {
+    if (qa[i] !== lastWord) {
+      lastWord = qa[i];
+      const known = byWord.get(lastWord);
+      last = known ?? VERDICT[verdictOf(lastWord)];
+      if (known === undefined) byWord.set(lastWord, last);
+    }
+    out[i] = last;
+  }
+  return out;
+}
