@@ -56,6 +56,14 @@ async function main(): Promise<void> {
     process.stdout.write(`${JSON.stringify({ machine: { cpus: os.cpus().length, node: process.version }, realShapedArchive }, null, 2)}\n`);
     return;
   }
+  // BENCH_ONLY=demo-speed runs just the embedded demo's journey figures: the first minute in the real
+  // page (issue 21) and 100 sites over a year (issue 24). BENCH_ONLY=first-minute runs the former alone.
+  if (process.env.BENCH_ONLY === 'demo-speed' || process.env.BENCH_ONLY === 'first-minute') {
+    const firstMinute = await benchFirstMinute();
+    const sites = process.env.BENCH_ONLY === 'demo-speed' ? { oneScene100SitesOneYearDemo: await benchSitesDemo() } : undefined;
+    process.stdout.write(`${JSON.stringify({ machine: { cpus: os.cpus().length, node: process.version }, firstMinute, ...(sites ? { sites } : {}) }, null, 2)}\n`);
+    return;
+  }
   // BENCH_ONLY=sites runs just the two many-sites entries (issue 24).
   if (process.env.BENCH_ONLY === 'sites') {
     // BENCH_SITES=demo or real-shaped runs one of them.

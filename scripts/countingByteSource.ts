@@ -21,5 +21,16 @@ export function createCountingByteSource(inner: ByteSource, counter: ByteCounter
       counter.bytes += buffers.reduce((sum, b) => sum + b.byteLength, 0);
       return buffers;
     },
+    // Nor hide that a computed file answers samples rather than bytes (one call counted as one request).
+    ...(inner.readTileSamples
+      ? {
+          async readTileSamples(level: number, tileIndex: number, rows: Int32Array, cols: Int32Array, signal?: AbortSignal) {
+            const samples = await inner.readTileSamples!(level, tileIndex, rows, cols, signal);
+            counter.requests += 1;
+            counter.bytes += samples.byteLength;
+            return samples;
+          },
+        }
+      : {}),
   };
 }

@@ -10,7 +10,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { withServerProcessEnv } from '../serverProcessEnv.mjs';
 
@@ -44,9 +44,11 @@ async function startServer(tmpDir: string): Promise<{ child: ChildProcess; baseU
     DATABASE_PATH: ':memory:',
     OUTBOX_DIR: path.join(tmpDir, 'outbox'),
     SCHEDULER_INTERVAL_MS: '0',
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: process.env.FIRST_MINUTE_LOG_LEVEL ?? 'warn',
   });
-  const child = spawn(process.execPath, ['--import', 'tsx', path.resolve('src/server/main.ts')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  // FIRST_MINUTE_CPU_PROF=dir writes a V8 CPU profile of the server's threads (event loop and workers) per journey.
+  const prof = process.env.FIRST_MINUTE_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.FIRST_MINUTE_CPU_PROF)}`] : [];
+  const child = spawn(process.execPath, [...prof, '--import', 'tsx', path.resolve('src/server/main.ts')], { env, stdio: ['ignore', process.env.FIRST_MINUTE_LOG_LEVEL ? 'inherit' : 'ignore', 'inherit'] });
   const baseUrl = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 300; i++) {
     try {
@@ -58,6 +60,21 @@ async function startServer(tmpDir: string): Promise<{ child: ChildProcess; baseU
   }
   child.kill();
   throw new Error('the server did not start');
+}
+
+/**
+ * CPU milliseconds the server process has used (all its threads: event loop and workers), from
+ * /proc/<pid>/stat (utime + stime, clock ticks of 10 ms): a count that the other load of a shared
+ * machine hardly changes, unlike wall time. null where /proc is missing.
+ */
+async function serverCpuMs(child: ChildProcess): Promise<number | null> {
+  try {
+    const stat = await readFile(`/proc/${child.pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
 }
 
 async function stopServer(child: ChildProcess) {
@@ -95,14 +112,15 @@ const spread = (xs: number[]) => {
 export async function benchFirstMinute() {
   const tmpDir = await mkdtemp(path.join(os.tmpdir(), 'landsat-bench-first-minute-'));
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-  const oneYear = { emptyMs: [] as number[], imageMs: [] as number[], chartsMs: [] as number[], scenes: 0, cloudLimit: 0 };
-  const fiveYears = { imageMs: [] as number[], chartsMs: [] as number[], scenes: 0 };
+  const oneYear = { emptyMs: [] as number[], imageMs: [] as number[], chartsMs: [] as number[], cpuMs: [] as number[], scenes: 0, cloudLimit: 0 };
+  const fiveYears = { imageMs: [] as number[], chartsMs: [] as number[], cpuMs: [] as number[], scenes: 0 };
   try {
     for (let run = 0; run < RUNS; run++) {
       let { child, baseUrl } = await startServer(tmpDir);
       try {
         log(`first minute, run ${run + 1}/${RUNS}: one year...`);
         const page = await openPage(browser, `${baseUrl}/`);
+        const cpuBefore = await serverCpuMs(child);
         const t0 = performance.now();
         await page.getByRole('button', { name: 'Fetch Data' }).click();
         const wayOut = page.locator('.empty-answer button');
@@ -112,6 +130,8 @@ export async function benchFirstMinute() {
         const r = await timeResults(page, () => wayOut.click());
         oneYear.imageMs.push(r.imageMs);
         oneYear.chartsMs.push(r.chartsMs);
+        const cpuAfter = await serverCpuMs(child);
+        if (cpuBefore !== null && cpuAfter !== null) oneYear.cpuMs.push(cpuAfter - cpuBefore);
         oneYear.scenes = r.scenes;
         await page.context().close();
       } finally {
@@ -123,9 +143,12 @@ export async function benchFirstMinute() {
         const end = new Date();
         const start = new Date(end.getTime() - 5 * 365.25 * 86_400_000);
         const page = await openPage(browser, `${baseUrl}/?cloud=${oneYear.cloudLimit}&startDate=${isoDay(start)}&endDate=${isoDay(end)}`);
+        const cpuBefore = await serverCpuMs(child);
         const r = await timeResults(page, () => page.getByRole('button', { name: 'Fetch Data' }).click());
         fiveYears.imageMs.push(r.imageMs);
         fiveYears.chartsMs.push(r.chartsMs);
+        const cpuAfter = await serverCpuMs(child);
+        if (cpuBefore !== null && cpuAfter !== null) fiveYears.cpuMs.push(cpuAfter - cpuBefore);
         fiveYears.scenes = r.scenes;
         await page.context().close();
       } finally {
@@ -140,8 +163,9 @@ export async function benchFirstMinute() {
     what: "seed default point, 1440 px Chromium, fresh `npm start`-like server per journey; t0 = the empty answer's button (one year) or Fetch Data (five years)",
     targetsMs: FIRST_MINUTE_TARGETS_MS,
     loadAverage1m: Math.round(os.loadavg()[0] * 10) / 10,
-    oneYear: { cloudLimit: oneYear.cloudLimit, scenes: oneYear.scenes, emptyAnswerMs: spread(oneYear.emptyMs), firstImageMs: spread(oneYear.imageMs), everyChartMs: spread(oneYear.chartsMs) },
-    fiveYears: { cloudLimit: oneYear.cloudLimit, scenes: fiveYears.scenes, firstImageMs: spread(fiveYears.imageMs), everyChartMs: spread(fiveYears.chartsMs) },
+    // serverCpuMs: CPU the server used from t0 until every chart was complete (page loading not included).
+    oneYear: { cloudLimit: oneYear.cloudLimit, scenes: oneYear.scenes, emptyAnswerMs: spread(oneYear.emptyMs), firstImageMs: spread(oneYear.imageMs), everyChartMs: spread(oneYear.chartsMs), ...(oneYear.cpuMs.length ? { serverCpuMs: spread(oneYear.cpuMs) } : {}) },
+    fiveYears: { cloudLimit: oneYear.cloudLimit, scenes: fiveYears.scenes, firstImageMs: spread(fiveYears.imageMs), everyChartMs: spread(fiveYears.chartsMs), ...(fiveYears.cpuMs.length ? { serverCpuMs: spread(fiveYears.cpuMs) } : {}) },
   };
 }
 

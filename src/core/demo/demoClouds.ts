@@ -19,7 +19,7 @@
  */
 import { BLOCK_PX, CELL_PX, blockValid, type DemoSceneGrid } from './demoSceneGrid.js';
 import { dayNumber, earthKm, groundNoise } from './demoGroundNoise.js';
-import { dryness } from './demoLandCover.js';
+import { dryness } from './demoGeography.js';
 import { mixHash } from './seededRandom.js';
 
 const BLOCKS_PER_CELL_SIDE = CELL_PX / BLOCK_PX; // 8
@@ -44,7 +44,7 @@ export interface SceneClouds {
   /** Cloud blocks per cell, 0..64. */
   count: Uint8Array;
   /** Ranks of the 64 blocks of partly cloudy cells, computed on first use. */
-  ranks: Map<number, Uint8Array>;
+  ranks: Map<number, Uint8Array> | null;
   /** Shadow offset in blocks (x right, y down): the shadow falls away from the sun. */
   shadowDx: number;
   shadowDy: number;
@@ -86,20 +86,6 @@ function gridValidity(grid: DemoSceneGrid): GridValidity {
 }
 
 const smoothstep = (t: number) => t * t * (3 - 2 * t);
-
-/** Seeded value noise on an integer lattice, bilinear with smoothstep, 0..1. */
-function latticeNoise(seed: number, x: number, y: number): number {
-  const x0 = Math.floor(x);
-  const y0 = Math.floor(y);
-  const sx = smoothstep(x - x0);
-  const sy = smoothstep(y - y0);
-  const a = mixHash(x0, y0, seed);
-  const b = mixHash(x0 + 1, y0, seed);
-  const c = mixHash(x0, y0 + 1, seed);
-  const d = mixHash(x0 + 1, y0 + 1, seed);
-  const top = a + (b - a) * sx;
-  return (top + (c + (d - c) * sx - top) * sy) / 4294967296;
-}
 
 /**
  * Ground positions of the zone-aligned node lattice of a grid: nodes every COARSE_NODE_CELLS cells of
@@ -160,6 +146,27 @@ function daySeed(date: Date): number {
 }
 
 export function createSceneClouds(grid: DemoSceneGrid, datetime: Date, sun: { elevationDeg: number; azimuthDeg: number }): SceneClouds {
+  return buildSceneClouds(grid, datetime, sun, false);
+}
+
+/**
+ * Just the scene's cloud percent (what a search filters on), the same number createSceneClouds
+ * gives, on reused buffers: a five-year search lists ~2,000 scenes and keeps none of their fields.
+ */
+export function sceneCloudPercentOf(grid: DemoSceneGrid, datetime: Date, sun: { elevationDeg: number; azimuthDeg: number }): number {
+  return buildSceneClouds(grid, datetime, sun, true).cloudPercent;
+}
+
+/** Reused buffers of percent-only builds (one at a time per thread). */
+const scratch = { coarse: new Float64Array(0), target: new Float64Array(0), fine: new Float64Array(0), amount: new Float32Array(0), count: new Uint8Array(0), ranks: new Uint8Array(BLOCKS_PER_CELL) };
+function scratchOf<T extends Float64Array | Float32Array | Uint8Array>(key: 'coarse' | 'target' | 'fine' | 'amount' | 'count', length: number, make: (n: number) => T): T {
+  let a = scratch[key] as T;
+  if (a.length < length) (scratch as Record<string, unknown>)[key] = a = make(length);
+  return a;
+}
+
+function buildSceneClouds(grid: DemoSceneGrid, datetime: Date, sun: { elevationDeg: number; azimuthDeg: number }, percentOnly: boolean): SceneClouds {
+  const f64 = (key: 'coarse' | 'target' | 'fine', n: number) => (percentOnly ? scratchOf(key, n, (m) => new Float64Array(m)) : new Float64Array(n));
   const seed = daySeed(datetime);
   const nodes = nodeLattice(grid);
   const { i0, j0, nx, ny, km } = nodes;
@@ -169,8 +176,8 @@ export function createSceneClouds(grid: DemoSceneGrid, datetime: Date, sun: { el
   const [gi, gj] = globalCellOrigin(grid);
   // Coarse field and weather systems at the nodes; the fine field on a lattice twice as dense,
   // its positions halfway between nodes (a few metres off the sphere: irrelevant for clouds).
-  const coarse = new Float64Array(nx * ny);
-  const target = new Float64Array(nx * ny);
+  const coarse = f64('coarse', nx * ny);
+  const target = f64('target', nx * ny);
   for (let k = 0; k < nx * ny; k++) {
     const x = km[3 * k];
     const y = km[3 * k + 1];
@@ -181,7 +188,7 @@ export function createSceneClouds(grid: DemoSceneGrid, datetime: Date, sun: { el
   }
   const fnx = 2 * nx - 1;
   const fny = 2 * ny - 1;
-  const fine = new Float64Array(fnx * fny);
+  const fine = f64('fine', fnx * fny);
   for (let b = 0; b < fny; b++) {
     for (let a = 0; a < fnx; a++) {
       const ka = a >> 1;
@@ -198,28 +205,39 @@ export function createSceneClouds(grid: DemoSceneGrid, datetime: Date, sun: { el
       fine[b * fnx + a] = groundNoise(seed + 2, x / FINE_KM, y / FINE_KM, z / FINE_KM);
     }
   }
-  const bilinear = (values: Float64Array, width: number, u: number, v: number) => {
-    const a = Math.floor(u);
-    const b = Math.floor(v);
-    const fu = u - a;
-    const fv = v - b;
-    const k = b * width + a;
-    const top = values[k] + (values[k + 1] - values[k]) * fu;
-    return top + (values[k + width] + (values[k + width + 1] - values[k + width]) * fu - top) * fv;
-  };
-  const amount = new Float32Array(stride * (cellsDown + 2));
+  // Bilinear between nodes: the coarse field and the target share their lattice (and weights); the fine
+  // field has its own. Row terms hoisted: this loop runs for ~15,000 cells of every scene a search lists.
+  const amount = percentOnly ? scratchOf('amount', stride * (cellsDown + 2), (m) => new Float32Array(m)) : new Float32Array(stride * (cellsDown + 2));
   for (let j = -1; j <= cellsDown; j++) {
+    const v = (gj + j - j0) / COARSE_NODE_CELLS;
+    const b = Math.floor(v);
+    const fv = v - b;
+    const vf = (gj + j - j0) / FINE_NODE_CELLS;
+    const bf = Math.floor(vf);
+    const fvf = vf - bf;
     for (let i = -1; i <= cellsAcross; i++) {
       const u = (gi + i - i0) / COARSE_NODE_CELLS;
-      const v = (gj + j - j0) / COARSE_NODE_CELLS;
-      const field = (bilinear(coarse, nx, u, v) + 0.35 * bilinear(fine, fnx, (gi + i - i0) / FINE_NODE_CELLS, (gj + j - j0) / FINE_NODE_CELLS)) / 1.35;
-      const t = Math.min(1, Math.max(0, bilinear(target, nx, u, v)));
+      const a = Math.floor(u);
+      const fu = u - a;
+      const k = b * nx + a;
+      const cTop = coarse[k] + (coarse[k + 1] - coarse[k]) * fu;
+      const cField = cTop + (coarse[k + nx] + (coarse[k + nx + 1] - coarse[k + nx]) * fu - cTop) * fv;
+      const tTop = target[k] + (target[k + 1] - target[k]) * fu;
+      const tField = tTop + (target[k + nx] + (target[k + nx + 1] - target[k + nx]) * fu - tTop) * fv;
+      const uf = (gi + i - i0) / FINE_NODE_CELLS;
+      const af = Math.floor(uf);
+      const fuf = uf - af;
+      const kf = bf * fnx + af;
+      const fTop = fine[kf] + (fine[kf + 1] - fine[kf]) * fuf;
+      const fField = fTop + (fine[kf + fnx] + (fine[kf + fnx + 1] - fine[kf + fnx]) * fuf - fTop) * fvf;
+      const field = (cField + 0.35 * fField) / 1.35;
+      const t = Math.min(1, Math.max(0, tField));
       const threshold = 0.5 + (0.5 - t) * 0.75;
-      const a = (field - threshold) * 9 + 0.5;
-      amount[(j + 1) * stride + (i + 1)] = a < 0 ? 0 : a > 1 ? 1 : a;
+      const x = (field - threshold) * 9 + 0.5;
+      amount[(j + 1) * stride + (i + 1)] = x < 0 ? 0 : x > 1 ? 1 : x;
     }
   }
-  const count = new Uint8Array(cellsAcross * cellsDown);
+  const count = percentOnly ? scratchOf('count', cellsAcross * cellsDown, (m) => new Uint8Array(m)) : new Uint8Array(cellsAcross * cellsDown);
   // Cloud tops ~2 km up: the shadow lies 2 km / tan(elevation) away from the sun (capped at 8 km).
   const elevation = Math.max(5, sun.elevationDeg);
   const distanceM = Math.min(8000, 2000 / Math.tan((elevation * Math.PI) / 180));
@@ -233,7 +251,8 @@ export function createSceneClouds(grid: DemoSceneGrid, datetime: Date, sun: { el
     cellsDown,
     amount,
     count,
-    ranks: new Map(),
+    // Percent-only builds keep no ranks (cellRanks then writes them to scratch).
+    ranks: percentOnly ? null : new Map(),
     shadowDx: Math.round((Math.sin(away) * distanceM) / blockM),
     shadowDy: Math.round((-Math.cos(away) * distanceM) / blockM),
     cloudPercent: 0,
@@ -262,9 +281,40 @@ export function createSceneClouds(grid: DemoSceneGrid, datetime: Date, sun: { el
   return clouds;
 }
 
+// Scratch of cellRanks (one call at a time per thread).
+const rankKeys = new Float64Array(BLOCKS_PER_CELL);
+const rankOrder = new Int32Array(BLOCKS_PER_CELL);
+const coarseHashes = new Float64Array(16);
+const fineHashes = new Float64Array(100);
+
+/** The lattice hashes latticeNoise reads for x in [x0, x1], y in [y0, y1] at `scale`, looked up once each. */
+function latticeHashes(seed: number, scale: number, x0: number, x1: number, y0: number, y1: number, out: Float64Array): { gx: number; gy: number; w: number } {
+  const gx = Math.floor(x0 / scale);
+  const gy = Math.floor(y0 / scale);
+  const w = Math.floor(x1 / scale) - gx + 2;
+  const h = Math.floor(y1 / scale) - gy + 2;
+  for (let j = 0; j < h; j++) for (let i = 0; i < w; i++) out[j * w + i] = mixHash(gx + i, gy + j, seed);
+  return { gx, gy, w };
+}
+
+/** latticeNoise(seed, x / scale, y / scale) from precomputed hashes: the same arithmetic, so the same value. */
+function noiseFromHashes(hashes: Float64Array, at: { gx: number; gy: number; w: number }, x: number, y: number): number {
+  const x0 = Math.floor(x);
+  const y0 = Math.floor(y);
+  const sx = smoothstep(x - x0);
+  const sy = smoothstep(y - y0);
+  const k = (y0 - at.gy) * at.w + (x0 - at.gx);
+  const a = hashes[k];
+  const b = hashes[k + 1];
+  const c = hashes[k + at.w];
+  const d = hashes[k + at.w + 1];
+  const top = a + (b - a) * sx;
+  return (top + (c + (d - c) * sx - top) * sy) / 4294967296;
+}
+
 /** Ranks of a cell's 64 blocks (lower turns cloudy first): fine noise, tilted towards the cloudier side. */
 function cellRanks(clouds: SceneClouds, k: number): Uint8Array {
-  let ranks = clouds.ranks.get(k);
+  let ranks = clouds.ranks?.get(k);
   if (ranks) return ranks;
   const i = k % clouds.cellsAcross;
   const j = Math.floor(k / clouds.cellsAcross);
@@ -272,19 +322,30 @@ function cellRanks(clouds: SceneClouds, k: number): Uint8Array {
   const at = (ci: number, cj: number) => clouds.amount[(cj + 1) * stride + (ci + 1)];
   const gx = at(i + 1, j) - at(i - 1, j);
   const gy = at(i, j + 1) - at(i, j - 1);
-  const keys = new Float64Array(BLOCKS_PER_CELL);
-  const order = new Array<number>(BLOCKS_PER_CELL);
+  const bx0 = clouds.blockX0 + i * BLOCKS_PER_CELL_SIDE;
+  const by0 = clouds.blockY0 + j * BLOCKS_PER_CELL_SIDE;
+  const last = BLOCKS_PER_CELL_SIDE - 1;
+  // The two noises' lattice corners over the cell's blocks, hashed once (not four times per block).
+  const coarse = latticeHashes(clouds.seed ^ 0x51, 4, bx0, bx0 + last, by0, by0 + last, coarseHashes);
+  const fine = latticeHashes(clouds.seed ^ 0x52, 1.5, bx0, bx0 + last, by0, by0 + last, fineHashes);
+  const keys = rankKeys;
+  const order = rankOrder;
   for (let b = 0; b < BLOCKS_PER_CELL; b++) {
-    const bx = clouds.blockX0 + i * BLOCKS_PER_CELL_SIDE + (b & 7);
-    const by = clouds.blockY0 + j * BLOCKS_PER_CELL_SIDE + (b >> 3);
+    const bx = bx0 + (b & 7);
+    const by = by0 + (b >> 3);
     const tilt = ((b & 7) - 3.5) * gx + ((b >> 3) - 3.5) * gy;
-    keys[b] = -(0.9 * latticeNoise(clouds.seed ^ 0x51, bx / 4, by / 4) + 0.1 * latticeNoise(clouds.seed ^ 0x52, bx / 1.5, by / 1.5) + 0.35 * tilt);
-    order[b] = b;
+    keys[b] = -(0.9 * noiseFromHashes(coarseHashes, coarse, bx / 4, by / 4) + 0.1 * noiseFromHashes(fineHashes, fine, bx / 1.5, by / 1.5) + 0.35 * tilt);
+    // Insertion sort by key, ties by block index (the order is total: any sort gives the same ranks).
+    let p = b;
+    while (p > 0 && keys[order[p - 1]] > keys[b]) {
+      order[p] = order[p - 1];
+      p--;
+    }
+    order[p] = b;
   }
-  order.sort((a, b) => keys[a] - keys[b] || a - b);
-  ranks = new Uint8Array(BLOCKS_PER_CELL);
-  order.forEach((b, rank) => (ranks![b] = rank));
-  clouds.ranks.set(k, ranks);
+  ranks = clouds.ranks ? new Uint8Array(BLOCKS_PER_CELL) : scratch.ranks;
+  for (let rank = 0; rank < BLOCKS_PER_CELL; rank++) ranks[order[rank]] = rank;
+  clouds.ranks?.set(k, ranks);
   return ranks;
 }
 
@@ -312,4 +373,31 @@ export function cloudAmountAt(clouds: SceneClouds, bx: number, by: number): numb
   const k = (j0 + 1) * stride + (i0 + 1);
   const a = clouds.amount;
   return (a[k] * (1 - fx) + a[k + 1] * fx) * (1 - fy) + (a[k + stride] * (1 - fx) + a[k + stride + 1] * fx) * fy;
+}
+
+/** Smooth value noise on the zone's block lattice (x, y in blocks, fractional), 0..1. */
+function blockNoise(seed: number, x: number, y: number): number {
+  const x0 = Math.floor(x);
+  const y0 = Math.floor(y);
+  const sx = smoothstep(x - x0);
+  const sy = smoothstep(y - y0);
+  const a = mixHash(x0, y0, seed);
+  const b = mixHash(x0 + 1, y0, seed);
+  const c = mixHash(x0, y0 + 1, seed);
+  const d = mixHash(x0 + 1, y0 + 1, seed);
+  const top = a + (b - a) * sx;
+  return (top + (c + (d - c) * sx - top) * sy) / 4294967296;
+}
+
+/**
+ * The texture of the cloud tops (0..1) at a point given in blocks of the grid (fractional): billows
+ * about 6 km and 1.4 km across, fixed to the zone's lattice and the day like the clouds themselves,
+ * so overlapping scenes of one path see the same cloud. `fine` 0 leaves out the small billows where
+ * a pixel is larger than they are (overviews), which would alias into static.
+ */
+export function cloudTopTexture(clouds: SceneClouds, bx: number, by: number, fine: number): number {
+  const x = clouds.blockX0 + bx;
+  const y = clouds.blockY0 + by;
+  const broad = blockNoise(clouds.seed ^ 0x7a, x / 25, y / 25);
+  return fine === 0 ? broad : (1 - 0.35 * fine) * broad + 0.35 * fine * blockNoise(clouds.seed ^ 0x7b, x / 6, y / 6);
 }

@@ -21,6 +21,7 @@ import { LAPSE_C_PER_KM, climateNormals } from './demoClimate.js';
 import { cellHash, earthKm, noiseKm } from './demoGroundNoise.js';
 import { rangeCrestKm } from './demoRelief.js';
 import { mixHash } from './seededRandom.js';
+import { METROS_KM, dryness, shieldness } from './demoGeography.js';
 
 export const Cover = {
   water: 0,
@@ -57,59 +58,32 @@ export interface LandCoverTile {
   /** Full-resolution block coordinates of each pixel (for clouds), and the tile's centre latitude. */
   blockX: Int32Array;
   blockY: Int32Array;
+  /** The same, fractional (pixel centres in blocks): for what varies smoothly across a block. */
+  blockXf: Float64Array;
+  blockYf: Float64Array;
   centerLat: number;
   /** Per lattice point: latitude, Earth-centred km (x, y, z), sea-level winter and summer mean (C). */
   latticeLat: Float64Array;
   latticeKm: Float64Array;
   latticeWinterC: Float64Array;
   latticeSummerC: Float64Array;
+  /** What classifying further pixels needs (createLandCoverTile fills pixels on demand). */
+  lazy: LazyCover;
 }
 
-/** Dry regions [minLon, minLat, maxLon, maxLat, dryness]: deserts (> 0.55 is desert) and steppes. */
-const DRY_REGIONS: ReadonlyArray<readonly [number, number, number, number, number]> = [
-  [-17, 15, 33, 32, 1], // Sahara
-  [33, 13, 60, 32, 0.95], // Arabia
-  [44, 24, 72, 38, 0.75], // Iran, Afghanistan, Pakistan
-  [68, 23, 76, 30, 0.7], // Thar
-  [50, 36, 80, 48, 0.6], // Central Asian deserts
-  [76, 36, 118, 47, 0.8], // Taklamakan and Gobi
-  [114, -32, 146, -19, 0.85], // Australian interior
-  [-118, 24, -103, 37, 0.7], // Sonoran, Mojave, Chihuahuan
-  [-72, -28, -69, -15, 0.9], // Atacama
-  [11, -29, 24, -18, 0.75], // Namib and Kalahari
-  [-72, -50, -65, -38, 0.5], // Patagonian steppe
-  [-110, 38, -97, 50, 0.4], // Great Plains
-  [28, 44, 60, 52, 0.4], // Pontic-Caspian steppe
-  [-17, 9, 40, 15, 0.45], // Sahel
-  [33, -9, 42, 5, 0.4], // East African savanna
-];
-
-export function dryness(lon: number, lat: number): number {
-  let d = 0;
-  for (const [w, s, e, n, v] of DRY_REGIONS) {
-    // Soft edges, 3 degrees wide.
-    const inside = Math.min(lon - w, e - lon, lat - s, n - lat);
-    if (inside > -3) d = Math.max(d, v * Math.min(1, (inside + 3) / 6));
-  }
-  return d;
-}
-
-/**
- * Glacier-scoured shields [minLon, minLat, maxLon, maxLat] (hand-drawn): thin soils, forest and
- * countless lakes rather than farmland (Ontario's Muskoka, Quebec, Finland, Karelia, Sweden).
- */
-const SHIELDS: ReadonlyArray<readonly [number, number, number, number]> = [
-  [-102, 44.6, -58, 62], // Canadian Shield
-  [11, 57, 33, 70], // Fennoscandian Shield
-];
-
-function shieldness(lon: number, lat: number): number {
-  let v = 0;
-  for (const [w, s, e, n] of SHIELDS) {
-    const inside = Math.min(lon - w, e - lon, lat - s, n - lat);
-    if (inside > -1) v = Math.max(v, Math.min(1, (inside + 1) / 2));
-  }
-  return v;
+interface LazyCover {
+  grid: DemoSceneGrid;
+  factor: number;
+  lattice: Record<'lon' | 'lat' | 'km' | 'winterC' | 'summerC' | 'dry' | 'crest' | 'zone' | 'river' | 'shield' | 'warpU' | 'warpV', Float64Array>;
+  anyCrest: boolean;
+  /** Metropolitan areas reaching into the tile (Earth-centred km). */
+  metros: ReadonlyArray<{ x: number; y: number; z: number; radiusKm: number }>;
+  /** Exact elevation (km) for hill shading, only in tiles that reach a mountain range. */
+  elevKm: Float32Array | null;
+  /** Per pixel: 0 not computed, 1 classified, 2 classified and shaded. */
+  state: Uint8Array;
+  /** The last town cell looked up (pixels in a row mostly share it). */
+  town: { x: number; y: number; z: number; at: { x: number; y: number; z: number; r2: number } | null };
 }
 
 /** Half-width of a river in units of its noise field (about 30-90 m on the ground). */
@@ -122,38 +96,38 @@ const COS_BY_DEGREE = Float64Array.from({ length: 181 }, (_, i) => Math.cos(((i 
 const greenland = (lon: number, lat: number) => lat > 59.5 && lon > -74 && lon < -11 && !(lon > -25 && lat < 66.5);
 
 /**
- * Land cover of one tile of one overview level (factor 1 = full resolution) of a path/row grid.
- * Each output pixel describes the ground at the centre of the full-resolution pixels it stands for.
+ * Land cover of one tile of one overview level (factor 1 = full resolution) of a path/row grid,
+ * computed pixel by pixel on demand (`ensureLandCover`): a point read classifies a few pixels, not the
+ * tile's 16,384. Each output pixel describes the ground at the centre of the full-resolution pixels it
+ * stands for; a pixel comes out the same whichever pixels were asked before it.
  */
 export function createLandCoverTile(grid: DemoSceneGrid, factor: number, tileX: number, tileY: number): LandCoverTile {
   const n = TILE_PX;
-  const cls = new Uint8Array(n * n);
-  const tex = new Uint8Array(n * n);
-  const aux = new Uint8Array(n * n);
-  const elev = new Uint8Array(n * n);
-  const shade = new Uint8Array(n * n).fill(128);
   const blockX = new Int32Array(n);
   const blockY = new Int32Array(n);
   const fullX = (c: number) => (tileX * n + c) * factor + factor / 2;
   const fullY = (r: number) => (tileY * n + r) * factor + factor / 2;
-  for (let c = 0; c < n; c++) blockX[c] = Math.floor(fullX(c) / BLOCK_PX);
-  for (let r = 0; r < n; r++) blockY[r] = Math.floor(fullY(r) / BLOCK_PX);
-  const pixelKm = 0.03 * factor;
+  const blockXf = new Float64Array(n);
+  const blockYf = new Float64Array(n);
+  for (let c = 0; c < n; c++) blockX[c] = Math.floor((blockXf[c] = fullX(c) / BLOCK_PX));
+  for (let r = 0; r < n; r++) blockY[r] = Math.floor((blockYf[r] = fullY(r) / BLOCK_PX));
 
   // Everything that varies over kilometres or more is computed on the lattice and interpolated.
-  const latticeLon = new Float64Array(LATTICE_N);
-  const latticeLat = new Float64Array(LATTICE_N);
-  const latticeKm = new Float64Array(LATTICE_N * 3);
-  const latticeWinterC = new Float64Array(LATTICE_N);
-  const latticeSummerC = new Float64Array(LATTICE_N);
-  const lDry = new Float64Array(LATTICE_N);
-  const lCrest = new Float64Array(LATTICE_N);
-  const lZone = new Float64Array(LATTICE_N);
-  const lRiver = new Float64Array(LATTICE_N);
-  const lShield = new Float64Array(LATTICE_N);
-  // Warps of the parcel grid (fields are not perfectly straight outside the Americas).
-  const lWarpU = new Float64Array(LATTICE_N);
-  const lWarpV = new Float64Array(LATTICE_N);
+  const L = {
+    lon: new Float64Array(LATTICE_N),
+    lat: new Float64Array(LATTICE_N),
+    km: new Float64Array(LATTICE_N * 3),
+    winterC: new Float64Array(LATTICE_N),
+    summerC: new Float64Array(LATTICE_N),
+    dry: new Float64Array(LATTICE_N),
+    crest: new Float64Array(LATTICE_N),
+    zone: new Float64Array(LATTICE_N),
+    river: new Float64Array(LATTICE_N),
+    shield: new Float64Array(LATTICE_N),
+    // Warps of the parcel grid (fields are not perfectly straight outside the Americas).
+    warpU: new Float64Array(LATTICE_N),
+    warpV: new Float64Array(LATTICE_N),
+  };
   const step = n / GRID_STEPS;
   let lon0: number | null = null;
   let anyCrest = false;
@@ -163,206 +137,272 @@ export function createLandCoverTile(grid: DemoSceneGrid, factor: number, tileX: 
       // Keep longitudes continuous across the antimeridian within the tile.
       const unwrapped: number = lon0 === null ? lon : lon + 360 * Math.round((lon0 - lon) / 360);
       lon0 ??= lon;
-      latticeLon[k] = unwrapped;
-      latticeLat[k] = lat;
-      earthKm(unwrapped, lat, latticeKm, 3 * k);
-      const x = latticeKm[3 * k];
-      const y = latticeKm[3 * k + 1];
-      const z = latticeKm[3 * k + 2];
+      L.lon[k] = unwrapped;
+      L.lat[k] = lat;
+      earthKm(unwrapped, lat, L.km, 3 * k);
+      const x = L.km[3 * k];
+      const y = L.km[3 * k + 1];
+      const z = L.km[3 * k + 2];
       const normals = climateNormals(unwrapped, lat);
-      latticeWinterC[k] = normals.winterC;
-      latticeSummerC[k] = normals.summerC;
-      lDry[k] = dryness(unwrapped, lat) + (noiseKm(7, x, y, z, 60) - 0.5) * 0.3;
-      lCrest[k] = rangeCrestKm(unwrapped, lat);
-      lShield[k] = shieldness(unwrapped, lat);
-      if (lCrest[k] > 0) anyCrest = true;
+      L.winterC[k] = normals.winterC;
+      L.summerC[k] = normals.summerC;
+      L.dry[k] = dryness(unwrapped, lat) + (noiseKm(7, x, y, z, 60) - 0.5) * 0.3;
+      L.crest[k] = rangeCrestKm(unwrapped, lat);
+      L.shield[k] = shieldness(unwrapped, lat);
+      if (L.crest[k] > 0) anyCrest = true;
       // Land-use zones (farmland or woods) about 15 km across.
-      lZone[k] = 0.75 * noiseKm(11, x, y, z, 15) + 0.25 * noiseKm(12, x, y, z, 5);
+      L.zone[k] = 0.75 * noiseKm(11, x, y, z, 15) + 0.25 * noiseKm(12, x, y, z, 5);
       // Rivers: contour lines of a smooth field, meandering at two scales.
-      lRiver[k] = 0.8 * noiseKm(13, x, y, z, 30) + 0.2 * noiseKm(14, x, y, z, 7);
-      lWarpU[k] = noiseKm(15, x, y, z, 4) - 0.5;
-      lWarpV[k] = noiseKm(16, x, y, z, 4) - 0.5;
+      L.river[k] = 0.8 * noiseKm(13, x, y, z, 30) + 0.2 * noiseKm(14, x, y, z, 7);
+      L.warpU[k] = noiseKm(15, x, y, z, 4) - 0.5;
+      L.warpV[k] = noiseKm(16, x, y, z, 4) - 0.5;
     }
   }
-  const centerLat = latticeLat[(GRID_STEPS / 2) * (GRID_STEPS + 1) + GRID_STEPS / 2];
-  const elevKm = new Float32Array(n * n);
-  let townX = NaN;
-  let townY = NaN;
-  let townZ = NaN;
-  let town: { x: number; y: number; z: number; r2: number } | null = null;
-
-  for (let r = 0; r < n; r++) {
-    const gy = r / step;
-    const j0 = Math.min(GRID_STEPS - 1, Math.floor(gy));
-    const fy = gy - j0;
-    for (let c = 0; c < n; c++) {
-      const p = r * n + c;
-      if (!blockValid(grid, blockX[c], blockY[r])) {
-        cls[p] = Cover.fill;
-        continue;
-      }
-      const gx = c / step;
-      const i0 = Math.min(GRID_STEPS - 1, Math.floor(gx));
-      const fx = gx - i0;
-      const k = j0 * (GRID_STEPS + 1) + i0;
-      const w00 = (1 - fx) * (1 - fy);
-      const w10 = fx * (1 - fy);
-      const w01 = (1 - fx) * fy;
-      const w11 = fx * fy;
-      const k1 = k + 1;
-      const k2 = k + GRID_STEPS + 1;
-      const k3 = k2 + 1;
-      const lon = latticeLon[k] * w00 + latticeLon[k1] * w10 + latticeLon[k2] * w01 + latticeLon[k3] * w11;
-      const lat = latticeLat[k] * w00 + latticeLat[k1] * w10 + latticeLat[k2] * w01 + latticeLat[k3] * w11;
-      const xKm = latticeKm[3 * k] * w00 + latticeKm[3 * k1] * w10 + latticeKm[3 * k2] * w01 + latticeKm[3 * k3] * w11;
-      const yKm = latticeKm[3 * k + 1] * w00 + latticeKm[3 * k1 + 1] * w10 + latticeKm[3 * k2 + 1] * w01 + latticeKm[3 * k3 + 1] * w11;
-      const zKm = latticeKm[3 * k + 2] * w00 + latticeKm[3 * k1 + 2] * w10 + latticeKm[3 * k2 + 2] * w01 + latticeKm[3 * k3 + 2] * w11;
-      const medium = noiseKm(5, xKm, yKm, zKm, 3);
-      const detail = noiseKm(3, xKm, yKm, zKm, 0.7);
-      // Per-30 m grain only where a pixel is that small; at overviews it would alias into static.
-      const fine = factor <= 2 ? mixHash(Math.round(xKm * 33.3), Math.round(yKm * 33.3), Math.round(zKm * 33.3)) / 4294967296 : 0.5;
-      const grain = factor <= 2 ? 0.3 : 0;
-      tex[p] = Math.round(255 * ((0.5 - grain / 2) + grain * fine + 0.35 * (detail - 0.5) + 0.25 * (medium - 0.5)));
-      aux[p] = Math.round(255 * (0.55 * medium + 0.35 * detail + 0.1 * fine));
-
-      // Elevation: hills everywhere, ridges and valleys carved by ridged noise inside the ranges.
-      const zone = (lZone[k] * w00 + lZone[k1] * w10 + lZone[k2] * w01 + lZone[k3] * w11);
-      let e = 0.15 * zone;
-      const crest = anyCrest ? (lCrest[k] * w00 + lCrest[k1] * w10 + lCrest[k2] * w01 + lCrest[k3] * w11) : 0;
-      if (crest > 0.01) {
-        // Ridged noise, its domain warped by the medium field so ridges run on rather than ring.
-        const wx = (medium - 0.5) * 8;
-        const r1 = 1 - Math.abs(2 * noiseKm(21, xKm + wx, yKm - wx, zKm + wx, 9) - 1);
-        const r2 = 1 - Math.abs(2 * noiseKm(22, xKm - wx, yKm + wx, zKm, 2.5) - 1);
-        // Plus the 700 m detail field: rough slopes rather than smooth folds.
-        e += crest * (0.2 + 0.7 * (0.65 * r1 * r1 + 0.35 * r2) + 0.1 * detail);
-      }
-      elevKm[p] = e;
-      elev[p] = Math.min(255, Math.round(e / ELEVATION_STEP_KM));
-
-      // Coastlines: the 430 m land fraction, pushed around by noise into a ragged 30 m shore.
-      const landF = landFraction(lon, lat);
-      const land = landF + (detail - 0.5) * 0.45 + (medium - 0.5) * 0.35;
-      if (land < 0.5) {
-        cls[p] = Cover.water;
-        // Near the shore the water is shallow or muddy.
-        aux[p] = Math.round(255 * Math.min(1, Math.max(0, land) * 2));
-        continue;
-      }
-      const winterC = (latticeWinterC[k] * w00 + latticeWinterC[k1] * w10 + latticeWinterC[k2] * w01 + latticeWinterC[k3] * w11) - LAPSE_C_PER_KM * e;
-      const summerC = (latticeSummerC[k] * w00 + latticeSummerC[k1] * w10 + latticeSummerC[k2] * w01 + latticeSummerC[k3] * w11) - LAPSE_C_PER_KM * e;
-      const shield = lShield[k] * w00 + lShield[k1] * w10 + lShield[k2] * w01 + lShield[k3] * w11;
-      const dry = (lDry[k] * w00 + lDry[k1] * w10 + lDry[k2] * w01 + lDry[k3] * w11);
-      const m = medium + (detail - 0.5) * 0.25;
-      const lake = medium * 0.7 + detail * 0.3;
-      const riverDist = Math.abs((lRiver[k] * w00 + lRiver[k1] * w10 + lRiver[k2] * w01 + lRiver[k3] * w11) - 0.5);
-      const humid = dry < 0.5 && summerC > 6 && crest < 1.2;
-      let cover: number;
-      if (lat < -60) cover = m > 0.78 && lat > -80 ? Cover.rock : Cover.ice;
-      else if (greenland(lon, lat)) cover = zone > 0.4 || lat > 76 ? Cover.ice : m > 0.55 ? Cover.rock : Cover.tundra;
-      else if (summerC < 1) cover = m > 0.7 ? Cover.rock : Cover.ice;
-      else if (summerC < 9) cover = crest > 0.3 && m > 0.55 ? Cover.rock : lake > 0.72 && crest < 0.1 ? Cover.water : m > 0.75 ? Cover.rock : Cover.tundra;
-      else if (humid && riverDist < RIVER_HALF_WIDTH * (0.7 + 0.6 * detail)) {
-        cover = Cover.water;
-        aux[p] = 150;
-      }
-      else if (dry > 0.55) cover = m + 0.3 * (zone - 0.5) > 0.5 && crest < 0.3 ? Cover.sand : Cover.rock;
-      else if (winterC > 17) {
-        // Tropics: savanna where dry, rainforest where wet, farmland and clearings in zones.
-        if (dry > 0.3) cover = zone > 0.62 ? Cover.crops : m > 0.68 ? Cover.deciduous : Cover.grass;
-        else cover = zone > 0.66 ? (m > 0.55 ? Cover.grass : Cover.crops) : lake > 0.84 ? Cover.water : Cover.rainforest;
-      } else if (dry > 0.3) cover = zone + (m - 0.5) * 0.3 > 0.5 ? Cover.crops : Cover.grass;
-      else if (winterC < -12 && summerC < 19) {
-        // Boreal: conifers, birch stands, lakes, bogs.
-        cover = lake > 0.71 - 0.07 * shield ? Cover.water : zone < 0.28 ? Cover.tundra : m > 0.64 ? Cover.deciduous : Cover.conifer;
-      } else {
-        // Temperate: farmland in the open zones and the valleys, woods on the hills and in the mountains.
-        const farm = zone + (m - 0.5) * 0.5 - 0.6 * Math.max(0, e - 0.35) + (riverDist < 0.03 ? 0.12 : 0) - 0.3 * shield;
-        if (lake > 0.8 - 0.1 * shield) cover = Cover.water;
-        else if (farm > 0.47) cover = Cover.crops;
-        else cover = m + (winterC < -4 || e > 0.9 ? 0.25 : 0) > 0.6 ? Cover.conifer : Cover.deciduous;
-      }
-      // Lakes are clear and dark (rivers, aux 150, carry silt).
-      if (cover === Cover.water && aux[p] !== 150) aux[p] = 30;
-      // Green banks along rivers through open land.
-      if (humid && riverDist < RIVER_HALF_WIDTH * 3 && (cover === Cover.crops || cover === Cover.grass)) cover = Cover.deciduous;
-      if (cover === Cover.crops || (cover === Cover.grass && dry <= 0.55)) {
-        // Towns, about one per 18 km cell of farmland; their size from the cell's hashes (3-D cells cut
-        // by the sphere give towns of every size up to ~4 km).
-        const cx = Math.floor(xKm / 18);
-        const cy = Math.floor(yKm / 18);
-        const cz = Math.floor(zKm / 18);
-        if (cx !== townX || cy !== townY || cz !== townZ) {
-          townX = cx;
-          townY = cy;
-          townZ = cz;
-          town = null;
-          if (cellHash(41, xKm, yKm, zKm, 18) < 0.55) {
-            const h = mixHash(cx, cy, cz + 99991);
-            const tr = 1.2 + 3 * ((h & 1023) / 1023);
-            town = { x: (cx + 0.25 + 0.5 * (((h >>> 10) & 255) / 255)) * 18, y: (cy + 0.25 + 0.5 * (((h >>> 18) & 255) / 255)) * 18, z: (cz + 0.5) * 18, r2: tr * tr };
-          }
-        }
-        if (town) {
-          const dx = xKm - town.x;
-          const dy = yKm - town.y;
-          const dz = zKm - town.z;
-          const q = (dx * dx + dy * dy + dz * dz) / town.r2 + (detail - 0.5) * 0.6;
-          if (q < 1) {
-            cover = Cover.urban;
-            // Dense centre, leafy edges; city blocks of ~120 m.
-            const block = factor <= 4 ? (mixHash(Math.floor(xKm * 8), Math.floor(yKm * 8), Math.floor(zKm * 8)) & 63) / 63 : 0.5;
-            aux[p] = Math.round(255 * Math.min(1, Math.max(0, q * 0.8 + (block - 0.5) * 0.4)));
-          }
-        }
-      }
-      if (cover === Cover.crops) {
-        // The parcel grid: rows along parallels, columns along meridians (re-based every degree of
-        // latitude, like survey correction lines); outside the Americas slightly warped.
-        const band = Math.floor(lat);
-        const warp = lon < -30 ? 0.05 : 0.45;
-        const u = (lon * KM_PER_DEG * COS_BY_DEGREE[Math.min(180, Math.max(0, band + 90))]) / PARCEL_KM + (lWarpU[k] * w00 + lWarpU[k1] * w10 + lWarpU[k2] * w01 + lWarpU[k3] * w11) * warp * 4;
-        const v = (lat * KM_PER_DEG) / PARCEL_KM + (lWarpV[k] * w00 + lWarpV[k1] * w10 + lWarpV[k2] * w01 + lWarpV[k3] * w11) * warp * 4;
-        const iu = Math.floor(u);
-        const iv = Math.floor(v);
-        const h = mixHash(iu, iv, band);
-        // Each parcel is one field, or halved along one axis.
-        const split = h & 3;
-        const su = split === 1 ? (u - iu < 0.5 ? 0 : 1) : 0;
-        const sv = split === 2 ? (v - iv < 0.5 ? 0 : 1) : 0;
-        const field = mixHash(2 * iu + su, 2 * iv + sv, band + 7);
-        // Where a field is smaller than 2 pixels, fields blur into their average.
-        const contrast = Math.min(1, Math.max(0, (PARCEL_KM / pixelKm - 1.5) / 2));
-        // Neighbouring farms tend to grow alike (the medium noise), each field its own way.
-        aux[p] = Math.round(255 * (0.5 + 0.35 * contrast * ((field & 255) / 255 - 0.5) + 0.65 * (medium - 0.5)));
-        tex[p] = Math.round(128 + (((field >>> 8) & 255) - 128) * 0.35 * contrast + (tex[p] - 128) * 0.4);
-      }
-      cls[p] = cover;
-    }
-  }
-  if (anyCrest) hillShade(elevKm, shade, cls, pixelKm * 1000);
-  return { cls, tex, aux, elev, shade, blockX, blockY, centerLat, latticeLat, latticeKm, latticeWinterC, latticeSummerC };
+  // Metropolitan areas near enough to reach into the tile (its lattice spans at most a few dozen km).
+  const mid = 3 * ((GRID_STEPS / 2) * (GRID_STEPS + 1) + GRID_STEPS / 2);
+  const reachKm = Math.hypot(L.km[0] - L.km[3 * (LATTICE_N - 1)], L.km[1] - L.km[3 * (LATTICE_N - 1) + 1], L.km[2] - L.km[3 * (LATTICE_N - 1) + 2]) / 2;
+  const metros = METROS_KM.filter((m) => Math.hypot(m.x - L.km[mid], m.y - L.km[mid + 1], m.z - L.km[mid + 2]) < 1.3 * m.radiusKm + reachKm);
+  return {
+    cls: new Uint8Array(n * n),
+    tex: new Uint8Array(n * n),
+    aux: new Uint8Array(n * n),
+    elev: new Uint8Array(n * n),
+    shade: new Uint8Array(n * n).fill(128),
+    blockX,
+    blockY,
+    blockXf,
+    blockYf,
+    centerLat: L.lat[(GRID_STEPS / 2) * (GRID_STEPS + 1) + GRID_STEPS / 2],
+    latticeLat: L.lat,
+    latticeKm: L.km,
+    latticeWinterC: L.winterC,
+    latticeSummerC: L.summerC,
+    lazy: { grid, factor, lattice: L, anyCrest, metros, elevKm: anyCrest ? new Float32Array(n * n) : null, state: new Uint8Array(n * n), town: { x: NaN, y: NaN, z: NaN, at: null } },
+  };
 }
 
-/** Hill shading under a sun in the south-east, 40 degrees up (flat ground = 128). */
-function hillShade(elevKm: Float32Array, shade: Uint8Array, cls: Uint8Array, pixelM: number): void {
+const UNKNOWN = 0;
+const CLASSIFIED = 1;
+const SHADED = 2;
+
+/** Classifies (and in mountains shades) the pixels `rows` x `cols` of the tile that are not yet. */
+export function ensureLandCover(tile: LandCoverTile, rows: ArrayLike<number>, cols: ArrayLike<number>): void {
   const n = TILE_PX;
-  const sunE = Math.sin((135 * Math.PI) / 180) * Math.cos((40 * Math.PI) / 180);
-  const sunN = Math.cos((135 * Math.PI) / 180) * Math.cos((40 * Math.PI) / 180);
-  const sunUp = Math.sin((40 * Math.PI) / 180);
-  for (let r = 0; r < n; r++) {
-    for (let c = 0; c < n; c++) {
+  const { state, anyCrest } = tile.lazy;
+  for (let a = 0; a < rows.length; a++) {
+    for (let b = 0; b < cols.length; b++) if (state[rows[a] * n + cols[b]] === UNKNOWN) classifyPixel(tile, rows[a], cols[b]);
+  }
+  if (!anyCrest) return;
+  // Hill shading looks at the right and lower neighbours (left and upper ones at the tile's edge).
+  for (let a = 0; a < rows.length; a++) {
+    const r = rows[a];
+    for (let b = 0; b < cols.length; b++) {
+      const c = cols[b];
       const p = r * n + c;
-      if (cls[p] === Cover.fill) continue;
-      const cx = c < n - 1 && cls[p + 1] !== Cover.fill ? p + 1 : p;
-      const px = cx === p && c > 0 ? p - 1 : p;
-      const ry = r < n - 1 && cls[p + n] !== Cover.fill ? p + n : p;
-      const py = ry === p && r > 0 ? p - n : p;
-      const dEast = cx === px ? 0 : ((elevKm[cx] - elevKm[px]) * 1000) / pixelM;
-      const dNorth = ry === py ? 0 : (-(elevKm[ry] - elevKm[py]) * 1000) / pixelM;
-      const dot = (-dEast * sunE - dNorth * sunN + sunUp) / Math.sqrt(dEast * dEast + dNorth * dNorth + 1);
-      // Half the Lambertian contrast: the real atmosphere's diffuse light fills the shadows.
-      shade[p] = Math.max(20, Math.min(255, Math.round(128 * (0.5 + (0.5 * dot) / sunUp))));
+      if (state[p] === SHADED) continue;
+      if (c + 1 < n && state[p + 1] === UNKNOWN) classifyPixel(tile, r, c + 1);
+      if (c > 0 && state[p - 1] === UNKNOWN) classifyPixel(tile, r, c - 1);
+      if (r + 1 < n && state[p + n] === UNKNOWN) classifyPixel(tile, r + 1, c);
+      if (r > 0 && state[p - n] === UNKNOWN) classifyPixel(tile, r - 1, c);
+      shadePixel(tile, r, c);
+      state[p] = SHADED;
     }
   }
+}
+
+/** Class, texture, order and elevation of one pixel. */
+function classifyPixel(tile: LandCoverTile, r: number, c: number): void {
+  const n = TILE_PX;
+  const { grid, factor, lattice: L, anyCrest, elevKm, state, town: towns } = tile.lazy;
+  const { cls, tex, aux, elev, blockX, blockY } = tile;
+  const p = r * n + c;
+  state[p] = CLASSIFIED;
+  if (!blockValid(grid, blockX[c], blockY[r])) {
+    cls[p] = Cover.fill;
+    return;
+  }
+  const pixelKm = 0.03 * factor;
+  const step = n / GRID_STEPS;
+  const gy = r / step;
+  const j0 = Math.min(GRID_STEPS - 1, Math.floor(gy));
+  const fy = gy - j0;
+  const gx = c / step;
+  const i0 = Math.min(GRID_STEPS - 1, Math.floor(gx));
+  const fx = gx - i0;
+  const k = j0 * (GRID_STEPS + 1) + i0;
+  const w00 = (1 - fx) * (1 - fy);
+  const w10 = fx * (1 - fy);
+  const w01 = (1 - fx) * fy;
+  const w11 = fx * fy;
+  const k1 = k + 1;
+  const k2 = k + GRID_STEPS + 1;
+  const k3 = k2 + 1;
+  const at = (v: Float64Array) => v[k] * w00 + v[k1] * w10 + v[k2] * w01 + v[k3] * w11;
+  const lon = at(L.lon);
+  const lat = at(L.lat);
+  const km = L.km;
+  const xKm = km[3 * k] * w00 + km[3 * k1] * w10 + km[3 * k2] * w01 + km[3 * k3] * w11;
+  const yKm = km[3 * k + 1] * w00 + km[3 * k1 + 1] * w10 + km[3 * k2 + 1] * w01 + km[3 * k3 + 1] * w11;
+  const zKm = km[3 * k + 2] * w00 + km[3 * k1 + 2] * w10 + km[3 * k2 + 2] * w01 + km[3 * k3 + 2] * w11;
+  const medium = noiseKm(5, xKm, yKm, zKm, 3);
+  const detail = noiseKm(3, xKm, yKm, zKm, 0.7);
+  // Per-30 m grain only where a pixel is that small; at overviews it would alias into static.
+  const fine = factor <= 2 ? mixHash(Math.round(xKm * 33.3), Math.round(yKm * 33.3), Math.round(zKm * 33.3)) / 4294967296 : 0.5;
+  const grain = factor <= 2 ? 0.3 : 0;
+  tex[p] = Math.round(255 * ((0.5 - grain / 2) + grain * fine + 0.35 * (detail - 0.5) + 0.25 * (medium - 0.5)));
+  aux[p] = Math.round(255 * (0.55 * medium + 0.35 * detail + 0.1 * fine));
+
+  // Elevation: hills everywhere, ridges and valleys carved by ridged noise inside the ranges.
+  const zone = at(L.zone);
+  let e = 0.15 * zone;
+  const crest = anyCrest ? at(L.crest) : 0;
+  if (crest > 0.01) {
+    // Ridged noise, its domain warped by the medium field so ridges run on rather than ring.
+    const wx = (medium - 0.5) * 8;
+    const r1 = 1 - Math.abs(2 * noiseKm(21, xKm + wx, yKm - wx, zKm + wx, 9) - 1);
+    const r2 = 1 - Math.abs(2 * noiseKm(22, xKm - wx, yKm + wx, zKm, 2.5) - 1);
+    // Plus the 700 m detail field: rough slopes rather than smooth folds.
+    e += crest * (0.2 + 0.7 * (0.65 * r1 * r1 + 0.35 * r2) + 0.1 * detail);
+  }
+  if (elevKm) elevKm[p] = e;
+  elev[p] = Math.min(255, Math.round(e / ELEVATION_STEP_KM));
+
+  // Coastlines: the 430 m land fraction, pushed around by noise into a ragged 30 m shore.
+  const landF = landFraction(lon, lat);
+  const land = landF + (detail - 0.5) * 0.45 + (medium - 0.5) * 0.35;
+  if (land < 0.5) {
+    cls[p] = Cover.water;
+    // Near the shore the water is shallow or muddy.
+    aux[p] = Math.round(255 * Math.min(1, Math.max(0, land) * 2));
+    return;
+  }
+  const winterC = at(L.winterC) - LAPSE_C_PER_KM * e;
+  const summerC = at(L.summerC) - LAPSE_C_PER_KM * e;
+  const shield = at(L.shield);
+  const dry = at(L.dry);
+  const m = medium + (detail - 0.5) * 0.25;
+  const lake = medium * 0.7 + detail * 0.3;
+  const riverDist = Math.abs(at(L.river) - 0.5);
+  const humid = dry < 0.5 && summerC > 6 && crest < 1.2;
+  let cover: number;
+  if (lat < -60) cover = m > 0.78 && lat > -80 ? Cover.rock : Cover.ice;
+  else if (greenland(lon, lat)) cover = zone > 0.4 || lat > 76 ? Cover.ice : m > 0.55 ? Cover.rock : Cover.tundra;
+  else if (summerC < 1) cover = m > 0.7 ? Cover.rock : Cover.ice;
+  else if (summerC < 9) cover = crest > 0.3 && m > 0.55 ? Cover.rock : lake > 0.72 && crest < 0.1 ? Cover.water : m > 0.75 ? Cover.rock : Cover.tundra;
+  else if (humid && riverDist < RIVER_HALF_WIDTH * (0.7 + 0.6 * detail)) {
+    cover = Cover.water;
+    aux[p] = 150;
+  }
+  else if (dry > 0.55) cover = m + 0.3 * (zone - 0.5) > 0.5 && crest < 0.3 ? Cover.sand : Cover.rock;
+  else if (winterC > 17) {
+    // Tropics: savanna where dry, rainforest where wet, farmland and clearings in zones.
+    if (dry > 0.3) cover = zone > 0.62 ? Cover.crops : m > 0.68 ? Cover.deciduous : Cover.grass;
+    else cover = zone > 0.66 ? (m > 0.55 ? Cover.grass : Cover.crops) : lake > 0.84 ? Cover.water : Cover.rainforest;
+  } else if (dry > 0.3) cover = zone + (m - 0.5) * 0.3 > 0.5 ? Cover.crops : Cover.grass;
+  else if (winterC < -12 && summerC < 19) {
+    // Boreal: conifers, birch stands, lakes, bogs.
+    cover = lake > 0.71 - 0.07 * shield ? Cover.water : zone < 0.28 ? Cover.tundra : m > 0.64 ? Cover.deciduous : Cover.conifer;
+  } else {
+    // Temperate: farmland in the open zones and the valleys, woods on the hills and in the mountains.
+    const farm = zone + (m - 0.5) * 0.5 - 0.6 * Math.max(0, e - 0.35) + (riverDist < 0.03 ? 0.12 : 0) - 0.3 * shield;
+    if (lake > 0.8 - 0.1 * shield) cover = Cover.water;
+    else if (farm > 0.47) cover = Cover.crops;
+    else cover = m + (winterC < -4 || e > 0.9 ? 0.25 : 0) > 0.6 ? Cover.conifer : Cover.deciduous;
+  }
+  // Lakes are clear and dark (rivers, aux 150, carry silt).
+  if (cover === Cover.water && aux[p] !== 150) aux[p] = 30;
+  // Green banks along rivers through open land.
+  if (humid && riverDist < RIVER_HALF_WIDTH * 3 && (cover === Cover.crops || cover === Cover.grass)) cover = Cover.deciduous;
+  if (cover !== Cover.water && cover !== Cover.ice && cover !== Cover.rock) {
+    for (const metro of tile.lazy.metros) {
+      const dx = xKm - metro.x;
+      const dy = yKm - metro.y;
+      const dz = zKm - metro.z;
+      const q = (dx * dx + dy * dy + dz * dz) / (metro.radiusKm * metro.radiusKm) + (medium - 0.5) * 0.5 + (detail - 0.5) * 0.3;
+      // The city: dense and grey at the centre, greener towards its edge; the odd park on the hills.
+      if (q < 1 && !(medium > 0.74 && q > 0.25)) {
+        const block = factor <= 4 ? (mixHash(Math.floor(xKm * 8), Math.floor(yKm * 8), Math.floor(zKm * 8)) & 63) / 63 : 0.5;
+        cls[p] = Cover.urban;
+        aux[p] = Math.round(255 * Math.min(1, Math.max(0, q * 0.7 + (block - 0.5) * 0.3)));
+        return;
+      }
+    }
+  }
+  if (cover === Cover.crops || (cover === Cover.grass && dry <= 0.55)) {
+    // Towns, about one per 18 km cell of farmland; their size from the cell's hashes (3-D cells cut
+    // by the sphere give towns of every size up to ~4 km).
+    const cx = Math.floor(xKm / 18);
+    const cy = Math.floor(yKm / 18);
+    const cz = Math.floor(zKm / 18);
+    if (cx !== towns.x || cy !== towns.y || cz !== towns.z) {
+      towns.x = cx;
+      towns.y = cy;
+      towns.z = cz;
+      towns.at = null;
+      if (cellHash(41, xKm, yKm, zKm, 18) < 0.55) {
+        const h = mixHash(cx, cy, cz + 99991);
+        const tr = 1.2 + 3 * ((h & 1023) / 1023);
+        towns.at = { x: (cx + 0.25 + 0.5 * (((h >>> 10) & 255) / 255)) * 18, y: (cy + 0.25 + 0.5 * (((h >>> 18) & 255) / 255)) * 18, z: (cz + 0.5) * 18, r2: tr * tr };
+      }
+    }
+    const town = towns.at;
+    if (town) {
+      const dx = xKm - town.x;
+      const dy = yKm - town.y;
+      const dz = zKm - town.z;
+      const q = (dx * dx + dy * dy + dz * dz) / town.r2 + (detail - 0.5) * 0.6;
+      if (q < 1) {
+        cover = Cover.urban;
+        // Dense centre, leafy edges; city blocks of ~120 m.
+        const block = factor <= 4 ? (mixHash(Math.floor(xKm * 8), Math.floor(yKm * 8), Math.floor(zKm * 8)) & 63) / 63 : 0.5;
+        aux[p] = Math.round(255 * Math.min(1, Math.max(0, q * 0.8 + (block - 0.5) * 0.4)));
+      }
+    }
+  }
+  if (cover === Cover.crops) {
+    // The parcel grid: rows along parallels, columns along meridians (re-based every degree of
+    // latitude, like survey correction lines); outside the Americas slightly warped.
+    const band = Math.floor(lat);
+    const warp = lon < -30 ? 0.05 : 0.45;
+    const u = (lon * KM_PER_DEG * COS_BY_DEGREE[Math.min(180, Math.max(0, band + 90))]) / PARCEL_KM + at(L.warpU) * warp * 4;
+    const v = (lat * KM_PER_DEG) / PARCEL_KM + at(L.warpV) * warp * 4;
+    const iu = Math.floor(u);
+    const iv = Math.floor(v);
+    const h = mixHash(iu, iv, band);
+    // Each parcel is one field, or halved along one axis.
+    const split = h & 3;
+    const su = split === 1 ? (u - iu < 0.5 ? 0 : 1) : 0;
+    const sv = split === 2 ? (v - iv < 0.5 ? 0 : 1) : 0;
+    const field = mixHash(2 * iu + su, 2 * iv + sv, band + 7);
+    // Where a field is smaller than 2 pixels, fields blur into their average.
+    const contrast = Math.min(1, Math.max(0, (PARCEL_KM / pixelKm - 1.5) / 2));
+    // Neighbouring farms tend to grow alike (the medium noise), each field its own way.
+    aux[p] = Math.round(255 * (0.5 + 0.35 * contrast * ((field & 255) / 255 - 0.5) + 0.65 * (medium - 0.5)));
+    tex[p] = Math.round(128 + (((field >>> 8) & 255) - 128) * 0.35 * contrast + (tex[p] - 128) * 0.4);
+  }
+  cls[p] = cover;
+}
+
+const SUN_E = Math.sin((135 * Math.PI) / 180) * Math.cos((40 * Math.PI) / 180);
+const SUN_N = Math.cos((135 * Math.PI) / 180) * Math.cos((40 * Math.PI) / 180);
+const SUN_UP = Math.sin((40 * Math.PI) / 180);
+
+/** Hill shading of one classified pixel under a sun in the south-east, 40 degrees up (flat ground = 128). */
+function shadePixel(tile: LandCoverTile, r: number, c: number): void {
+  const n = TILE_PX;
+  const { cls, shade } = tile;
+  const elevKm = tile.lazy.elevKm!;
+  const pixelM = 30 * tile.lazy.factor;
+  const p = r * n + c;
+  if (cls[p] === Cover.fill) return;
+  // Fill neighbours have no elevation (0), as the tile's first version had it.
+  const cx = c < n - 1 && cls[p + 1] !== Cover.fill ? p + 1 : p;
+  const px = cx === p && c > 0 ? p - 1 : p;
+  const ry = r < n - 1 && cls[p + n] !== Cover.fill ? p + n : p;
+  const py = ry === p && r > 0 ? p - n : p;
+  const dEast = cx === px ? 0 : ((elevKm[cx] - elevKm[px]) * 1000) / pixelM;
+  const dNorth = ry === py ? 0 : (-(elevKm[ry] - elevKm[py]) * 1000) / pixelM;
+  const dot = (-dEast * SUN_E - dNorth * SUN_N + SUN_UP) / Math.sqrt(dEast * dEast + dNorth * dNorth + 1);
+  // Half the Lambertian contrast: the real atmosphere's diffuse light fills the shadows.
+  shade[p] = Math.max(20, Math.min(255, Math.round(128 * (0.5 + (0.5 * dot) / SUN_UP))));
 }

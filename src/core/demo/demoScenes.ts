@@ -13,8 +13,8 @@ import { ByteSourceNotFoundError, type ByteSource } from '../raster/byteSource.j
 import { WRS2_DAY_ROWS, WRS2_PATHS } from '../wrs2/wrs2.js';
 import { demoPassesForPathRow } from './demoMissionSchedule.js';
 import { adaptTileToSensor } from './demoSensorTile.js';
-import { createSceneClouds, type SceneClouds } from './demoClouds.js';
-import { createLandCoverTile, type LandCoverTile } from './demoLandCover.js';
+import { createSceneClouds, sceneCloudPercentOf, type SceneClouds } from './demoClouds.js';
+import { createLandCoverTile, ensureLandCover, type LandCoverTile } from './demoLandCover.js';
 import { DEMO_PIXEL_SIZE_M, OVERVIEW_FACTORS, TILE_PX, demoSceneGrid, type DemoSceneGrid } from './demoSceneGrid.js';
 import { DEMO_ASSET_KEYS, createSceneWeather, synthesizeTile, type SceneWeather } from './demoTileSynth.js';
 import { synthesizeTileSetInWorker } from './demoSynthPool.js';
@@ -150,7 +150,12 @@ export function sceneClouds(scene: DemoScene): SceneClouds {
  * ground alike.
  */
 export function sceneCloudPercent(scene: DemoScene): number {
-  return cloudPercents.get(scene.id) ?? sceneClouds(scene).cloudPercent;
+  let percent = cloudPercents.get(scene.id);
+  if (percent === undefined) {
+    percent = sceneCloudPercentOf(scene.grid, scene.datetime, { elevationDeg: scene.sunElevationDeg, azimuthDeg: scene.sunAzimuthDeg });
+    cloudPercents.set(scene.id, percent);
+  }
+  return percent;
 }
 
 function sceneWeather(scene: DemoScene): SceneWeather {
@@ -162,12 +167,15 @@ function sceneWeather(scene: DemoScene): SceneWeather {
   return w;
 }
 
+const WHOLE_TILE = Int32Array.from({ length: TILE_PX }, (_, i) => i);
+
 /**
- * The nine bands of one tile of one level, synthesized here, on the calling thread: what the worker
- * threads of demoSynthPool.ts run. Deterministic: the same arguments always give the same bands. TM and
- * ETM+ scenes get their sensor's reflectance, QA bits and (Landsat 7 SLC-off) gaps (demoSensorTile.ts).
+ * The nine bands of one tile of one level (or of its pixels `rows` x `cols`, row-major), synthesized
+ * here, on the calling thread: what the worker threads of demoSynthPool.ts run. Deterministic: the same
+ * arguments always give the same bands, and a pixel is the same whichever pixels are asked with it. TM
+ * and ETM+ scenes get their sensor's reflectance, QA bits and (Landsat 7 SLC-off) gaps (demoSensorTile.ts).
  */
-export function synthesizeDemoTileSet(sceneId: string, level: number, index: number, tilesAcross: number): Uint16Array[] {
+export function synthesizeDemoTileSet(sceneId: string, level: number, index: number, tilesAcross: number, rows: Int32Array = WHOLE_TILE, cols: Int32Array = WHOLE_TILE): Uint16Array[] {
   const scene = parseDemoSceneId(sceneId);
   if (!scene) throw new Error(`not a synthetic demo scene: ${sceneId}`);
   const factor = level === 0 ? 1 : OVERVIEW_FACTORS[level - 1];
@@ -177,9 +185,42 @@ export function synthesizeDemoTileSet(sceneId: string, level: number, index: num
     cover = createLandCoverTile(scene.grid, factor, index % tilesAcross, Math.floor(index / tilesAcross));
     landCoverTiles.set(coverKey, cover);
   }
+  ensureLandCover(cover, rows, cols);
   const tileX = index % tilesAcross;
   const tileY = Math.floor(index / tilesAcross);
-  return adaptTileToSensor(synthesizeTile(cover, sceneWeather(scene), sceneClouds(scene)), scene, factor, tileX, tileY);
+  return adaptTileToSensor(synthesizeTile(cover, sceneWeather(scene), sceneClouds(scene), rows, cols), scene, factor, tileX, tileY, rows, cols);
+}
+
+/** Positions as a short key: `a-b` for a run, else the list. */
+function positionsKey(v: Int32Array): string {
+  return v.length > 0 && v[v.length - 1] - v[0] === v.length - 1 ? `${v[0]}-${v[v.length - 1]}` : v.join(',');
+}
+
+// The samples a read asks for, all nine bands: the bands of one read (asked one file at a time) share one synthesis.
+const sampleSets = new Lru<Uint16Array[]>(64);
+const pendingSampleSets = new Map<string, Promise<Uint16Array[]>>();
+
+/** Band `band` of the pixels `rows` x `cols` of a tile: picked from the whole tile when it is at hand, else synthesized alone. */
+async function tileSamples(scene: DemoScene, level: number, index: number, tilesAcross: number, rows: Int32Array, cols: Int32Array, band: number): Promise<Uint16Array> {
+  const whole = tileSets.get(`${scene.id}:${level}:${index}`);
+  if (whole) {
+    const out = new Uint16Array(rows.length * cols.length);
+    for (let a = 0, o = 0; a < rows.length; a++) for (let b = 0; b < cols.length; b++, o++) out[o] = whole[band][rows[a] * TILE_PX + cols[b]];
+    return out;
+  }
+  const key = `${scene.id}:${level}:${index}:${positionsKey(rows)}:${positionsKey(cols)}`;
+  const done = sampleSets.get(key);
+  if (done) return done[band];
+  let pending = pendingSampleSets.get(key);
+  if (!pending) {
+    pending = synthesizeTileSetInWorker(scene.id, level, index, tilesAcross, rows, cols).then((bands) => {
+      sampleSets.set(key, bands);
+      return bands;
+    });
+    pendingSampleSets.set(key, pending);
+    void pending.finally(() => pendingSampleSets.delete(key)).catch(() => undefined);
+  }
+  return (await pending)[band];
 }
 
 /** The nine bands of one tile of one level, synthesized on first use in a worker thread (the event loop stays free). */
@@ -220,7 +261,12 @@ export function openDemoAssetSource(href: string): ByteSource {
     cornerX: scene.grid.cornerX, cornerY: scene.grid.cornerY, pixelSizeM: DEMO_PIXEL_SIZE_M, nodata: asset.key === 'qa_pixel' ? 1 : 0,
     description: `SYNTHETIC ${scene.id} ${asset.fileSuffix}: generated demo data, not a real Landsat acquisition`,
   });
-  return createVirtualGeoTiffSource(href, layout, async (level, index) => (await tileSet(scene, level, index, layout.levels[level].tilesAcross))[band]);
+  return createVirtualGeoTiffSource(
+    href,
+    layout,
+    async (level, index) => (await tileSet(scene, level, index, layout.levels[level].tilesAcross))[band],
+    (level, index, rows, cols) => tileSamples(scene, level, index, layout.levels[level].tilesAcross, rows, cols, band),
+  );
 }
 
 function round8(v: number): number {

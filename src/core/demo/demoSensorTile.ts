@@ -19,6 +19,8 @@ import { isSlcOff, sensorOf, type LandsatPlatform } from '../bands/missions.js';
 import type { BandId } from '../bands/bandCatalog.js';
 import { mixHash } from './seededRandom.js';
 import { TILE_PX, type DemoSceneGrid } from './demoSceneGrid.js';
+
+const WHOLE_TILE = Int32Array.from({ length: TILE_PX }, (_, i) => i);
 import { QA, REFLECTANCE_OFFSET, REFLECTANCE_SCALE } from './demoTileSynth.js';
 
 /** Bands 1..6 of a tile set (DEMO_ASSET_KEYS order: coastal, blue … swir22, lwir11, qa_pixel) and their seed ids. */
@@ -85,9 +87,13 @@ export function slcGapPhase(scene: SensorTileScene): number {
 
 /**
  * Turns the tile set (bands in place) into what the scene's sensor records; OLI/TIRS tiles are left as
- * they are. `factor` is the level's overview factor, `tileX`, `tileY` the tile's position in the level.
+ * they are. `factor` is the level's overview factor, `tileX`, `tileY` the tile's position in the level;
+ * `rows` x `cols` the tile pixels the bands hold (row-major), the whole tile by default.
  */
-export function adaptTileToSensor(bands: Uint16Array[], scene: SensorTileScene, factor: number, tileX: number, tileY: number): Uint16Array[] {
+export function adaptTileToSensor(
+  bands: Uint16Array[], scene: SensorTileScene, factor: number, tileX: number, tileY: number,
+  rows: Int32Array = WHOLE_TILE, cols: Int32Array = WHOLE_TILE,
+): Uint16Array[] {
   if (sensorOf(scene.satellite) === 'OLI/TIRS') return bands;
   const qa = bands[QA_INDEX];
   for (const [index, id] of REFLECTIVE) {
@@ -106,12 +112,12 @@ export function adaptTileToSensor(bands: Uint16Array[], scene: SensorTileScene, 
   if (isSlcOff(scene.satellite, scene.datetime.toISOString())) {
     const phase = slcGapPhase(scene);
     const n = TILE_PX;
-    for (let r = 0; r < n; r++) {
-      const y = (tileY * n + r + 0.5) * factor;
-      for (let c = 0; c < n; c++) {
-        const i = r * n + c;
-        if (qa[i] === QA.fill || !inSlcGap(scene.grid, phase, (tileX * n + c + 0.5) * factor, y)) continue;
-        for (let b = 0; b < QA_INDEX; b++) bands[b][i] = 0;
+    for (let a = 0; a < rows.length; a++) {
+      const y = (tileY * n + rows[a] + 0.5) * factor;
+      for (let b = 0; b < cols.length; b++) {
+        const i = a * cols.length + b;
+        if (qa[i] === QA.fill || !inSlcGap(scene.grid, phase, (tileX * n + cols[b] + 0.5) * factor, y)) continue;
+        for (let band = 0; band < QA_INDEX; band++) bands[band][i] = 0;
         qa[i] = QA.fill;
       }
     }

@@ -14,9 +14,9 @@ export const demoSynthPoolSize = workersBesideEventLoop;
 
 let pool: ThreadPool | null = null;
 
-/** The nine bands (DEMO_ASSET_KEYS order) of tile `index` of `level` of the scene, synthesized in a worker. */
-export async function synthesizeTileSetInWorker(sceneId: string, level: number, index: number, tilesAcross: number): Promise<Uint16Array[]> {
+/** The nine bands (DEMO_ASSET_KEYS order) of tile `index` of `level` of the scene (or of its pixels `rows` x `cols`), synthesized in a worker. */
+export async function synthesizeTileSetInWorker(sceneId: string, level: number, index: number, tilesAcross: number, rows?: Int32Array, cols?: Int32Array): Promise<Uint16Array[]> {
   pool ??= createThreadPool(WORKER_URL, 'demo tile synthesis', demoSynthPoolSize());
-  const buffers = await pool.run<ArrayBuffer[]>({ sceneId, level, index, tilesAcross }, []);
+  const buffers = await pool.run<ArrayBuffer[]>({ sceneId, level, index, tilesAcross, rows, cols }, []);
   return buffers.map((b) => new Uint16Array(b));
 }

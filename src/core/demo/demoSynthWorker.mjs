@@ -8,9 +8,9 @@ import { register } from 'tsx/esm/api';
 register();
 const { synthesizeDemoTileSet } = await import('./demoScenes.ts');
 
-parentPort.on('message', ({ id, sceneId, level, index, tilesAcross }) => {
+parentPort.on('message', ({ id, sceneId, level, index, tilesAcross, rows, cols }) => {
   try {
-    const bands = synthesizeDemoTileSet(sceneId, level, index, tilesAcross);
+    const bands = synthesizeDemoTileSet(sceneId, level, index, tilesAcross, rows, cols);
     const buffers = bands.map((b) => b.buffer);
     parentPort.postMessage({ id, result: buffers }, buffers);
   } catch (err) {

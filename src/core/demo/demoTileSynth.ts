@@ -4,7 +4,7 @@
  * the tile position, so the same tile always comes out byte-identical.
  */
 import type { AssetKey } from '../bands/bandCatalog.js';
-import { blockCloudy, cloudAmountAt, type SceneClouds } from './demoClouds.js';
+import { blockCloudy, cloudAmountAt, cloudTopTexture, type SceneClouds } from './demoClouds.js';
 import { LAPSE_C_PER_KM, SNOW_MEMORY_DAYS, localDayOfYear, normalTemperatureC, seasonPhase, snowFractionAt, weatherAnomalyC } from './demoClimate.js';
 import { dayNumber } from './demoGroundNoise.js';
 import { Cover, ELEVATION_STEP_KM, GRID_STEPS, type LandCoverTile } from './demoLandCover.js';
@@ -45,7 +45,8 @@ const ROCK: Spectrum = [0.08, 0.09, 0.11, 0.13, 0.16, 0.2, 0.18];
 const TUNDRA: Spectrum = [0.04, 0.045, 0.07, 0.07, 0.25, 0.2, 0.12];
 // Snow: bright in the visible, dark in the SWIR (what NDSI exploits). Clouds: bright in the SWIR too.
 const SNOW: Spectrum = [0.88, 0.87, 0.85, 0.82, 0.72, 0.12, 0.09];
-const CLOUD: Spectrum = [0.62, 0.6, 0.62, 0.63, 0.66, 0.5, 0.36];
+// Clouds are white (flat across the visible), less bright in the SWIR.
+const CLOUD: Spectrum = [0.62, 0.62, 0.62, 0.62, 0.65, 0.5, 0.36];
 // Roofs, asphalt and concrete; muddy or shallow water near shores.
 const URBAN: Spectrum = [0.075, 0.08, 0.095, 0.11, 0.17, 0.19, 0.17];
 const TURBID: Spectrum = [0.07, 0.07, 0.1, 0.08, 0.04, 0.015, 0.01];
@@ -106,20 +107,33 @@ function kelvinToDn(kelvin: number): number {
   return dn < 1 ? 1 : dn > 65535 ? 65535 : dn;
 }
 
-/** The nine bands of one tile, TILE_PX x TILE_PX each, in DEMO_ASSET_KEYS order. */
-export function synthesizeTile(cover: LandCoverTile, weather: SceneWeather, clouds: SceneClouds): Uint16Array[] {
+const ALL_PIXELS = Int32Array.from({ length: TILE_PX }, (_, i) => i);
+
+/**
+ * The nine bands, in DEMO_ASSET_KEYS order, of the pixels `rows` x `cols` (ascending positions inside
+ * the tile; all of them by default), row-major. A pixel's values depend on nothing but the pixel, so a
+ * point read and a whole-tile read agree. The cover must have those pixels (ensureLandCover).
+ */
+export function synthesizeTile(cover: LandCoverTile, weather: SceneWeather, clouds: SceneClouds, rows: ArrayLike<number> = ALL_PIXELS, cols: ArrayLike<number> = ALL_PIXELS): Uint16Array[] {
   const n = TILE_PX;
-  // Cloud state of every block the tile's pixels, their neighbours and their shadows' casters touch,
+  const nr = rows.length;
+  const nc = cols.length;
+  if (nr === 0 || nc === 0) return DEMO_ASSET_KEYS.map(() => new Uint16Array(0));
+  // Cloud state of every block the pixels, their neighbours and their shadows' casters touch,
   // looked up once each (at overviews every pixel is its own block).
-  const bx0 = Math.min(cover.blockX[0], cover.blockX[0] - clouds.shadowDx) - 1;
-  const bx1 = Math.max(cover.blockX[n - 1], cover.blockX[n - 1] - clouds.shadowDx) + 1;
-  const by0 = Math.min(cover.blockY[0], cover.blockY[0] - clouds.shadowDy) - 1;
-  const by1 = Math.max(cover.blockY[n - 1], cover.blockY[n - 1] - clouds.shadowDy) + 1;
+  const bxFirst = cover.blockX[cols[0]];
+  const bxLast = cover.blockX[cols[nc - 1]];
+  const byFirst = cover.blockY[rows[0]];
+  const byLast = cover.blockY[rows[nr - 1]];
+  const bx0 = Math.min(bxFirst, bxFirst - clouds.shadowDx) - 1;
+  const bx1 = Math.max(bxLast, bxLast - clouds.shadowDx) + 1;
+  const by0 = Math.min(byFirst, byFirst - clouds.shadowDy) - 1;
+  const by1 = Math.max(byLast, byLast - clouds.shadowDy) + 1;
   const mapW = bx1 - bx0 + 1;
   const cloudMap = new Uint8Array(mapW * (by1 - by0 + 1));
   for (let by = by0; by <= by1; by++) for (let bx = bx0; bx <= bx1; bx++) if (blockCloudy(clouds, bx, by)) cloudMap[(by - by0) * mapW + (bx - bx0)] = 1;
   const cloudAt = (bx: number, by: number) => cloudMap[(by - by0) * mapW + (bx - bx0)] === 1;
-  const bands = DEMO_ASSET_KEYS.map(() => new Uint16Array(n * n));
+  const bands = DEMO_ASSET_KEYS.map(() => new Uint16Array(nr * nc));
   const qa = bands[8];
   const lwir = bands[7];
   const rho = [0, 0, 0, 0, 0, 0, 0];
@@ -129,6 +143,8 @@ export function synthesizeTile(cover: LandCoverTile, weather: SceneWeather, clou
   const northDoy = localDayOfYear(w.dayOfYear, 1);
   const southDoy = localDayOfYear(w.dayOfYear, -1);
   const northPhase = seasonPhase(northDoy);
+  // Small cloud billows (1.4 km) only where pixels are at most 240 m.
+  const fineClouds = cover.lazy.factor <= 8 ? 1 : 0;
   const southPhase = seasonPhase(southDoy);
   let lastBx = NaN;
   let lastBy = NaN;
@@ -136,16 +152,18 @@ export function synthesizeTile(cover: LandCoverTile, weather: SceneWeather, clou
   let shadow = false;
   let dilated = false;
   let amount = 0;
-  for (let r = 0; r < n; r++) {
+  for (let ri = 0, o = 0; ri < nr; ri++) {
+    const r = rows[ri];
     const by = cover.blockY[r];
     const gy = r / step;
     const j0 = Math.min(GRID_STEPS - 1, Math.floor(gy));
     const fy = gy - j0;
-    for (let c = 0; c < n; c++) {
+    for (let ci = 0; ci < nc; ci++, o++) {
+      const c = cols[ci];
       const i = r * n + c;
       const cls = cover.cls[i];
       if (cls === Cover.fill) {
-        qa[i] = QA.fill;
+        qa[o] = QA.fill;
         continue;
       }
       const bx = cover.blockX[c];
@@ -267,9 +285,13 @@ export function synthesizeTile(cover: LandCoverTile, weather: SceneWeather, clou
       }
       let bits = QA_BASE;
       if (cloudy) {
-        const t = 0.55 + 0.45 * amount * (0.85 + 0.15 * tex);
+        // Opacity and brightness follow the cloud's own thickness (the smooth amount field), never the
+        // ground's texture: an overcast scene under a tight stretch shows cloud structure, not static.
+        const top = cloudTopTexture(clouds, cover.blockXf[c], cover.blockYf[r], fineClouds);
+        const t = Math.min(1, 0.5 + 0.45 * amount + 0.15 * top);
+        const bright = 0.82 + 0.1 * amount + 0.16 * top;
         const cloudTopKelvin = 250 + 0.3 * (airKelvin - 280);
-        for (let b = 0; b < 7; b++) rho[b] += (CLOUD[b] * (1 + 0.05 * tex) - rho[b]) * t;
+        for (let b = 0; b < 7; b++) rho[b] += (CLOUD[b] * bright - rho[b]) * t;
         kelvin += (cloudTopKelvin - kelvin) * t;
         bits |= QA.cloud | (HIGH << CONF.cloud);
       } else {
@@ -289,9 +311,9 @@ export function synthesizeTile(cover: LandCoverTile, weather: SceneWeather, clou
         if (snowCover >= 0.6) bits |= QA.snow | (HIGH << CONF.snow);
         else if (isWater && !dilated) bits |= QA.water;
       }
-      for (let b = 0; b < 7; b++) bands[b][i] = reflectanceToDn(rho[b]);
-      lwir[i] = kelvinToDn(kelvin + tex * 0.8);
-      qa[i] = bits;
+      for (let k = 0; k < 7; k++) bands[k][o] = reflectanceToDn(rho[k]);
+      lwir[o] = kelvinToDn(kelvin + tex * 0.8);
+      qa[o] = bits;
     }
   }
   return bands;

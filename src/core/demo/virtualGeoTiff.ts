@@ -207,6 +207,8 @@ export function createVirtualGeoTiffSource(
   id: string,
   tiff: VirtualGeoTiff,
   tile: (level: number, index: number, signal?: AbortSignal) => Promise<Uint16Array>,
+  /** The samples `rows` x `cols` of a tile, equal to those of `tile(level, index)`: readers then compute only what they read. */
+  samples?: (level: number, index: number, rows: Int32Array, cols: Int32Array, signal?: AbortSignal) => Promise<Uint16Array>,
 ): ByteSource {
   const stats: ByteSourceStats = { requests: 0, bytes: 0 };
   async function read(r: ByteRange, signal?: AbortSignal): Promise<ArrayBuffer> {
@@ -246,6 +248,17 @@ export function createVirtualGeoTiffSource(
       for (const r of ranges) out.push(await read(r, signal));
       return out;
     },
+    ...(samples
+      ? {
+          async readTileSamples(level: number, index: number, rows: Int32Array, cols: Int32Array, signal?: AbortSignal) {
+            signal?.throwIfAborted();
+            const values = await samples(level, index, rows, cols, signal);
+            stats.requests += 1;
+            stats.bytes += values.byteLength;
+            return values;
+          },
+        }
+      : {}),
   };
 }
 

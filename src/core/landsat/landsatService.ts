@@ -17,7 +17,7 @@ import { dnToPhysical } from '../raster/scaling.js';
 import type { LandsatScene } from '../stac/landsatScene.js';
 import type { SceneCatalog, SceneSearchResult } from '../stac/sceneCatalog.js';
 import { displayBands, selectBands, type BandSelection } from './bandSelection.js';
-import { computeBandStatistics, type BandStatistics } from './statistics.js';
+import { CLEAR, FILL, computeBandStatistics, verdictsPerWord, type BandStatistics } from './statistics.js';
 import { renderRgbPng, type DisplayChannel } from './renderRgbPng.js';
 import { renderWindowPng } from './renderWindowPng.js';
 import { coveredDates, type CoveredDates } from './coveredDates.js';
@@ -378,11 +378,14 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
         options.onProgress?.(++done, found.scenes.length);
         if (window.width === 0 || window.height === 0) return null;
         const qa = window.dn.qa_pixel!;
+        // Each pixel's verdict once for all bands (a scene box is ~65,000 pixels, its QA a handful of distinct words).
         const mask = filters.mask ?? DEFAULT_MASK;
-        const isClear = (i: number) => imagedQa(qa[i]) && isClearPixel(qa[i], mask);
+        const verdict = verdictsPerWord(qa, (w) => (!imagedQa(w) ? 'fill' : isClearPixel(w, mask) ? 'clear' : 'masked'));
+        const isClear = (i: number) => verdict[i] === CLEAR;
+        const isFill = (i: number) => verdict[i] === FILL;
         const bands: Record<string, { stats: BandStatistics }> = {};
         for (const band of present) {
-          bands[band.info.id] = { stats: computeBandStatistics(window.dn[band.read.asset]!, band.physical, isClear, (i) => !imagedQa(qa[i])) };
+          bands[band.info.id] = { stats: computeBandStatistics(window.dn[band.read.asset]!, band.physical, isClear, isFill) };
         }
         const day = scene.datetime.slice(0, 10);
         const entry: LandsatDataEntry = {

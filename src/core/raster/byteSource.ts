@@ -28,6 +28,13 @@ export interface ByteSource {
    * demo archive's virtual GeoTIFFs): readers then keep no copy of its raw tiles in the shared cache.
    */
   readonly rereadIsFree?: boolean;
+  /**
+   * A computed raster (the demo's virtual GeoTIFFs) may answer the samples a read needs itself rather
+   * than the whole tile's bytes: samples (`rows` x `cols`, ascending positions inside tile `tileIndex`
+   * of IFD `level`, row-major) equal to what decoding the tile's bytes gives. A 3 x 3 read then
+   * computes 9 pixels, not a 128 x 128 tile.
+   */
+  readTileSamples?(level: number, tileIndex: number, rows: Int32Array, cols: Int32Array, signal?: AbortSignal): Promise<Uint16Array>;
   close?(): Promise<void>;
 }
 

@@ -131,26 +131,28 @@ export async function createCogReader(source: ByteSource, { cache, signal }: Cre
     }
     await Promise.all(
       tiles.map(async ({ tx, ty, index, run }) => {
-        // No run: the tile was cached when planned (or evicted since, then it is fetched alone).
-        const alone = () => source.fetch([{ offset: level.tileOffsets[index], length: level.tileByteCounts[index] }], signal).then(([buf]) => buf);
-        const compressed = await compressedTile(level, index, run ?? alone, signal);
-        if (compressed.byteLength < level.tileByteCounts[index]) throw new Error(`truncated tile at ${level.tileOffsets[index]} of ${source.id}`);
         const tileCol0 = tx * level.tileWidth;
         const tileRow0 = ty * level.tileHeight;
         const [xs, xe] = colSpans.get(tx)!;
         const [ys, ye] = rowSpans.get(ty)!;
+        if (source.readTileSamples) {
+          // A computed raster answers just the samples: no tile bytes are made, fetched or decoded.
+          const rows = Int32Array.from(uniqueRows(rowAt, ys, ye, tileRow0));
+          const cols = Int32Array.from({ length: xe - xs }, (_, i) => colAt[xs + i] - tileCol0);
+          const samples = await source.readTileSamples(level.index, index, rows, cols, signal);
+          placeRows(data, outW, samples, cols.length, rowAt, ys, ye, xs);
+          return;
+        }
+        // No run: the tile was cached when planned (or evicted since, then it is fetched alone).
+        const alone = () => source.fetch([{ offset: level.tileOffsets[index], length: level.tileByteCounts[index] }], signal).then(([buf]) => buf);
+        const compressed = await compressedTile(level, index, run ?? alone, signal);
+        if (compressed.byteLength < level.tileByteCounts[index]) throw new Error(`truncated tile at ${level.tileOffsets[index]} of ${source.id}`);
         if (size) {
           // Decimating: only the picked samples come back (decoded off the event loop for DEFLATE).
           const rows = Int32Array.from(uniqueRows(rowAt, ys, ye, tileRow0));
           const cols = Int32Array.from({ length: xe - xs }, (_, i) => colAt[xs + i] - tileCol0);
           const samples = await pickTileSamples(level, header.littleEndian, compressed, rows, cols);
-          for (let y = ys, k = -1, previous = -1; y < ye; y++) {
-            if (rowAt[y] !== previous) {
-              k += 1;
-              previous = rowAt[y];
-            }
-            data.set(samples.subarray(k * cols.length, (k + 1) * cols.length), y * outW + xs);
-          }
+          placeRows(data, outW, samples, cols.length, rowAt, ys, ye, xs);
           return;
         }
         // Rows past the last one needed are not decoded (inflate and predictor stop there).
@@ -190,6 +192,17 @@ export async function createCogReader(source: ByteSource, { cache, signal }: Cre
       return { data, width, height, level: levelIndex };
     },
   };
+}
+
+/** Copies picked samples (one row per distinct row of rowAt[ys..ye)) to output rows ys..ye from column xs. */
+function placeRows(data: Uint16Array, outW: number, samples: ArrayLike<number> & { subarray(a: number, b: number): ArrayLike<number> }, width: number, rowAt: Int32Array, ys: number, ye: number, xs: number): void {
+  for (let y = ys, k = -1, previous = -1; y < ye; y++) {
+    if (rowAt[y] !== previous) {
+      k += 1;
+      previous = rowAt[y];
+    }
+    data.set(samples.subarray(k * width, (k + 1) * width), y * outW + xs);
+  }
 }
 
 /** The distinct tile rows of picks [from, to) (ascending, so duplicates are adjacent). */
