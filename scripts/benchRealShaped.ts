@@ -169,6 +169,10 @@ export interface ArchiveStats {
   requests: number;
   /** Bytes asked for by the Range headers (a range past the end counts in full). */
   rangeBytes: number;
+  /** Most requests in flight at once. */
+  peakInFlight: number;
+  /** From the first request's arrival to the last answer, ms. */
+  firstToLastMs: number;
 }
 
 /** Starts scripts/rangeServerProcess.ts in a child process; resolves with its URL, a request counter and a stop function. */

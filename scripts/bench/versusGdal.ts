@@ -80,7 +80,7 @@ function platformAt(t: number, i: number): string {
   return i % 2 ? 'landsat-9' : 'landsat-8';
 }
 
-function itemSpecs(recordScenes: number): ItemSpec[] {
+export function itemSpecs(recordScenes: number): ItemSpec[] {
   const specs: ItemSpec[] = [];
   for (let i = 0; i < SERIES_SCENES; i++) {
     specs.push({ id: `LC08_L2SP_018029_SERIES${String(i).padStart(3, '0')}`, folder: `A${String(i).padStart(4, '0')}`, datetime: new Date(SERIES_START + i * 8 * 86_400_000).toISOString(), platform: i % 2 ? 'landsat-9' : 'landsat-8', wrsPath: 18 });
@@ -97,7 +97,7 @@ function itemSpecs(recordScenes: number): ItemSpec[] {
 }
 
 /** STAC items (Planetary Computer form) for every spec, in a fresh folder, their assets on the archive stand-in. */
-async function writeCatalog(dir: string, archiveUrl: string, specs: ItemSpec[]) {
+export async function writeCatalog(dir: string, archiveUrl: string, specs: ItemSpec[]) {
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
   const linksDir = path.join(CACHE_DIR, 'links');
@@ -128,7 +128,7 @@ async function writeCatalog(dir: string, archiveUrl: string, specs: ItemSpec[]) 
 }
 
 /** The 3 x 3 window around the default point, in the files' pixels. */
-function pointWindow(): [number, number, number, number] {
+export function pointWindow(): [number, number, number, number] {
   const { originX, originY } = frame();
   const [x, y] = proj4('WGS84', projDefinitionForEpsg(EPSG), [DEFAULT_POINT.lon, DEFAULT_POINT.lat]);
   return [Math.floor((x - originX) / 30) - 1, Math.floor((originY - y) / 30) - 1, 3, 3];

@@ -125,7 +125,8 @@ export async function createCogReader(source: ByteSource, { cache, signal }: Cre
         t.run = async () => {
           const buf = await fetchRun();
           if (buf.byteLength < at + length) throw new Error(`truncated tile at ${level.tileOffsets[t.index]} of ${source.id}`);
-          return buf.slice(at, at + length);
+          // A run of one tile is the tile: no copy (a cold series reads one tile a file).
+          return at === 0 && length === buf.byteLength ? buf : buf.slice(at, at + length);
         };
       }
     }
