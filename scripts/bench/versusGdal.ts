@@ -15,7 +15,7 @@
  * cold too). Both read the same URLs (each run is cold for its reader; the archive's page cache is warm
  * for both). Requests are counted at the archive.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -127,11 +127,12 @@ export async function writeCatalog(dir: string, archiveUrl: string, specs: ItemS
   }
 }
 
-/** The 3 x 3 window around the default point, in the files' pixels. */
-export function pointWindow(): [number, number, number, number] {
-  const { originX, originY } = frame();
-  const [x, y] = proj4('WGS84', projDefinitionForEpsg(EPSG), [DEFAULT_POINT.lon, DEFAULT_POINT.lat]);
-  return [Math.floor((x - originX) / 30) - 1, Math.floor((originY - y) / 30) - 1, 3, 3];
+/** The 3 x 3 window around the default point, in the files' pixels, centred where GDAL locates the point. */
+function pointWindow(file: string): [number, number, number, number] {
+  const out = execFileSync('gdallocationinfo', ['-wgs84', file, String(DEFAULT_POINT.lon), String(DEFAULT_POINT.lat)], { encoding: 'utf8' });
+  const m = /Location: \((\d+)P,(\d+)L\)/.exec(out);
+  if (!m) throw new Error(`gdallocationinfo did not locate the point: ${out}`);
+  return [Number(m[1]) - 1, Number(m[2]) - 1, 3, 3];
 }
 
 interface GdalRead {
@@ -205,7 +206,7 @@ export async function benchVersusGdal() {
     return [result, await archive.stats()];
   };
 
-  const win = pointWindow();
+  const win = pointWindow(path.join(CACHE_DIR, 'base', 'red.TIF'));
   const seriesSpecs = specs.filter((s) => s.folder.startsWith('A'));
   const recordSpecs = specs.filter((s) => s.folder.startsWith('R'));
   const seriesReads: GdalRead[] = seriesSpecs.flatMap((s) => ASSETS.map((a) => ({ url: `${archive.url}/links/${s.folder}/${a}.TIF`, window: win })));

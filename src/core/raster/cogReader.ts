@@ -140,8 +140,9 @@ export async function createCogReader(source: ByteSource, { cache, signal }: Cre
         const tileRow0 = ty * level.tileHeight;
         const [xs, xe] = colSpans.get(tx)!;
         const [ys, ye] = rowSpans.get(ty)!;
-        if (size) {
-          // Decimating: only the picked samples come back (decoded off the event loop for DEFLATE).
+        // Decimating, or a few pixels of the tile (a 3 x 3, a site): only the picked samples come back,
+        // decoded off the event loop for DEFLATE (the main thread of a cold series then only moves bytes).
+        if (size || (xe - xs) * (ye - ys) <= SMALL_PICK_SAMPLES) {
           const rows = Int32Array.from(uniqueRows(rowAt, ys, ye, tileRow0));
           const cols = Int32Array.from({ length: xe - xs }, (_, i) => colAt[xs + i] - tileCol0);
           const samples = await pickTileSamples(level, header.littleEndian, compressed, rows, cols);
@@ -203,6 +204,8 @@ function uniqueRows(rowAt: Int32Array, from: number, to: number, tileRow0: numbe
   return rows;
 }
 
+/** Parts of a tile up to this many samples are picked in a worker rather than decoded here whole. */
+const SMALL_PICK_SAMPLES = 64 * 64;
 /** Windows larger than this are cached as bulk (scan-resistant) rather than as answers. */
 const LARGE_WINDOW_BYTES = 1 << 20;
 /** Tiles closer than this are fetched in one request, the gap read and discarded (GDAL merges adjacent ranges likewise). */

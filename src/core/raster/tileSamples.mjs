@@ -1,5 +1,6 @@
 // Per-row work on decoded tile words, shared by tileDecoder.ts and its worker (tileDecodeWorker.mjs).
 // Plain JS so that the worker, which loads without tsx, can import it too.
+import { constants, inflateSync } from 'node:zlib';
 
 /**
  * Undoes TIFF horizontal differencing (predictor 2) on one row, in place, up to column `lastCol`:
@@ -20,3 +21,49 @@ export function pickSamples(words, tileWidth, usableRows, rows, cols, out) {
   }
   return out;
 }
+
+const HOST_LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+/**
+ * The tile's bytes, at least `neededBytes` of them when the tile holds that many. A 3 x 3 read needs a
+ * few of a tile's rows, and DEFLATE decodes any prefix of its stream as far as it goes (Z_SYNC_FLUSH: no
+ * error at the cut): first a prefix of the compressed bytes in proportion to the rows needed, plus a
+ * margin; only when that fell short, the whole stream. Output in one chunk of the expected size (no concatenation).
+ */
+function inflateRows(bytes, neededBytes, tileBytes) {
+  const share = neededBytes / tileBytes;
+  if (share < 0.7) {
+    const cut = Math.min(bytes.byteLength, Math.ceil(bytes.byteLength * share * 1.2) + 8192);
+    try {
+      const part = inflateSync(bytes.subarray(0, cut), { finishFlush: constants.Z_SYNC_FLUSH, chunkSize: Math.max(64 * 1024, neededBytes * 1.3) });
+      if (part.byteLength >= neededBytes) return part;
+    } catch {
+      // A cut inside a block's header can fail: the whole stream below says what is really wrong.
+    }
+  }
+  return inflateSync(bytes, { chunkSize: Math.max(64 * 1024, tileBytes) });
+}
+
+/**
+ * The samples at rows x cols of a DEFLATE tile of 16-bit words, row-major, rows.length x cols.length; 0
+ * where the tile data ends early: inflate (as far as the last row picked), byte order, predictor on the
+ * picked rows only. Synchronous: the worker runs it for large picks, the event loop for a point's few samples.
+ */
+export function pickDeflateSamples({ buffer, tileWidth, tileHeight, littleEndian, predictor, rows, cols }) {
+  const lastRow = rows.length > 0 ? rows[rows.length - 1] : 0;
+  const raw = inflateRows(new Uint8Array(buffer), (lastRow + 1) * tileWidth * 2, tileWidth * tileHeight * 2);
+  const usableRows = Math.floor(raw.byteLength / 2 / tileWidth);
+  // Whole rows only (a truncated tile may end mid-word, which swap16 refuses), as tileDecoder.ts does;
+  // a private, aligned copy only when zlib's output sits at an odd offset.
+  const whole = raw.subarray(0, usableRows * tileWidth * 2);
+  const bytes = whole.byteOffset % 2 === 0 ? whole : Buffer.from(whole);
+  if (littleEndian !== HOST_LITTLE_ENDIAN) bytes.swap16();
+  const words = new Uint16Array(bytes.buffer, bytes.byteOffset, usableRows * tileWidth);
+  if (predictor === 2) {
+    // As far as the last picked column: the samples past it are never read.
+    const lastCol = cols.length > 0 ? cols[cols.length - 1] : 0;
+    for (let k = 0; k < rows.length && rows[k] < usableRows; k++) undoHorizontalDifferencing(words, tileWidth, rows[k], lastCol);
+  }
+  return pickSamples(words, tileWidth, usableRows, rows, cols, new Uint16Array(rows.length * cols.length));
+}
+
