@@ -10,7 +10,7 @@
 import { setMaxListeners } from 'node:events';
 import type { BlockCache } from './blockCache.js';
 import type { ByteSource } from './byteSource.js';
-import { decodeTile, pickTileSamples } from './tileDecoder.js';
+import { decodeTile, pickFromTilePrefix, pickTileSamples, tilePrefixToRead } from './tileDecoder.js';
 import { headerBytes, parseCogHeader, type CogGeo, type CogHeader, type CogLevel } from './cogHeader.js';
 
 export { parseCogHeader };
@@ -112,9 +112,14 @@ export async function createCogReader(source: ByteSource, { cache, signal }: Cre
         if (level.tileOffsets[index] && level.tileByteCounts[index]) tiles.push({ tx, ty, index });
       }
     }
+    const cached = (t: { index: number }) => cache.has(`cog-ctile:${source.id}:${level.tileOffsets[t.index]}:${level.tileByteCounts[t.index]}`);
+    // A point inside one tile (a 3 x 3, a site): the tile's compressed bytes only as far as the rows
+    // needed, a quarter of them on average, uncached (the window read is). Windows across tiles read
+    // the tiles whole, in merged runs.
+    const pointRead = !size && !source.rereadIsFree && outW * outH <= SMALL_PICK_SAMPLES && tiles.length === 1 && !cached(tiles[0]);
     // Merging saves round trips; bytes free to read again have none to save, and one tile at a time holds
     // no run buffer while the rest of the run is computed.
-    const toFetch = source.rereadIsFree ? [] : tiles.filter((t) => !cache.has(`cog-ctile:${source.id}:${level.tileOffsets[t.index]}:${level.tileByteCounts[t.index]}`));
+    const toFetch = source.rereadIsFree || pointRead ? [] : tiles.filter((t) => !cached(t));
     for (const run of planTileRuns(level, toFetch)) {
       // One request for the run, started only if some tile of it is not already being loaded.
       let fetched: Promise<ArrayBuffer> | null = null;
@@ -134,12 +139,24 @@ export async function createCogReader(source: ByteSource, { cache, signal }: Cre
       tiles.map(async ({ tx, ty, index, run }) => {
         // No run: the tile was cached when planned (or evicted since, then it is fetched alone).
         const alone = () => source.fetch([{ offset: level.tileOffsets[index], length: level.tileByteCounts[index] }], signal).then(([buf]) => buf);
-        const compressed = await compressedTile(level, index, run ?? alone, signal);
-        if (compressed.byteLength < level.tileByteCounts[index]) throw new Error(`truncated tile at ${level.tileOffsets[index]} of ${source.id}`);
         const tileCol0 = tx * level.tileWidth;
         const tileRow0 = ty * level.tileHeight;
         const [xs, xe] = colSpans.get(tx)!;
         const [ys, ye] = rowSpans.get(ty)!;
+        if (pointRead) {
+          const rows = Int32Array.from(uniqueRows(rowAt, ys, ye, tileRow0));
+          const cols = Int32Array.from({ length: xe - xs }, (_, i) => colAt[xs + i] - tileCol0);
+          const cut = tilePrefixToRead(level, level.tileByteCounts[index], rows[rows.length - 1]);
+          const [prefix] = cut === null ? [] : await source.fetch([{ offset: level.tileOffsets[index], length: cut }], signal);
+          const samples = prefix && pickFromTilePrefix(level, header.littleEndian, prefix, rows, cols);
+          if (samples) {
+            for (let y = ys, k = 0; y < ye; y++, k++) data.set(samples.subarray(k * cols.length, (k + 1) * cols.length), y * outW + xs);
+            return;
+          }
+          // No prefix worth reading, or it fell short (the tile's top compresses worse than its average): the whole tile.
+        }
+        const compressed = await compressedTile(level, index, run ?? alone, signal);
+        if (compressed.byteLength < level.tileByteCounts[index]) throw new Error(`truncated tile at ${level.tileOffsets[index]} of ${source.id}`);
         // Decimating, or a few pixels of the tile (a 3 x 3, a site): only the picked samples come back,
         // decoded off the event loop for DEFLATE (the main thread of a cold series then only moves bytes).
         if (size || (xe - xs) * (ye - ys) <= SMALL_PICK_SAMPLES) {

@@ -13,7 +13,7 @@
  */
 import { Inflate } from 'node:zlib';
 import { decodeInWorker, pickDeflateTileInWorker } from './decodeWorkerPool.js';
-import { pickDeflateSamples, pickSamples, undoHorizontalDifferencing } from './tileSamples.mjs';
+import { pickDeflateSamples, pickSamples, prefixBytes, undoHorizontalDifferencing } from './tileSamples.mjs';
 
 export interface TileLayout {
   tileWidth: number;
@@ -124,11 +124,28 @@ export async function pickTileSamples(layout: TileLayout, littleEndian: boolean,
     const job = { tileWidth, tileHeight, littleEndian, predictor, rows, cols };
     // A point's few samples: inflated here, as far as their rows (about 0.5 ms of native zlib), which
     // costs the event loop less than the copy and the messages to a worker and back.
-    if (rows.length * cols.length <= IN_THREAD_PICK_SAMPLES) return pickDeflateSamples({ ...job, buffer: compressed });
+    if (rows.length * cols.length <= IN_THREAD_PICK_SAMPLES) return pickDeflateSamples({ ...job, buffer: compressed })!;
     return pickDeflateTileInWorker(job, compressed);
   }
   const lastRow = rows.length > 0 ? rows[rows.length - 1] : 0;
   const pixels = await decodeTile(layout, littleEndian, compressed, lastRow + 1, rows);
   const out = bitsPerSample === 8 ? new Uint8Array(rows.length * cols.length) : new Uint16Array(rows.length * cols.length);
   return pickSamples(pixels, tileWidth, Math.floor(pixels.length / tileWidth), rows, cols, out);
+}
+
+/**
+ * For a point's few samples of a DEFLATE tile of 16-bit words: how many of its compressed bytes to read
+ * (a prefix in proportion to the rows needed, with a margin), or null when the tile must be read whole
+ * (another compression, or the rows needed reach most of the tile).
+ */
+export function tilePrefixToRead(layout: TileLayout, compressedBytes: number, lastRow: number): number | null {
+  if (!DEFLATE_CODES.has(layout.compression) || layout.bitsPerSample !== 16 || (layout.predictor !== 1 && layout.predictor !== 2)) return null;
+  const cut = prefixBytes(compressedBytes, (lastRow + 1) / layout.tileHeight);
+  return cut < compressedBytes * 0.8 ? cut : null;
+}
+
+/** The samples at rows x cols from a prefix of a DEFLATE tile (tilePrefixToRead); null when the prefix ends before the last row. */
+export function pickFromTilePrefix(layout: TileLayout, littleEndian: boolean, prefix: ArrayBuffer, rows: Int32Array, cols: Int32Array): Uint16Array | null {
+  const { tileWidth, tileHeight, predictor } = layout;
+  return pickDeflateSamples({ buffer: prefix, tileWidth, tileHeight, littleEndian, predictor, rows, cols, complete: false });
 }

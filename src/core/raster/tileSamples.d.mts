@@ -9,4 +9,6 @@ export declare function pickDeflateSamples(job: {
   predictor: number;
   rows: ArrayLike<number>;
   cols: ArrayLike<number>;
-}): Uint16Array;
+  complete?: boolean;
+}): Uint16Array | null;
+export declare function prefixBytes(compressedBytes: number, share: number): number;

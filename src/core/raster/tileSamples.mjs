@@ -24,16 +24,23 @@ export function pickSamples(words, tileWidth, usableRows, rows, cols, out) {
 
 const HOST_LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
+/** Compressed bytes to read or inflate for the first `share` of a tile's rows: in proportion, plus a margin. */
+export function prefixBytes(compressedBytes, share) {
+  return Math.min(compressedBytes, Math.ceil(compressedBytes * share * 1.25) + 16 * 1024);
+}
+
 /**
  * The tile's bytes, at least `neededBytes` of them when the tile holds that many. A 3 x 3 read needs a
  * few of a tile's rows, and DEFLATE decodes any prefix of its stream as far as it goes (Z_SYNC_FLUSH: no
  * error at the cut): first a prefix of the compressed bytes in proportion to the rows needed, plus a
- * margin; only when that fell short, the whole stream. Output in one chunk of the expected size (no concatenation).
+ * margin; only when that fell short, the whole stream. `complete` false: `bytes` is itself only a prefix
+ * of the stream (the reader fetched no more), inflated as far as it goes. Output in one chunk (no concatenation).
  */
-function inflateRows(bytes, neededBytes, tileBytes) {
+function inflateRows(bytes, neededBytes, tileBytes, complete) {
   const share = neededBytes / tileBytes;
+  if (!complete) return inflateSync(bytes, { finishFlush: constants.Z_SYNC_FLUSH, chunkSize: Math.max(64 * 1024, tileBytes) });
   if (share < 0.7) {
-    const cut = Math.min(bytes.byteLength, Math.ceil(bytes.byteLength * share * 1.2) + 8192);
+    const cut = prefixBytes(bytes.byteLength, share);
     try {
       const part = inflateSync(bytes.subarray(0, cut), { finishFlush: constants.Z_SYNC_FLUSH, chunkSize: Math.max(64 * 1024, neededBytes * 1.3) });
       if (part.byteLength >= neededBytes) return part;
@@ -48,11 +55,20 @@ function inflateRows(bytes, neededBytes, tileBytes) {
  * The samples at rows x cols of a DEFLATE tile of 16-bit words, row-major, rows.length x cols.length; 0
  * where the tile data ends early: inflate (as far as the last row picked), byte order, predictor on the
  * picked rows only. Synchronous: the worker runs it for large picks, the event loop for a point's few samples.
+ * With `complete` false, `buffer` is a prefix of the tile's stream; null when it ends before the last row picked.
  */
-export function pickDeflateSamples({ buffer, tileWidth, tileHeight, littleEndian, predictor, rows, cols }) {
+export function pickDeflateSamples({ buffer, tileWidth, tileHeight, littleEndian, predictor, rows, cols, complete = true }) {
   const lastRow = rows.length > 0 ? rows[rows.length - 1] : 0;
-  const raw = inflateRows(new Uint8Array(buffer), (lastRow + 1) * tileWidth * 2, tileWidth * tileHeight * 2);
+  let raw;
+  try {
+    raw = inflateRows(new Uint8Array(buffer), (lastRow + 1) * tileWidth * 2, tileWidth * tileHeight * 2, complete);
+  } catch (err) {
+    if (complete) throw err;
+    return null;
+  }
   const usableRows = Math.floor(raw.byteLength / 2 / tileWidth);
+  // A prefix that ended before the last row picked: the caller reads the whole tile.
+  if (!complete && usableRows <= lastRow) return null;
   // Whole rows only (a truncated tile may end mid-word, which swap16 refuses), as tileDecoder.ts does;
   // a private, aligned copy only when zlib's output sits at an odd offset.
   const whole = raw.subarray(0, usableRows * tileWidth * 2);
