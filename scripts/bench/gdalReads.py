@@ -6,7 +6,7 @@ thread-safe), and prints what it read and how long it took as JSON.
 Input on stdin (JSON): {"threads": 36, "reads": [...]} where each read is
   {"url": ..., "window": [xoff, yoff, xsize, ysize]}                  full-resolution pixels, or
   {"url": ..., "window": [...], "out": [width, height]}              decimated (GDAL picks the overview).
-Output: {"seconds", "reads", "checksum", "values"?} where values are the first read's DNs row-major when
+Output: {"seconds", "cpuSeconds" (all threads, user + system), "reads", "checksum", "values"?} where values are the first read's DNs row-major when
 "returnValues" is set (to compare with the product's pixels).
 
 GDAL's settings are its documented ones for cloud-optimized reads
@@ -17,6 +17,7 @@ bench's archive is HTTP/1.1, so each thread keeps its own connection), VSI_CACHE
 GDAL_HTTP_MERGE_CONSECUTIVE_RANGES=YES.
 """
 import json
+import resource
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -43,11 +44,15 @@ def main():
     spec = json.load(sys.stdin)
     reads = spec['reads']
     start = time.perf_counter()
+    cpu_start = resource.getrusage(resource.RUSAGE_SELF)
     with ThreadPoolExecutor(max_workers=spec['threads']) as pool:
         arrays = list(pool.map(read_one, reads))
     seconds = time.perf_counter() - start
+    cpu_end = resource.getrusage(resource.RUSAGE_SELF)
+    cpu_seconds = (cpu_end.ru_utime - cpu_start.ru_utime) + (cpu_end.ru_stime - cpu_start.ru_stime)
     result = {
         'seconds': seconds,
+        'cpuSeconds': cpu_seconds,
         'reads': len(reads),
         'checksum': int(sum(int(a.sum()) for a in arrays)),
     }

@@ -142,7 +142,7 @@ interface GdalRead {
 }
 
 /** Runs scripts/bench/gdalReads.py; resolves with its wall time (ms, measured inside) and checksum. */
-function runGdal(reads: GdalRead[], returnValues = false): Promise<{ ms: number; checksum: number; values?: number[][] }> {
+function runGdal(reads: GdalRead[], returnValues = false): Promise<{ ms: number; cpuMs: number; checksum: number; values?: number[][] }> {
   return new Promise((resolve, reject) => {
     const child = spawn('/usr/bin/python3', [path.resolve('scripts/bench/gdalReads.py')], { env: { ...process.env, ...GDAL_ENV }, stdio: ['pipe', 'pipe', 'inherit'] });
     let out = '';
@@ -150,11 +150,17 @@ function runGdal(reads: GdalRead[], returnValues = false): Promise<{ ms: number;
     child.on('error', reject);
     child.on('exit', (code) => {
       if (code !== 0) return reject(new Error(`gdalReads.py exited with ${code}`));
-      const r = JSON.parse(out) as { seconds: number; checksum: number; values?: number[][] };
-      resolve({ ms: r.seconds * 1000, checksum: r.checksum, values: r.values });
+      const r = JSON.parse(out) as { seconds: number; cpuSeconds: number; checksum: number; values?: number[][] };
+      resolve({ ms: r.seconds * 1000, cpuMs: Math.round(r.cpuSeconds * 1000), checksum: r.checksum, values: r.values });
     });
     child.stdin.end(JSON.stringify({ threads: GDAL_THREADS, reads, returnValues }));
   });
+}
+
+/** CPU time a process has used so far, all threads, user + system (Linux /proc, 100 ticks a second), ms. */
+function cpuMsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 /** Peak resident memory of a process (Linux VmHWM), MB. */
@@ -200,10 +206,13 @@ export async function benchVersusGdal() {
     await timedGet(server.baseUrl, pixelUrl(WARMUP_DAY, WARMUP_DAY, SERIES_BANDS));
     await timedGet(server.baseUrl, `/api/landsatImage?${sceneBox}&startDate=${WARMUP_DAY}&endDate=${WARMUP_DAY}&cloudCoverage=100&bands=B04,B03,B02`);
   };
-  const counted = async <T>(what: () => Promise<T>): Promise<[T, ArchiveStats]> => {
+  /** Runs `what`, with the requests the archive saw meanwhile and, given the server, the CPU it spent. */
+  const counted = async <T>(what: () => Promise<T>, server?: ServerProcess): Promise<[T, ArchiveStats & { cpuMs?: number }]> => {
     await archive.stats();
+    const cpuBefore = server ? cpuMsOf(server.child.pid!) : 0;
     const result = await what();
-    return [result, await archive.stats()];
+    const stats = await archive.stats();
+    return [result, server ? { ...stats, cpuMs: cpuMsOf(server.child.pid!) - cpuBefore } : stats];
   };
 
   const win = pointWindow(path.join(CACHE_DIR, 'base', 'red.TIF'));
@@ -214,7 +223,7 @@ export async function benchVersusGdal() {
 
   const product = { first: [] as number[], cold: [] as number[], warm: [] as number[], image: [] as number[], recordCold: [] as number[], recordWarm: [] as number[] };
   const gdal = { series: [] as number[], image: [] as number[], record: [] as number[] };
-  const counts: Record<string, ArchiveStats> = {};
+  const counts: Record<string, ArchiveStats & { cpuMs?: number }> = {};
   let imageOut: [number, number] = [0, 0];
   let rssMb: number | null = null;
   let recordScenesAnswered = 0;
@@ -224,9 +233,9 @@ export async function benchVersusGdal() {
       log(`versus GDAL, run ${run + 1} of ${RUNS}: first request after start...`);
       let server = await startServerProcess(env);
       try {
-        const [first, c] = await counted(() => timedGet(server.baseUrl, seriesUrl));
+        const [first, c] = await counted(() => timedGet(server.baseUrl, seriesUrl), server);
         product.first.push(first.ms);
-        counts.productSeries = c;
+        counts.productFirst = c;
       } finally {
         await server.stop();
       }
@@ -235,12 +244,13 @@ export async function benchVersusGdal() {
       server = await startServerProcess(env);
       try {
         await warmup(server);
-        const [cold] = await counted(() => timedGet(server.baseUrl, seriesUrl));
+        const [cold, cs] = await counted(() => timedGet(server.baseUrl, seriesUrl), server);
+        counts.productSeries = cs;
         product.cold.push(cold.ms);
         const answer = JSON.parse(cold.body.toString()) as { scenes: { bands: Record<string, { dn: (number | null)[][] }> }[] };
         if (answer.scenes.length !== SERIES_SCENES) throw new Error(`the series answered ${answer.scenes.length} scenes, not ${SERIES_SCENES}`);
         product.warm.push((await timedGet(server.baseUrl, seriesUrl)).ms);
-        const [image, ci] = await counted(() => timedGet(server.baseUrl, imageUrl));
+        const [image, ci] = await counted(() => timedGet(server.baseUrl, imageUrl), server);
         product.image.push(image.ms);
         counts.productImage = ci;
         // The PNG's own size is what the product decimated to; GDAL reads the same pixels count.
@@ -259,7 +269,7 @@ export async function benchVersusGdal() {
       server = await startServerProcess(env);
       try {
         await warmup(server);
-        const [cold, cr] = await counted(() => timedGet(server.baseUrl, recordUrl));
+        const [cold, cr] = await counted(() => timedGet(server.baseUrl, recordUrl), server);
         product.recordCold.push(cold.ms);
         counts.productRecord = cr;
         recordScenesAnswered = (JSON.parse(cold.body.toString()) as { scenes: unknown[] }).scenes.length;
@@ -273,14 +283,14 @@ export async function benchVersusGdal() {
       log('  GDAL: the same reads...');
       const [gs, gc] = await counted(() => runGdal(seriesReads));
       gdal.series.push(gs.ms);
-      counts.gdalSeries = gc;
+      counts.gdalSeries = { ...gc, cpuMs: gs.cpuMs };
       const fullWindow: [number, number, number, number] = [0, 0, WIDTH, HEIGHT];
       const [gi, gic] = await counted(() => runGdal(IMAGE_ASSETS.map((a) => ({ url: `${archive.url}/links/IMAGE/${a}.TIF`, window: fullWindow, out: imageOut }))));
       gdal.image.push(gi.ms);
-      counts.gdalImage = gic;
+      counts.gdalImage = { ...gic, cpuMs: gi.cpuMs };
       const [gr, grc] = await counted(() => runGdal(recordReads));
       gdal.record.push(gr.ms);
-      counts.gdalRecord = grc;
+      counts.gdalRecord = { ...grc, cpuMs: gr.cpuMs };
     }
   } finally {
     await archive.close();
@@ -300,10 +310,10 @@ export async function benchVersusGdal() {
       runs: RUNS,
       product: 'the real server (own process, fresh per run), local STAC catalogue, assets over HTTP',
       gdal: { tool: 'python3-gdal, ReadAsArray through /vsicurl/, one dataset per read', threads: GDAL_THREADS, config: GDAL_ENV, version: 'see `gdalinfo --version`' },
-      counts: 'range requests and bytes as the archive stand-in received them (last run)',
+      counts: 'range requests, bytes, most requests in flight and first-to-last request as the archive stand-in saw them; cpuMs: the reader process, all threads (last run)',
     },
     series45ColdRunningServer: row(product.cold, gdal.series, { ratio: 0.8 }, { files: seriesReads.length, requests: { product: counts.productSeries, gdal: counts.gdalSeries } }),
-    series45FirstRequestAfterStart: row(product.first, gdal.series, { ratio: 1.2 }),
+    series45FirstRequestAfterStart: row(product.first, gdal.series, { ratio: 1.2 }, { requests: { product: counts.productFirst, gdal: counts.gdalSeries } }),
     series45Warm: row(product.warm, null, { ms: 50 }),
     fullSceneImageCold: row(product.image, gdal.image, { ms: 500 }, { outputPixels: imageOut, requests: { product: counts.productImage, gdal: counts.gdalImage }, gdalReads: 'the 3 bands decimated to the same size (GDAL picks the overview)' }),
     record40Years: {

@@ -38,11 +38,14 @@ export function prefixBytes(compressedBytes, share) {
  */
 function inflateRows(bytes, neededBytes, tileBytes, complete) {
   const share = neededBytes / tileBytes;
-  if (!complete) return inflateSync(bytes, { finishFlush: constants.Z_SYNC_FLUSH, chunkSize: Math.max(64 * 1024, tileBytes) });
+  // Output room for what a prefix of about prefixBytes() yields: a 512 KB chunk for every point read
+  // was most of its cost (allocation, page faults, collections).
+  const prefixRoom = Math.min(tileBytes, Math.ceil(neededBytes * 1.3) + 64 * 1024);
+  if (!complete) return inflateSync(bytes, { finishFlush: constants.Z_SYNC_FLUSH, chunkSize: prefixRoom });
   if (share < 0.7) {
     const cut = prefixBytes(bytes.byteLength, share);
     try {
-      const part = inflateSync(bytes.subarray(0, cut), { finishFlush: constants.Z_SYNC_FLUSH, chunkSize: Math.max(64 * 1024, neededBytes * 1.3) });
+      const part = inflateSync(bytes.subarray(0, cut), { finishFlush: constants.Z_SYNC_FLUSH, chunkSize: prefixRoom });
       if (part.byteLength >= neededBytes) return part;
     } catch {
       // A cut inside a block's header can fail: the whole stream below says what is really wrong.
