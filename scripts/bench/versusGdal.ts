@@ -188,6 +188,7 @@ const pixelUrl = (from: string, to: string, bands: BandId[]) =>
 
 export async function benchVersusGdal() {
   await ensureScene();
+  const loadAtStart = os.loadavg()[0];
   const recordScenes = Number(process.env.BENCH_RECORD_SCENES ?? 1000);
   const specs = itemSpecs(recordScenes);
   const archive = await startArchiveProcess(CACHE_DIR, LATENCY_MS);
@@ -308,6 +309,8 @@ export async function benchVersusGdal() {
     setUp: {
       shape: { width: WIDTH, height: HEIGHT, tile: 512, compression: 'DEFLATE + predictor 2', overviews: 4, latencyMsPerRequest: LATENCY_MS, synthetic: true },
       runs: RUNS,
+      // A busy machine slows the product's event loop more than GDAL's 36 threads, which take a larger share of the cores.
+      loadAverage1m: { atStart: round(loadAtStart), atEnd: round(os.loadavg()[0]) },
       product: 'the real server (own process, fresh per run), local STAC catalogue, assets over HTTP',
       gdal: { tool: 'python3-gdal, ReadAsArray through /vsicurl/, one dataset per read', threads: GDAL_THREADS, config: GDAL_ENV, version: 'see `gdalinfo --version`' },
       counts: 'range requests, bytes, most requests in flight and first-to-last request as the archive stand-in saw them; cpuMs: the reader process, all threads (last run)',

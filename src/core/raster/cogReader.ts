@@ -36,6 +36,11 @@ export interface CogReader {
    * With `size`, the window decimated to that many pixels (nearest neighbour: DNs, fill and QA bits stay exact).
    */
   readWindow(window: PixelWindow, opts?: { level?: number; signal?: AbortSignal; size?: { width: number; height: number } }): Promise<RasterWindow>;
+  /**
+   * DNs at full-resolution pixels that all lie in one tile (a group of sites): the tile is read once
+   * (and cached), and only the rows and columns of the pixels are decoded. 0 in an empty (sparse) tile.
+   */
+  readTileSamples(pixels: readonly { col: number; row: number }[], signal?: AbortSignal): Promise<Uint16Array>;
 }
 
 export interface CreateCogReaderOptions {
@@ -188,6 +193,29 @@ export async function createCogReader(source: ByteSource, { cache, signal }: Cre
     header,
     geo: header.geo,
     levels: header.levels,
+    async readTileSamples(pixels, signal) {
+      const out = new Uint16Array(pixels.length);
+      if (pixels.length === 0) return out;
+      const level = header.levels[0];
+      const tx = Math.floor(pixels[0].col / level.tileWidth);
+      const ty = Math.floor(pixels[0].row / level.tileHeight);
+      const index = ty * Math.ceil(level.width / level.tileWidth) + tx;
+      const [offset, length] = [level.tileOffsets[index], level.tileByteCounts[index]];
+      if (!offset || !length) return out;
+      const sorted = (values: number[]) => Int32Array.from(new Set(values)).sort();
+      const rows = sorted(pixels.map((p) => p.row - ty * level.tileHeight));
+      const cols = sorted(pixels.map((p) => p.col - tx * level.tileWidth));
+      if (rows[0] < 0 || cols[0] < 0 || rows[rows.length - 1] >= level.tileHeight || cols[cols.length - 1] >= level.tileWidth) {
+        throw new RangeError('readTileSamples: the pixels are not all in one tile');
+      }
+      const compressed = await compressedTile(level, index, () => source.fetch([{ offset, length }], signal).then(([buf]) => buf), signal);
+      if (compressed.byteLength < length) throw new Error(`truncated tile at ${offset} of ${source.id}`);
+      const samples = await pickTileSamples(level, header.littleEndian, compressed, rows, cols);
+      const rowAt = new Map(Array.from(rows, (r, i) => [r, i]));
+      const colAt = new Map(Array.from(cols, (c, i) => [c, i]));
+      pixels.forEach((p, i) => (out[i] = samples[rowAt.get(p.row - ty * level.tileHeight)! * cols.length + colAt.get(p.col - tx * level.tileWidth)!]));
+      return out;
+    },
     async readWindow(window, opts = {}) {
       const levelIndex = opts.level ?? 0;
       const level = header.levels[levelIndex];
