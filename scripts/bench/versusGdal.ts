@@ -80,7 +80,7 @@ function platformAt(t: number, i: number): string {
   return i % 2 ? 'landsat-9' : 'landsat-8';
 }
 
-export function itemSpecs(recordScenes: number): ItemSpec[] {
+function itemSpecs(recordScenes: number): ItemSpec[] {
   const specs: ItemSpec[] = [];
   for (let i = 0; i < SERIES_SCENES; i++) {
     specs.push({ id: `LC08_L2SP_018029_SERIES${String(i).padStart(3, '0')}`, folder: `A${String(i).padStart(4, '0')}`, datetime: new Date(SERIES_START + i * 8 * 86_400_000).toISOString(), platform: i % 2 ? 'landsat-9' : 'landsat-8', wrsPath: 18 });
@@ -97,7 +97,7 @@ export function itemSpecs(recordScenes: number): ItemSpec[] {
 }
 
 /** STAC items (Planetary Computer form) for every spec, in a fresh folder, their assets on the archive stand-in. */
-export async function writeCatalog(dir: string, archiveUrl: string, specs: ItemSpec[]) {
+async function writeCatalog(dir: string, archiveUrl: string, specs: ItemSpec[]) {
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
   const linksDir = path.join(CACHE_DIR, 'links');

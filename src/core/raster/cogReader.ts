@@ -153,7 +153,7 @@ export async function createCogReader(source: ByteSource, { cache, signal }: Cre
           const cols = Int32Array.from({ length: xe - xs }, (_, i) => colAt[xs + i] - tileCol0);
           const cut = tilePrefixToRead(level, level.tileByteCounts[index], rows[rows.length - 1]);
           const [prefix] = cut === null ? [] : await source.fetch([{ offset: level.tileOffsets[index], length: cut }], signal);
-          const samples = prefix && pickFromTilePrefix(level, header.littleEndian, prefix, rows, cols);
+          const samples = prefix && (await pickFromTilePrefix(level, header.littleEndian, prefix, rows, cols));
           if (samples) {
             for (let y = ys, k = 0; y < ye; y++, k++) data.set(samples.subarray(k * cols.length, (k + 1) * cols.length), y * outW + xs);
             return;

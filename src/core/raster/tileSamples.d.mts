@@ -12,3 +12,8 @@ export declare function pickDeflateSamples(job: {
   complete?: boolean;
 }): Uint16Array | null;
 export declare function prefixBytes(compressedBytes: number, share: number): number;
+export declare function prefixOutputBytes(neededBytes: number, tileBytes: number): number;
+export declare function pickInflated(
+  raw: Buffer,
+  job: { tileWidth: number; littleEndian: boolean; predictor: number; rows: ArrayLike<number>; cols: ArrayLike<number>; complete?: boolean },
+): Uint16Array | null;

@@ -38,9 +38,7 @@ export function prefixBytes(compressedBytes, share) {
  */
 function inflateRows(bytes, neededBytes, tileBytes, complete) {
   const share = neededBytes / tileBytes;
-  // Output room for what a prefix of about prefixBytes() yields: a 512 KB chunk for every point read
-  // was most of its cost (allocation, page faults, collections).
-  const prefixRoom = Math.min(tileBytes, Math.ceil(neededBytes * 1.3) + 64 * 1024);
+  const prefixRoom = prefixOutputBytes(neededBytes, tileBytes);
   if (!complete) return inflateSync(bytes, { finishFlush: constants.Z_SYNC_FLUSH, chunkSize: prefixRoom });
   if (share < 0.7) {
     const cut = prefixBytes(bytes.byteLength, share);
@@ -69,6 +67,18 @@ export function pickDeflateSamples({ buffer, tileWidth, tileHeight, littleEndian
     if (complete) throw err;
     return null;
   }
+  return pickInflated(raw, { tileWidth, littleEndian, predictor, rows, cols, complete });
+}
+
+
+/** Output room for inflating a point's rows from a prefix (prefixBytes): a whole-tile chunk for every point read was most of its cost (allocation, page faults, collections). */
+export function prefixOutputBytes(neededBytes, tileBytes) {
+  return Math.min(tileBytes, Math.ceil(neededBytes * 1.3) + 64 * 1024);
+}
+
+/** pickDeflateSamples after the inflate: `raw` is the tile's inflated bytes (or a prefix of them); null when `complete` is false and they end before the last row picked. */
+export function pickInflated(raw, { tileWidth, littleEndian, predictor, rows, cols, complete = true }) {
+  const lastRow = rows.length > 0 ? rows[rows.length - 1] : 0;
   const usableRows = Math.floor(raw.byteLength / 2 / tileWidth);
   // A prefix that ended before the last row picked: the caller reads the whole tile.
   if (!complete && usableRows <= lastRow) return null;
@@ -85,4 +95,3 @@ export function pickDeflateSamples({ buffer, tileWidth, tileHeight, littleEndian
   }
   return pickSamples(words, tileWidth, usableRows, rows, cols, new Uint16Array(rows.length * cols.length));
 }
-
