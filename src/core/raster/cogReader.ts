@@ -67,6 +67,14 @@ export async function createCogReader(source: ByteSource, { cache, signal }: Cre
     return cache.getOrLoad<ArrayBuffer>(`cog-ctile:${source.id}:${offset}:${length}`, async () => ({ value: await run(), bytes: length }), sig, { tier: 'bulk' });
   }
 
+  /** One tile's compressed bytes read alone; a short answer throws (inside the cache's load, so it is never kept). */
+  async function wholeTile(level: CogLevel, index: number, signal?: AbortSignal): Promise<ArrayBuffer> {
+    const [offset, length] = [level.tileOffsets[index], level.tileByteCounts[index]];
+    const [buf] = await source.fetch([{ offset, length }], signal);
+    if (buf.byteLength < length) throw new Error(`truncated tile at ${offset} of ${source.id}`);
+    return buf;
+  }
+
   /**
    * The window's pixels, or with `size` its nearest-neighbour decimation to that size (pixel centres:
    * output pixel i samples window pixel floor((i + 0.5) * step)), written straight from each decoded
@@ -143,7 +151,7 @@ export async function createCogReader(source: ByteSource, { cache, signal }: Cre
     await Promise.all(
       tiles.map(async ({ tx, ty, index, run }) => {
         // No run: the tile was cached when planned (or evicted since, then it is fetched alone).
-        const alone = () => source.fetch([{ offset: level.tileOffsets[index], length: level.tileByteCounts[index] }], signal).then(([buf]) => buf);
+        const alone = () => wholeTile(level, index, signal);
         const tileCol0 = tx * level.tileWidth;
         const tileRow0 = ty * level.tileHeight;
         const [xs, xe] = colSpans.get(tx)!;
@@ -208,8 +216,7 @@ export async function createCogReader(source: ByteSource, { cache, signal }: Cre
       if (rows[0] < 0 || cols[0] < 0 || rows[rows.length - 1] >= level.tileHeight || cols[cols.length - 1] >= level.tileWidth) {
         throw new RangeError('readTileSamples: the pixels are not all in one tile');
       }
-      const compressed = await compressedTile(level, index, () => source.fetch([{ offset, length }], signal).then(([buf]) => buf), signal);
-      if (compressed.byteLength < length) throw new Error(`truncated tile at ${offset} of ${source.id}`);
+      const compressed = await compressedTile(level, index, () => wholeTile(level, index, signal), signal);
       const samples = await pickTileSamples(level, header.littleEndian, compressed, rows, cols);
       const rowAt = new Map(Array.from(rows, (r, i) => [r, i]));
       const colAt = new Map(Array.from(cols, (c, i) => [c, i]));
