@@ -19,6 +19,7 @@ import { benchFirstLoad } from './bench/firstLoad.js';
 import { benchFirstMinute } from './bench/firstMinute.js';
 import { benchRealShapedArchive } from './benchRealShaped.js';
 import { benchSitesDemo, benchSitesRealShaped } from './bench/sites.js';
+import { benchVersusGdal } from './bench/versusGdal.js';
 import { createCountingByteSource, type ByteCounter } from './countingByteSource.js';
 
 const log = (msg: string) => process.stderr.write(`${msg}\n`);
@@ -49,11 +50,24 @@ async function initialJsGzipBytes(): Promise<{ files: string[]; gzipBytes: numbe
   return { files, gzipBytes };
 }
 
+/** The machine the figures come from: cores, memory, load when the bench started (other work skews them). */
+function machine() {
+  return { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryGB: Math.round(os.totalmem() / 2 ** 30), loadAverage1m: Math.round(os.loadavg()[0] * 10) / 10, node: process.version };
+}
+
 async function main(): Promise<void> {
   // BENCH_ONLY=real-shaped runs just that scenario (it generates its COGs once, then takes ~1 min).
   if (process.env.BENCH_ONLY === 'real-shaped') {
     const realShapedArchive = await benchRealShapedArchive();
-    process.stdout.write(`${JSON.stringify({ machine: { cpus: os.cpus().length, node: process.version }, realShapedArchive }, null, 2)}\n`);
+    process.stdout.write(`${JSON.stringify({ machine: machine(), realShapedArchive }, null, 2)}\n`);
+    return;
+  }
+  // BENCH_ONLY=gdal runs just issue 22's rows against GDAL (scripts/bench/versusGdal.ts) and the
+  // 1,000-sites row against GDAL: a few minutes (BENCH_RUNS, default 3; BENCH_RECORD_SCENES, default 1000).
+  if (process.env.BENCH_ONLY === 'gdal') {
+    const versusGdal = await benchVersusGdal();
+    const sites1000VsGdal = await benchSitesRealShaped();
+    process.stdout.write(`${JSON.stringify({ machine: machine(), versusGdal, sites1000VsGdal }, null, 2)}\n`);
     return;
   }
   // BENCH_ONLY=demo-speed runs just the embedded demo's journey figures: the first minute in the real
@@ -72,7 +86,7 @@ async function main(): Promise<void> {
       ...(which !== 'real-shaped' ? { oneScene100SitesOneYearDemo: await benchSitesDemo() } : {}),
       ...(which !== 'demo' ? { realShaped1000SitesVsGdal: await benchSitesRealShaped() } : {}),
     };
-    process.stdout.write(`${JSON.stringify({ machine: { cpus: os.cpus().length, node: process.version }, sites }, null, 2)}\n`);
+    process.stdout.write(`${JSON.stringify({ machine: machine(), sites }, null, 2)}\n`);
     return;
   }
   const demoArchive = await benchDemoArchive(log);
@@ -133,9 +147,11 @@ async function main(): Promise<void> {
   const realShapedArchive = await benchRealShapedArchive();
   log('many sites: 100 sites over a year (demo), 1,000 sites over one real-shaped scene against GDAL...');
   const sites = { oneScene100SitesOneYearDemo: await benchSitesDemo(), realShaped1000SitesVsGdal: await benchSitesRealShaped() };
+  log('issue 22: the product (its server) against GDAL on the same reads...');
+  const versusGdal = await benchVersusGdal();
 
   const result = {
-    machine: { cpus: os.cpus().length, node: process.version },
+    machine: machine(),
     demoArchive,
     series3x3OneYear: {
       scenes: cold.scenes.length,
@@ -157,6 +173,7 @@ async function main(): Promise<void> {
       sampleCount: data.data[0]?.outputs.data.bands.B04?.stats.sampleCount ?? null,
     },
     realShapedArchive,
+    versusGdal,
     sites,
     wrs2: { lookupsPerSecond: Math.round(orbit.lookupsPerSecond), overpassPredictionsPerSecond: Math.round(orbit.overpassPredictionsPerSecond) },
     firstLoad: await benchFirstLoad(),

@@ -23,14 +23,15 @@ import type { SceneCatalog } from '../src/core/stac/sceneCatalog.js';
 import { DEFAULT_POINT } from '../src/shared/defaults.js';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { createInterface } from 'node:readline';
 import { createCountingByteSource, type ByteCounter } from './countingByteSource.js';
 
-const WIDTH = 7656;
-const HEIGHT = 7777;
-const EPSG = 32617;
+export const WIDTH = 7656;
+export const HEIGHT = 7777;
+export const EPSG = 32617;
 const LATENCY_MS = 30;
 const RUNS = 3;
-const ASSETS: AssetKey[] = ['coastal', 'blue', 'green', 'red', 'nir08', 'swir16', 'swir22', 'lwir11', 'qa_pixel'];
+export const ASSETS: AssetKey[] = ['coastal', 'blue', 'green', 'red', 'nir08', 'swir16', 'swir22', 'lwir11', 'qa_pixel'];
 const SERIES_BANDS: BandId[] = ['B01', 'B02', 'B03', 'B04', 'B05', 'B06', 'B07', 'B09'];
 export const CACHE_DIR = path.resolve('node_modules/.cache/landsat-bench-real-shaped-v1');
 
@@ -45,7 +46,7 @@ function spread(values: number[]) {
 }
 
 /** The scene's projected frame: the default point sits a little off the centre, inside the footprint. */
-function frame() {
+export function frame() {
   const [x, y] = proj4('WGS84', projDefinitionForEpsg(EPSG), [DEFAULT_POINT.lon, DEFAULT_POINT.lat]);
   const originX = Math.round(x / 30) * 30 - 3600 * 30 + 15;
   const originY = Math.round(y / 30) * 30 + 3700 * 30 - 15;
@@ -163,18 +164,37 @@ export function serviceOver(baseUrl: string, count: number, counter: Counter) {
   return { cache, service: createLandsatService({ catalog: catalogOf(baseUrl, count), cache, maxScenes: 1000, openSource: countingHttpSource(counter) }) };
 }
 
-/** Starts scripts/rangeServerProcess.ts in a child process; resolves with its URL and a stop function. */
-export async function startArchiveProcess(dir: string, latencyMs: number): Promise<{ url: string; close: () => Promise<void> }> {
+/** What the archive stand-in served since the last call. */
+export interface ArchiveStats {
+  requests: number;
+  /** Bytes asked for by the Range headers (a range past the end counts in full). */
+  rangeBytes: number;
+  /** Most requests in flight at once. */
+  peakInFlight: number;
+  /** From the first request's arrival to the last answer, ms. */
+  firstToLastMs: number;
+}
+
+/** Starts scripts/rangeServerProcess.ts in a child process; resolves with its URL, a request counter and a stop function. */
+export async function startArchiveProcess(dir: string, latencyMs: number): Promise<{ url: string; stats: () => Promise<ArchiveStats>; close: () => Promise<void> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.resolve('scripts/rangeServerProcess.ts'), dir, String(latencyMs)], { stdio: ['pipe', 'pipe', 'inherit'] });
-  let out = '';
-  for await (const chunk of child.stdout!) {
-    out += String(chunk);
-    if (out.includes('\n')) break;
-  }
-  const url = out.trim();
+  const lines = createInterface({ input: child.stdout! });
+  const waiting: ((line: string) => void)[] = [];
+  const early: string[] = [];
+  lines.on('line', (line) => {
+    const next = waiting.shift();
+    if (next) next(line);
+    else early.push(line);
+  });
+  const nextLine = () => new Promise<string>((resolve) => (early.length > 0 ? resolve(early.shift()!) : waiting.push(resolve)));
+  const url = (await Promise.race([nextLine(), once(child, 'exit').then(() => 'exited')])).trim();
   if (!/^http:\/\/127\.0\.0\.1:\d+$/.test(url)) throw new Error(`the archive stand-in did not start: ${url}`);
   return {
     url,
+    stats: async () => {
+      child.stdin!.write('stats\n');
+      return JSON.parse(await nextLine()) as ArchiveStats;
+    },
     close: async () => {
       child.stdin!.end();
       if (child.exitCode === null) await once(child, 'exit');

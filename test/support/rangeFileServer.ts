@@ -18,6 +18,9 @@ export interface RangeFileServerRequest {
   query: string;
   /** The raw Range header, when sent. */
   range?: string;
+  /** performance.now() when the request arrived and when its answer was sent (the bench derives concurrency from them). */
+  receivedAtMs?: number;
+  answeredAtMs?: number;
 }
 
 export interface RangeFileServerOptions {
@@ -79,6 +82,8 @@ export async function startRangeFileServer(rootDir: string, opts: RangeFileServe
     const urlPath = q === -1 ? rawUrl : rawUrl.slice(0, q);
     const record: RangeFileServerRequest = { method: req.method ?? 'GET', path: urlPath, query: q === -1 ? '' : rawUrl.slice(q) };
     if (typeof req.headers.range === 'string') record.range = req.headers.range;
+    record.receivedAtMs = performance.now();
+    res.once('finish', () => (record.answeredAtMs = performance.now()));
     requests.push(record);
 
     if (opts.delayMs) await new Promise((r) => setTimeout(r, opts.delayMs));

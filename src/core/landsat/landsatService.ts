@@ -186,8 +186,16 @@ const FIXED_RANGE: Record<BandUnit, { low: number; high: number }> = {
   kelvin: { low: 250, high: 320 },
 };
 const PIXEL_BLOCK_PX = 80;
+/**
+ * Files a pixel series reads at once (bands x scenes): each is two round trips (header, then a prefix
+ * of one tile), so a cold series takes about 2 x latency x files / this; 128 keeps a 40-year record of
+ * three bands near 2 s behind 30 ms, while holding at most ~40 MB of tile prefixes.
+ */
+const POINT_READS_IN_FLIGHT = 128;
 const IMAGE_MIN_LONG_SIDE = 512;
 const IMAGE_MAX_LONG_SIDE = 1024;
+/** An overview with at least this many pixels across is drawn as is: a whole scene then reads the factor-8 overview (972 px), a quarter of the factor-4 one's tiles. */
+const IMAGE_OVERVIEW_MIN_SIDE = 900;
 /**
  * Statistics are computed on at most this many pixels a side, read from an overview when the box is
  * larger. A whole scene box then reads Landsat's coarsest internal overview (factor 16, about 480 m;
@@ -296,7 +304,9 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
       const found = await search([lngLat[0], lngLat[1], lngLat[0], lngLat[1]], filters, options.signal, options.latest ? 1 : seriesLimit(options.streamed));
       const scenes = options.latest ? found.scenes.slice(-1) : found.scenes;
       let done = 0;
-      const read = await mapWithConcurrency(scenes, sceneConcurrency, async (scene): Promise<PixelScene | null> => {
+      // A scene's point reads are a few small ranges each: enough scenes at once to keep POINT_READS_IN_FLIGHT reads going.
+      const concurrency = Math.max(sceneConcurrency, Math.floor(POINT_READS_IN_FLIGHT / (available.length + 1)));
+      const read = await mapWithConcurrency(scenes, concurrency, async (scene): Promise<PixelScene | null> => {
         const { present, missing, harmonized } = sceneBands(scene, available, filters.harmonize);
         const assets: ArchiveAssetKey[] = [...present.map((b) => b.read.asset), 'qa_pixel'];
         const hood = await readerFor(scene).readNeighborhood(lngLat, assets, 1, options.signal);
@@ -461,7 +471,7 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
       if (!scene) throw new NoSceneError(`No Landsat scene covers this box ${describeRange(filters)}.`, await explain(boxToBBoxLngLat(box), filters, signal, pathRow));
       const shown = displayBands(onSensor(selection.available, scene));
       if (shown.length === 0) throw new NoUsableBandError(`Scene ${scene.id} (${sensorOf(scene.satellite)}) has none of the chosen bands (${filters.bands.join(', ')}).`);
-      const window = await readerFor(scene).readBox(box, [...new Set(shown.map((b) => b.asset))], { maxSize: IMAGE_MAX_LONG_SIDE }, signal);
+      const window = await readerFor(scene).readBox(box, [...new Set(shown.map((b) => b.asset))], { maxSize: IMAGE_MAX_LONG_SIDE, minSize: IMAGE_OVERVIEW_MIN_SIDE }, signal);
       if (window.width === 0 || window.height === 0) throw new NoSceneError(`Scene ${scene.id} holds no pixels inside this box.`);
       const { png, stretch } = await renderWindowPng(window, shown, { min: IMAGE_MIN_LONG_SIDE, max: IMAGE_MAX_LONG_SIDE });
       return {

@@ -6,6 +6,7 @@
 import { ExplainedError } from '../explainedError.js';
 import { open } from 'node:fs/promises';
 import { openVirtualByteSource } from './virtualByteSources.js';
+import { httpRangeGet, type RangeGet } from './httpRangeGet.js';
 
 export interface ByteRange {
   offset: number;
@@ -120,6 +121,9 @@ export function createFileByteSource(path: string): ByteSource {
 }
 
 export interface HttpByteSourceOptions {
+  /** The range reads' transport; default httpRangeGet (node:http with keep-alive). */
+  rangeGet?: RangeGet;
+  /** A fetch to read through instead (tests' stand-ins); ignored when `rangeGet` is given. */
   fetch?: typeof fetch;
   /** Per range request, including the body. Default 20 s. */
   timeoutMs?: number;
@@ -149,8 +153,20 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
+/** A RangeGet over a fetch function: 2xx bodies read whole, others discarded unread. */
+function rangeGetOverFetch(doFetch: typeof fetch): RangeGet {
+  return async (url, headers, signal) => {
+    const res = await doFetch(url, { headers, signal });
+    if (res.status < 200 || res.status >= 300) {
+      await res.body?.cancel();
+      return { status: res.status, body: new Uint8Array(0) };
+    }
+    return { status: res.status, body: new Uint8Array(await res.arrayBuffer()) };
+  };
+}
+
 export function createHttpByteSource(url: string, opts: HttpByteSourceOptions = {}): ByteSource {
-  const doFetch = opts.fetch ?? globalThis.fetch;
+  const get = opts.rangeGet ?? (opts.fetch ? rangeGetOverFetch(opts.fetch) : httpRangeGet);
   const timeoutMs = opts.timeoutMs ?? 20_000;
   const id = sourceIdForHref(url);
   const stats: ByteSourceStats = { requests: 0, bytes: 0 };
@@ -162,28 +178,15 @@ export function createHttpByteSource(url: string, opts: HttpByteSourceOptions = 
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
     stats.requests += 1;
     try {
-      const res = await doFetch(url, {
-        headers: { ...opts.headers, Range: `bytes=${r.offset}-${r.offset + r.length - 1}` },
-        signal: combined,
-      });
-      if (res.status === 416) {
-        // Range starts past the end of the object: nothing there.
-        await res.body?.cancel();
-        return new ArrayBuffer(0);
-      }
-      if (res.status === 404 || res.status === 410) {
-        await res.body?.cancel();
-        throw new ByteSourceNotFoundError(id);
-      }
-      if (!res.ok) {
-        await res.body?.cancel();
-        throw new ByteSourceHttpError(id, res.status);
-      }
-      const body = new Uint8Array(await res.arrayBuffer());
-      stats.bytes += body.byteLength;
-      if (res.status === 206) return toArrayBuffer(body);
+      const res = await get(url, { ...opts.headers, Range: `bytes=${r.offset}-${r.offset + r.length - 1}` }, combined);
+      // 416: the range starts past the end of the object, nothing there.
+      if (res.status === 416) return new ArrayBuffer(0);
+      if (res.status === 404 || res.status === 410) throw new ByteSourceNotFoundError(id);
+      if (res.status < 200 || res.status >= 300) throw new ByteSourceHttpError(id, res.status);
+      stats.bytes += res.body.byteLength;
+      if (res.status === 206) return toArrayBuffer(res.body);
       // 200: the server ignored Range and sent the whole object; cut our slice out of it.
-      return toArrayBuffer(body.subarray(r.offset, r.offset + r.length));
+      return toArrayBuffer(res.body.subarray(r.offset, r.offset + r.length));
     } catch (err) {
       if (signal?.aborted) throw signal.reason;
       if (timeout.aborted) throw new ByteSourceTimeoutError(id, timeoutMs);

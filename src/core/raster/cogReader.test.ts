@@ -164,3 +164,59 @@ describe('sceneReader.readBox on a COG with overviews', () => {
     expect([res.width, res.height]).toEqual([0, 0]);
   });
 });
+
+describe('cogReader point reads: a prefix of the tile', () => {
+  // 512 px tiles whose first 300 rows are noise (nearly incompressible) and the rest one value: the
+  // compressed bytes sit in the tile's top, so a proportional prefix can fall short.
+  const SIZE = 1024;
+  const NOISY_ROWS = 300;
+  const pixels = new Uint16Array(SIZE * SIZE);
+  let s = 12345;
+  for (let r = 0; r < SIZE; r++) {
+    for (let c = 0; c < SIZE; c++) {
+      s ^= s << 13;
+      s ^= s >>> 17;
+      s ^= s << 5;
+      pixels[r * SIZE + c] = r % 512 < NOISY_ROWS ? 1 + ((s >>> 0) % 60000) : 5000;
+    }
+  }
+  let prefixDir: string;
+  let prefixServer: RangeFileServer;
+  beforeAll(async () => {
+    prefixDir = await mkdtemp(path.join(os.tmpdir(), 'cog-prefix-'));
+    const tiff = writeGeoTiff({
+      width: SIZE, height: SIZE, data: pixels, tileSize: 512, overviewFactors: [2], resampling: 'nearest',
+      epsg: 32619, originX: CENTRE_X, originY: CENTRE_Y, pixelSizeM: 30, nodata: 0, compression: 'deflate', predictor: 2,
+    });
+    await writeFile(path.join(prefixDir, 'noisy.TIF'), tiff);
+    prefixServer = await startRangeFileServer(prefixDir);
+  });
+  afterAll(async () => {
+    await prefixServer.close();
+    await rm(prefixDir, { recursive: true, force: true });
+  });
+
+  const read3x3 = async (col: number, row: number) => {
+    const source = createHttpByteSource(`${prefixServer.url}/noisy.TIF`);
+    const reader = await createCogReader(source, { cache: createBlockCache({ maxBytes: 8 << 20 }) });
+    const win = await reader.readWindow([col - 1, row - 1, col + 2, row + 2]);
+    const expected = [-1, 0, 1].flatMap((dr) => [-1, 0, 1].map((dc) => pixels[(row + dr) * SIZE + col + dc]));
+    return { values: Array.from(win.data), expected, requests: source.stats.requests };
+  };
+
+  it('reads a point near the top of a tile from a prefix of it: header and one short range', async () => {
+    const { values, expected, requests } = await read3x3(100, 5);
+    expect(values).toEqual(expected);
+    expect(requests).toBe(2);
+    const ranges = prefixServer.requests.filter((r) => r.range).slice(-1)[0].range!;
+    const [start, end] = /bytes=(\d+)-(\d+)/.exec(ranges)!.slice(1).map(Number);
+    expect(end - start + 1).toBeLessThan(64 * 1024);
+  });
+
+  it('reads the whole tile when the prefix ends before the rows needed, with the same values', async () => {
+    const { values, expected, requests } = await read3x3(700, 200);
+    expect(values).toEqual(expected);
+    // Header, the prefix that fell short, then the whole tile.
+    expect(requests).toBe(3);
+  });
+});

@@ -10,7 +10,7 @@
 import { setMaxListeners } from 'node:events';
 import type { BlockCache } from './blockCache.js';
 import type { ByteSource } from './byteSource.js';
-import { decodeTile, pickTileSamples } from './tileDecoder.js';
+import { decodeTile, pickFromTilePrefix, pickTileSamples, tilePrefixToRead } from './tileDecoder.js';
 import { headerBytes, parseCogHeader, type CogGeo, type CogHeader, type CogLevel } from './cogHeader.js';
 
 export { parseCogHeader };
@@ -36,6 +36,11 @@ export interface CogReader {
    * With `size`, the window decimated to that many pixels (nearest neighbour: DNs, fill and QA bits stay exact).
    */
   readWindow(window: PixelWindow, opts?: { level?: number; signal?: AbortSignal; size?: { width: number; height: number } }): Promise<RasterWindow>;
+  /**
+   * DNs at full-resolution pixels that all lie in one tile (a group of sites): the tile is read once
+   * (and cached), and only the rows and columns of the pixels are decoded. 0 in an empty (sparse) tile.
+   */
+  readTileSamples(pixels: readonly { col: number; row: number }[], signal?: AbortSignal): Promise<Uint16Array>;
 }
 
 export interface CreateCogReaderOptions {
@@ -60,6 +65,14 @@ export async function createCogReader(source: ByteSource, { cache, signal }: Cre
     // Bytes that are free to read again are not worth the cache's room (nor the heap holes their churn leaves).
     if (source.rereadIsFree) return run();
     return cache.getOrLoad<ArrayBuffer>(`cog-ctile:${source.id}:${offset}:${length}`, async () => ({ value: await run(), bytes: length }), sig, { tier: 'bulk' });
+  }
+
+  /** One tile's compressed bytes read alone; a short answer throws (inside the cache's load, so it is never kept). */
+  async function wholeTile(level: CogLevel, index: number, signal?: AbortSignal): Promise<ArrayBuffer> {
+    const [offset, length] = [level.tileOffsets[index], level.tileByteCounts[index]];
+    const [buf] = await source.fetch([{ offset, length }], signal);
+    if (buf.byteLength < length) throw new Error(`truncated tile at ${offset} of ${source.id}`);
+    return buf;
   }
 
   /**
@@ -112,9 +125,14 @@ export async function createCogReader(source: ByteSource, { cache, signal }: Cre
         if (level.tileOffsets[index] && level.tileByteCounts[index]) tiles.push({ tx, ty, index });
       }
     }
+    const cached = (t: { index: number }) => cache.has(`cog-ctile:${source.id}:${level.tileOffsets[t.index]}:${level.tileByteCounts[t.index]}`);
+    // A point inside one tile (a 3 x 3, a site): the tile's compressed bytes only as far as the rows
+    // needed, a quarter of them on average, uncached (the window read is). Windows across tiles read
+    // the tiles whole, in merged runs.
+    const pointRead = !size && !source.rereadIsFree && outW * outH <= SMALL_PICK_SAMPLES && tiles.length === 1 && !cached(tiles[0]);
     // Merging saves round trips; bytes free to read again have none to save, and one tile at a time holds
     // no run buffer while the rest of the run is computed.
-    const toFetch = source.rereadIsFree ? [] : tiles.filter((t) => !cache.has(`cog-ctile:${source.id}:${level.tileOffsets[t.index]}:${level.tileByteCounts[t.index]}`));
+    const toFetch = source.rereadIsFree || pointRead ? [] : tiles.filter((t) => !cached(t));
     for (const run of planTileRuns(level, toFetch)) {
       // One request for the run, started only if some tile of it is not already being loaded.
       let fetched: Promise<ArrayBuffer> | null = null;
@@ -125,12 +143,15 @@ export async function createCogReader(source: ByteSource, { cache, signal }: Cre
         t.run = async () => {
           const buf = await fetchRun();
           if (buf.byteLength < at + length) throw new Error(`truncated tile at ${level.tileOffsets[t.index]} of ${source.id}`);
-          return buf.slice(at, at + length);
+          // A run of one tile is the tile: no copy (a cold series reads one tile a file).
+          return at === 0 && length === buf.byteLength ? buf : buf.slice(at, at + length);
         };
       }
     }
     await Promise.all(
       tiles.map(async ({ tx, ty, index, run }) => {
+        // No run: the tile was cached when planned (or evicted since, then it is fetched alone).
+        const alone = () => wholeTile(level, index, signal);
         const tileCol0 = tx * level.tileWidth;
         const tileRow0 = ty * level.tileHeight;
         const [xs, xe] = colSpans.get(tx)!;
@@ -143,12 +164,23 @@ export async function createCogReader(source: ByteSource, { cache, signal }: Cre
           placeRows(data, outW, samples, cols.length, rowAt, ys, ye, xs);
           return;
         }
-        // No run: the tile was cached when planned (or evicted since, then it is fetched alone).
-        const alone = () => source.fetch([{ offset: level.tileOffsets[index], length: level.tileByteCounts[index] }], signal).then(([buf]) => buf);
+        if (pointRead) {
+          const rows = Int32Array.from(uniqueRows(rowAt, ys, ye, tileRow0));
+          const cols = Int32Array.from({ length: xe - xs }, (_, i) => colAt[xs + i] - tileCol0);
+          const cut = tilePrefixToRead(level, level.tileByteCounts[index], rows[rows.length - 1]);
+          const [prefix] = cut === null ? [] : await source.fetch([{ offset: level.tileOffsets[index], length: cut }], signal);
+          const samples = prefix && (await pickFromTilePrefix(level, header.littleEndian, prefix, rows, cols));
+          if (samples) {
+            placeRows(data, outW, samples, cols.length, rowAt, ys, ye, xs);
+            return;
+          }
+          // No prefix worth reading, or it fell short (the tile's top compresses worse than its average): the whole tile.
+        }
         const compressed = await compressedTile(level, index, run ?? alone, signal);
         if (compressed.byteLength < level.tileByteCounts[index]) throw new Error(`truncated tile at ${level.tileOffsets[index]} of ${source.id}`);
-        if (size) {
-          // Decimating: only the picked samples come back (decoded off the event loop for DEFLATE).
+        // Decimating, or a few pixels of the tile (a 3 x 3, a site): only the picked samples come back,
+        // decoded off the event loop for DEFLATE (the main thread of a cold series then only moves bytes).
+        if (size || (xe - xs) * (ye - ys) <= SMALL_PICK_SAMPLES) {
           const rows = Int32Array.from(uniqueRows(rowAt, ys, ye, tileRow0));
           const cols = Int32Array.from({ length: xe - xs }, (_, i) => colAt[xs + i] - tileCol0);
           const samples = await pickTileSamples(level, header.littleEndian, compressed, rows, cols);
@@ -171,6 +203,30 @@ export async function createCogReader(source: ByteSource, { cache, signal }: Cre
     header,
     geo: header.geo,
     levels: header.levels,
+    async readTileSamples(pixels, signal) {
+      const out = new Uint16Array(pixels.length);
+      if (pixels.length === 0) return out;
+      const level = header.levels[0];
+      const tx = Math.floor(pixels[0].col / level.tileWidth);
+      const ty = Math.floor(pixels[0].row / level.tileHeight);
+      const index = ty * Math.ceil(level.width / level.tileWidth) + tx;
+      const [offset, length] = [level.tileOffsets[index], level.tileByteCounts[index]];
+      if (!offset || !length) return out;
+      const sorted = (values: number[]) => Int32Array.from(new Set(values)).sort();
+      const rows = sorted(pixels.map((p) => p.row - ty * level.tileHeight));
+      const cols = sorted(pixels.map((p) => p.col - tx * level.tileWidth));
+      if (rows[0] < 0 || cols[0] < 0 || rows[rows.length - 1] >= level.tileHeight || cols[cols.length - 1] >= level.tileWidth) {
+        throw new RangeError('readTileSamples: the pixels are not all in one tile');
+      }
+      // A computed raster (the demo) answers just the samples; an archive file's tile is read once and picked.
+      const samples = source.readTileSamples
+        ? await source.readTileSamples(level.index, index, rows, cols, signal)
+        : await pickTileSamples(level, header.littleEndian, await compressedTile(level, index, () => wholeTile(level, index, signal), signal), rows, cols);
+      const rowAt = new Map(Array.from(rows, (r, i) => [r, i]));
+      const colAt = new Map(Array.from(cols, (c, i) => [c, i]));
+      pixels.forEach((p, i) => (out[i] = samples[rowAt.get(p.row - ty * level.tileHeight)! * cols.length + colAt.get(p.col - tx * level.tileWidth)!]));
+      return out;
+    },
     async readWindow(window, opts = {}) {
       const levelIndex = opts.level ?? 0;
       const level = header.levels[levelIndex];
@@ -215,6 +271,8 @@ function uniqueRows(rowAt: Int32Array, from: number, to: number, tileRow0: numbe
   return rows;
 }
 
+/** Parts of a tile up to this many samples are picked in a worker rather than decoded here whole. */
+const SMALL_PICK_SAMPLES = 64 * 64;
 /** Windows larger than this are cached as bulk (scan-resistant) rather than as answers. */
 const LARGE_WINDOW_BYTES = 1 << 20;
 /** Tiles closer than this are fetched in one request, the gap read and discarded (GDAL merges adjacent ranges likewise). */

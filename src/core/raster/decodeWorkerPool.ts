@@ -22,6 +22,7 @@ let pool: ReturnType<typeof createThreadPool> | null = null;
 
 export interface PickJob {
   tileWidth: number;
+  tileHeight: number;
   littleEndian: boolean;
   predictor: number;
   /** Tile rows and tile columns to sample, ascending. */

@@ -38,6 +38,12 @@ export interface NeighborhoodRead {
 export interface BoxReadOptions {
   /** Largest output width/height in pixels; picks the overview and decimates to fit. */
   maxSize: number;
+  /**
+   * Smallest acceptable width/height (default maxSize): a coarser overview that still holds this many
+   * pixels across is read instead, as is, so fewer tiles are read (GDAL likewise reads an overview
+   * slightly coarser than asked, GDAL_OVERVIEW_OVERSAMPLING_THRESHOLD).
+   */
+  minSize?: number;
 }
 
 export interface BoxRead {
@@ -210,7 +216,7 @@ export function createSceneReader(opts: SceneReaderOptions): SceneReader {
       }
     },
 
-    async readBox(bboxLngLat, assets, { maxSize }, signal) {
+    async readBox(bboxLngLat, assets, { maxSize, minSize = maxSize }, signal) {
       if (assets.length === 0) throw new RangeError('no assets requested');
       if (!(maxSize >= 1)) throw new RangeError(`maxSize must be >= 1, got ${maxSize}`);
       const opened = await openAssets(assets, signal);
@@ -220,7 +226,7 @@ export function createSceneReader(opts: SceneReaderOptions): SceneReader {
         const [c0, r0, c1, r1] = grid.bboxToPixelWindow(bboxLngLat);
         const fullW = c1 - c0;
         const fullH = r1 - r0;
-        const levelIndex = fullW > 0 && fullH > 0 ? chooseOverviewLevel(first.reader.levels, fullW, fullH, maxSize) : 0;
+        const levelIndex = fullW > 0 && fullH > 0 ? chooseOverviewLevel(first.reader.levels, fullW, fullH, Math.min(minSize, maxSize)) : 0;
         const level = first.reader.levels[levelIndex];
         // Window in the level's pixels, widened to whole level pixels covering the full-res window.
         const lc0 = Math.floor(c0 / level.factorX);

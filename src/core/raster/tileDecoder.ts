@@ -11,9 +11,10 @@
  * big-endian predictor-2 files (TIFF 6.0, section 14: the differencing is on sample values, not bytes,
  * https://www.itu.int/itudoc/itu-t/com16/tiff-fx/docs/tiff6.pdf).
  */
-import { Inflate } from 'node:zlib';
+import { constants, Inflate, inflate } from 'node:zlib';
+import { promisify } from 'node:util';
 import { decodeInWorker, pickDeflateTileInWorker } from './decodeWorkerPool.js';
-import { pickSamples, undoHorizontalDifferencing } from './tileSamples.mjs';
+import { pickInflated, pickSamples, prefixBytes, prefixOutputBytes, undoHorizontalDifferencing } from './tileSamples.mjs';
 
 export interface TileLayout {
   tileWidth: number;
@@ -24,6 +25,8 @@ export interface TileLayout {
 }
 
 const DEFLATE_CODES = new Set([8, 32946]);
+/** Picks up to this many samples (a 3 x 3, a site, a small window's corner of a tile) stay on the calling thread. */
+const IN_THREAD_PICK_SAMPLES = 64;
 const HOST_LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 /**
@@ -117,12 +120,65 @@ export async function decodeTile(
  * (decodeWorkerPool.ts), the rest through decodeTile here.
  */
 export async function pickTileSamples(layout: TileLayout, littleEndian: boolean, compressed: ArrayBuffer, rows: Int32Array, cols: Int32Array): Promise<Uint16Array | Uint8Array> {
-  const { tileWidth, predictor, bitsPerSample, compression } = layout;
+  const { tileWidth, tileHeight, predictor, bitsPerSample, compression } = layout;
   if (DEFLATE_CODES.has(compression) && bitsPerSample === 16 && (predictor === 1 || predictor === 2)) {
-    return pickDeflateTileInWorker({ tileWidth, littleEndian, predictor, rows, cols }, compressed);
+    const job = { tileWidth, tileHeight, littleEndian, predictor, rows, cols };
+    // A point's few samples (a 3 x 3, a tile's sites): inflated on the libuv pool as far as their rows,
+    // then only their rows un-predicted here, which costs the event loop less than the copy and the
+    // messages to a worker and back.
+    if (rows.length * cols.length <= IN_THREAD_PICK_SAMPLES) {
+      const tileBytes = tileWidth * tileHeight * 2;
+      const neededBytes = ((rows.length > 0 ? rows[rows.length - 1] : 0) + 1) * tileWidth * 2;
+      return pickInflated(await inflateRows(new Uint8Array(compressed), neededBytes, tileBytes), job)!;
+    }
+    return pickDeflateTileInWorker(job, compressed);
   }
   const lastRow = rows.length > 0 ? rows[rows.length - 1] : 0;
   const pixels = await decodeTile(layout, littleEndian, compressed, lastRow + 1, rows);
   const out = bitsPerSample === 8 ? new Uint8Array(rows.length * cols.length) : new Uint16Array(rows.length * cols.length);
   return pickSamples(pixels, tileWidth, Math.floor(pixels.length / tileWidth), rows, cols, out);
+}
+
+/**
+ * For a point's few samples of a DEFLATE tile of 16-bit words: how many of its compressed bytes to read
+ * (a prefix in proportion to the rows needed, with a margin), or null when the tile must be read whole
+ * (another compression, or the rows needed reach most of the tile).
+ */
+export function tilePrefixToRead(layout: TileLayout, compressedBytes: number, lastRow: number): number | null {
+  if (!DEFLATE_CODES.has(layout.compression) || layout.bitsPerSample !== 16 || (layout.predictor !== 1 && layout.predictor !== 2)) return null;
+  const cut = prefixBytes(compressedBytes, (lastRow + 1) / layout.tileHeight);
+  return cut < compressedBytes * 0.8 ? cut : null;
+}
+
+/** The samples at rows x cols from a prefix of a DEFLATE tile (tilePrefixToRead); null when the prefix ends before the last row. */
+export async function pickFromTilePrefix(layout: TileLayout, littleEndian: boolean, prefix: ArrayBuffer, rows: Int32Array, cols: Int32Array): Promise<Uint16Array | null> {
+  const { tileWidth, tileHeight, predictor } = layout;
+  const neededBytes = ((rows.length > 0 ? rows[rows.length - 1] : 0) + 1) * tileWidth * 2;
+  let raw: Buffer;
+  try {
+    raw = await inflateAsync(new Uint8Array(prefix), { finishFlush: constants.Z_SYNC_FLUSH, chunkSize: prefixOutputBytes(neededBytes, tileWidth * tileHeight * 2) });
+  } catch {
+    return null; // the cut fell where zlib cannot stop: the caller reads the whole tile
+  }
+  return pickInflated(raw, { tileWidth, littleEndian, predictor, rows, cols, complete: false });
+}
+
+const inflateAsync = promisify(inflate);
+
+/**
+ * A whole (cached) tile's bytes, at least `neededBytes` of them when it holds that many, on the libuv
+ * pool: first from a prefix of the compressed stream in proportion to the rows needed (DEFLATE stops
+ * anywhere with Z_SYNC_FLUSH), the whole stream when that fell short. One output chunk, no concatenation.
+ */
+async function inflateRows(bytes: Uint8Array, neededBytes: number, tileBytes: number): Promise<Buffer> {
+  const share = neededBytes / tileBytes;
+  if (share < 0.7) {
+    try {
+      const part = await inflateAsync(bytes.subarray(0, prefixBytes(bytes.byteLength, share)), { finishFlush: constants.Z_SYNC_FLUSH, chunkSize: prefixOutputBytes(neededBytes, tileBytes) });
+      if (part.byteLength >= neededBytes) return part;
+    } catch {
+      // A cut inside a block's header can fail: the whole stream below says what is really wrong.
+    }
+  }
+  return inflateAsync(bytes, { chunkSize: Math.max(64 * 1024, tileBytes) });
 }

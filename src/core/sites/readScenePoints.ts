@@ -1,7 +1,7 @@
 /**
  * Reads the pixel under each of many points of one scene, reading each tile of each band once
  * whatever the number of points in it: points are grouped by the tile that holds them and every
- * group is one window read (the smallest window around its points, inside that tile).
+ * group is one read of that tile, decoding only its points' rows and columns (cogReader readTileSamples).
  */
 import type { ArchiveAssetKey } from '../bands/bandCatalog.js';
 import type { LngLat } from '../geo/lngLat.js';
@@ -62,15 +62,9 @@ export async function readScenePoints(
         for (const key of [...byTile.keys()].sort((a, b) => a - b)) {
           const points = byTile.get(key)!;
           const run = async () => {
-            const c0 = Math.min(...points.map((p) => p.col));
-            const r0 = Math.min(...points.map((p) => p.row));
-            const c1 = Math.max(...points.map((p) => p.col)) + 1;
-            const r1 = Math.max(...points.map((p) => p.row)) + 1;
-            const win = await reader.readWindow([c0, r0, c1, r1], { signal });
-            for (const p of points) {
-              const v = win.data[(p.row - r0) * win.width + (p.col - c0)];
-              values[p.index] = v === nodata ? null : v;
-            }
+            // Only the sites' rows and columns of the tile are decoded (not the window around them).
+            const dns = await reader.readTileSamples(points, signal);
+            points.forEach((p, i) => (values[p.index] = dns[i] === nodata ? null : dns[i]));
           };
           tasks.push({ tileKey: key, run });
         }
