@@ -4,7 +4,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Chart as ChartJS, Legend, LinearScale, LineController, LineElement, PointElement, TimeScale, Tooltip } from 'chart.js';
 import { Line } from 'react-chartjs-2';
 import { INDEX_BANDS, INDEX_IDS, INDEX_INFO, indexSeries, type IndexId } from '../../core/indices/spectralIndices.js';
-import type { PixelResponse } from '../../core/landsat/landsatService.js';
+import type { PixelResponse } from '../../shared/api/pixel.js';
 import { isAbortError } from '../api/ApiRequestError.js';
 import { readNdjsonProgress, type StreamProgress } from './readNdjsonProgress.js';
 import { StreamProgressNote } from './StreamProgressNote.js';

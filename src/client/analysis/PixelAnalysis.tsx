@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import type { PixelResponse } from '../../core/landsat/landsatService.js';
+import type { PixelResponse } from '../../shared/api/pixel.js';
 import { PixelGridTable } from './PixelGridTable.js';
 import { SceneMetadataTable } from './SceneMetadataTable.js';
 import { SpectralSignatureChart } from './SpectralSignatureChart.js';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { BAND_CATALOG, BAND_IDS, isBandId } from '../../core/bands/bandCatalog.js';
-import type { PixelScene } from '../../core/landsat/landsatService.js';
+import type { PixelScene } from '../../shared/api/pixel.js';
 import type { QaFlags } from '../../core/raster/qaFlags.js';
 import { formatPhysical } from './formatPhysical.js';
 import { isClearAt, qaFlagWords } from './qaFlagWords.js';

@@ -1,4 +1,4 @@
-import type { PixelScene } from '../../core/landsat/landsatService.js';
+import type { PixelScene } from '../../shared/api/pixel.js';
 
 type SceneMetadata = Pick<
   PixelScene,

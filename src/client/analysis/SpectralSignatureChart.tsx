@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import { Chart as ChartJS, Legend, LinearScale, LineElement, PointElement, ScatterController, Tooltip } from 'chart.js';
 import { Scatter } from 'react-chartjs-2';
-import type { PixelResponse } from '../../core/landsat/landsatService.js';
+import type { PixelResponse } from '../../shared/api/pixel.js';
 import { sceneLabel, spectralSignatureDatasets } from './spectralSignatureDatasets.js';
 
 ChartJS.register(ScatterController, LinearScale, PointElement, LineElement, Tooltip, Legend);

@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { PixelResponse } from '../../core/landsat/landsatService.js';
+import type { PixelResponse } from '../../shared/api/pixel.js';
 import { isAbortError } from '../api/ApiRequestError.js';
 import type { StreamProgress } from './readNdjsonProgress.js';
 

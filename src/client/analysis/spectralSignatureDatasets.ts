@@ -1,5 +1,5 @@
 import { BAND_CATALOG, isBandId } from '../../core/bands/bandCatalog.js';
-import type { PixelResponse } from '../../core/landsat/landsatService.js';
+import type { PixelResponse } from '../../shared/api/pixel.js';
 
 export interface SignaturePoint {
   /** Band centre wavelength, micrometres. */

@@ -3,7 +3,8 @@ import { QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/reac
 import { BAND_IDS, type BandId } from '../../core/bands/bandCatalog.js';
 import type { BBox, LngLat } from '../../core/geo/lngLat.js';
 import { DEFAULT_POINT, DEFAULT_ZOOM } from '../../shared/defaults.js';
-import type { PlaceResult, Wrs2Tile } from '../api/apiTypes.js';
+import type { Place } from '../location/placeLabel.js';
+import type { Wrs2Tile } from '../../shared/api/wrs2.js';
 import { isAbortError } from '../api/ApiRequestError.js';
 import { footprintQueryOptions, useFootprintQuery, usePageConfig } from '../api/useServerQueries.js';
 import { AreaChoice } from '../analysis/AreaChoice.js';
@@ -147,7 +148,7 @@ function AppPage() {
     return typed;
   };
 
-  const usePlace = (place: PlaceResult) => selectPoint([place.lon, place.lat], DEFAULT_ZOOM);
+  const usePlace = (place: Place) => selectPoint([place.lon, place.lat], DEFAULT_ZOOM);
 
   const useCurrentPosition = () => {
     if (!('geolocation' in navigator) || !navigator.geolocation) {

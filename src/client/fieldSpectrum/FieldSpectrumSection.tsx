@@ -1,7 +1,7 @@
 import './fieldSpectrum.css';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { LngLat } from '../../core/geo/lngLat.js';
-import type { CompareResponse } from '../../shared/compareApi.js';
+import type { CompareResponse } from '../../shared/api/compare.js';
 import { COMPARE_BODY_LIMIT_BYTES, DEFAULT_MAX_DAYS, MAX_MAX_DAYS } from '../../shared/compareLimits.js';
 import { isAbortError } from '../api/ApiRequestError.js';
 import { requestJson } from '../api/requestJson.js';

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import type { PlaceResult } from '../api/apiTypes.js';
+import type { PlaceResult } from '../../shared/api/geocode.js';
 import { requestJson } from '../api/requestJson.js';
 import { isAbortError } from '../api/ApiRequestError.js';
-import { placeDetail, placeLabel } from './placeLabel.js';
+import { placeDetail, placeLabel, type Place } from './placeLabel.js';
 
 const DEBOUNCE_MS = 250;
 const MIN_QUERY_CHARS = 2;
@@ -24,7 +24,7 @@ type Search =
  * the first match when the answer comes), Escape closes the list (a second Escape clears the text).
  * The busy state, "No place found" and failures are shown, not only announced.
  */
-export function PlaceSearch({ onSelect }: { onSelect: (place: PlaceResult) => void }) {
+export function PlaceSearch({ onSelect }: { onSelect: (place: Place) => void }) {
   const baseId = useId();
   const listboxId = `${baseId}-listbox`;
   const statusId = `${baseId}-status`;

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import L from 'leaflet';
 import { LeafletMap, useLeafletLayer, useLeafletMap, useLeafletMapEvents } from './leafletMap.js';
 import type { BBox, LngLat } from '../../core/geo/lngLat.js';
-import type { Wrs2Tile } from '../api/apiTypes.js';
+import type { Wrs2Tile } from '../../shared/api/wrs2.js';
 import { markerIcon } from './markerIcon.js';
 import { OfflineBaseMap } from './OfflineBaseMap.js';
 import { SceneImageOverlay } from '../analysis/SceneImageOverlay.js';

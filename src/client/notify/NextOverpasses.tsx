@@ -1,7 +1,7 @@
 import { NOT_IMAGED_SHORT, type NotImagedReason } from '../../shared/notImaged.js';
 import { useEffect, useState } from 'react';
 import type { LngLat } from '../../core/geo/lngLat.js';
-import type { Overpass, OverpassesResponse } from '../api/apiTypes.js';
+import type { Overpass, OverpassesResponse } from '../../shared/api/overpasses.js';
 import { requestJson } from '../api/requestJson.js';
 import { isAbortError } from '../api/ApiRequestError.js';
 

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { LEAD_TIME_HOURS } from '../../shared/defaults.js';
 import type { LngLat } from '../../core/geo/lngLat.js';
-import type { NotificationCreated } from '../api/apiTypes.js';
+import type { NotificationCreated } from '../../shared/api/notifications.js';
 import { requestJson } from '../api/requestJson.js';
 import { ApiRequestError } from '../api/ApiRequestError.js';
 import { notificationFieldsProblem } from './notificationFieldsProblem.js';

@@ -5,7 +5,7 @@ import { Chart as ChartJS, Filler, Legend, LinearScale, LineController, LineElem
 import { Line } from 'react-chartjs-2';
 import { BAND_CATALOG, isBandId } from '../../core/bands/bandCatalog.js';
 import { formatUtc } from '../analysis/SceneMetadataTable.js';
-import type { LandsatDataEntry } from '../api/apiTypes.js';
+import type { LandsatDataEntry } from '../../shared/api/landsatData.js';
 import { CLOUDY_BELOW, timeSeriesPoints, type TimePoint } from './timeSeriesPoints.js';
 import { SENSOR_MARKERS, sensorKeyOf, sensorsPresent } from './sensorMarkers.js';
 import { SensorLegend } from './SensorLegend.js';

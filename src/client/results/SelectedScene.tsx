@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { LngLat } from '../../core/geo/lngLat.js';
-import type { PixelResponse } from '../../core/landsat/landsatService.js';
+import type { PixelResponse } from '../../shared/api/pixel.js';
 import { requestSceneImage } from '../analysis/requestSceneImage.js';
 import { requestJson } from '../api/requestJson.js';
 import { formatUtc } from '../analysis/SceneMetadataTable.js';

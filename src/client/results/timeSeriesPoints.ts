@@ -1,4 +1,4 @@
-import type { LandsatDataEntry } from '../api/apiTypes.js';
+import type { LandsatDataEntry } from '../../shared/api/landsatData.js';
 
 /** One scene's statistics of one band, as the time chart and its table show them. */
 export interface TimePoint {

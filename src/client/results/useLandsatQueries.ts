@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import type { PixelResponse } from '../../core/landsat/landsatService.js';
-import type { LandsatDataEntry, LandsatDataResponse } from '../api/apiTypes.js';
+import type { PixelResponse } from '../../shared/api/pixel.js';
+import type { LandsatDataEntry, LandsatDataResponse } from '../../shared/api/landsatData.js';
 import { landsatRequestUrls, type LandsatRequest } from '../api/landsatRequestUrls.js';
 import { analysisRequestUrls } from '../analysis/analysisRequestUrls.js';
 import { readNdjsonProgress, type StreamProgress } from '../analysis/readNdjsonProgress.js';

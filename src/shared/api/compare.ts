@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { OLI_BAND_IDS, type OliBandId } from '../core/spectral/oliRsr.js';
-import { MAX_REFLECTANCE, spectrumProblems } from '../core/spectral/spectrumProblems.js';
+import { OLI_BAND_IDS, type OliBandId } from '../../core/spectral/oliRsr.js';
+import { MAX_REFLECTANCE, spectrumProblems } from '../../core/spectral/spectrumProblems.js';
 
-import { isCalendarDateTime } from '../core/time/calendarDate.js';
-import { maskParam } from './apiQuery.js';
-import { DEFAULT_MAX_DAYS, MAX_MAX_DAYS } from './compareLimits.js';
+import { isCalendarDateTime } from '../../core/time/calendarDate.js';
+import { maskParam } from '../apiQuery.js';
+import { DEFAULT_MAX_DAYS, MAX_MAX_DAYS } from '../compareLimits.js';
 
-export { COMPARE_BODY_LIMIT_BYTES } from './compareLimits.js';
+export { COMPARE_BODY_LIMIT_BYTES } from '../compareLimits.js';
 
 // ISO 8601 with a time zone (Z or ±hh:mm): a field notebook's local time means nothing without one.
 const ISO_WITH_ZONE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i;
