@@ -6,7 +6,8 @@ import { Line } from 'react-chartjs-2';
 import { INDEX_BANDS, INDEX_IDS, INDEX_INFO, indexSeries, type IndexId } from '../../core/indices/spectralIndices.js';
 import type { PixelResponse } from '../../shared/api/pixel.js';
 import { isAbortError } from '../api/ApiRequestError.js';
-import { readNdjsonProgress, type StreamProgress } from './readNdjsonProgress.js';
+import { pixelStreamUrl } from '../api/pixelApi.js';
+import { readNdjsonProgress, type StreamProgress } from '../api/readNdjsonProgress.js';
 import { StreamProgressNote } from './StreamProgressNote.js';
 import { SENSOR_MARKERS, sensorKeyOf, sensorsPresent } from '../results/sensorMarkers.js';
 import { SensorLegend } from '../results/SensorLegend.js';
@@ -21,17 +22,15 @@ const fmt = (v: number | null, id: IndexId) => (v === null ? '–' : id === 'sur
 /** The same scenes re-read with every band the indices need (the person's choice lacked some). */
 function completeBandsUrl(pixels: PixelResponse): string {
   const days = pixels.scenes.map((s) => s.datetime.slice(0, 10)).sort();
-  const q = new URLSearchParams({
-    lat: String(pixels.target.lat),
-    lon: String(pixels.target.lon),
+  return pixelStreamUrl({
+    lngLat: [pixels.target.lon, pixels.target.lat],
     startDate: days[0],
     endDate: days[days.length - 1],
-    cloudCoverage: '100', // the scene ids below keep exactly the scenes already shown
-    bands: INDEX_BANDS.join(','),
+    cloudCoverage: 100, // the scene ids below keep exactly the scenes already shown
+    bands: INDEX_BANDS,
     // The same clear-pixel rule as the series shown.
-    ...(pixels.mask ? { mask: pixels.mask } : {}),
+    mask: pixels.mask,
   });
-  return `/api/pixel/stream?${q}`;
 }
 
 /**

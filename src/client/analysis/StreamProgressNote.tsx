@@ -1,4 +1,4 @@
-import type { StreamProgress } from './readNdjsonProgress.js';
+import type { StreamProgress } from '../api/readNdjsonProgress.js';
 
 /** "Reading scene 12 of 45..." while a streamed series arrives; a live region so it is announced. */
 export function StreamProgressNote({ what, progress }: { what: string; progress: StreamProgress | null }) {

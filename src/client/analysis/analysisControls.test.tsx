@@ -6,7 +6,7 @@ import { OpacitySlider } from './OpacitySlider.js';
 import { SceneChoice } from './SceneChoice.js';
 import { SceneImageOverlay } from './SceneImageOverlay.js';
 import { StreamProgressNote } from './StreamProgressNote.js';
-import { requestSceneImage } from './requestSceneImage.js';
+import { requestSceneImage } from '../api/requestSceneImage.js';
 
 afterEach(() => {
   cleanup();

@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { PixelResponse } from '../../shared/api/pixel.js';
 import { isAbortError } from '../api/ApiRequestError.js';
-import type { StreamProgress } from './readNdjsonProgress.js';
+import type { StreamProgress } from '../api/readNdjsonProgress.js';
 
 export type PixelSeriesState =
   | { kind: 'idle' }

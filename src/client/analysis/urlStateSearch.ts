@@ -1,5 +1,6 @@
 import type { BandId } from '../../core/bands/bandCatalog.js';
 import type { LngLat } from '../../core/geo/lngLat.js';
+import { DEFAULT_MASK, maskToText } from '../../core/raster/clearPixel.js';
 import type { ImageSize } from '../urlState/readUrlState.js';
 import type { AnalysisArea } from './analysisArea.js';
 
@@ -12,6 +13,8 @@ export interface ShareableState {
   bands: readonly BandId[];
   scenes?: 'latest' | 'all';
   area?: AnalysisArea;
+  /** The API's `mask`; the default is left out. */
+  mask?: string;
 }
 
 /**
@@ -29,6 +32,7 @@ export function urlStateSearch(state: ShareableState): string {
   if (state.bands.length > 0) q.set('bands', state.bands.join(','));
   if (state.scenes) q.set('scenes', state.scenes);
   if (state.area) q.set('area', state.area);
+  if (state.mask && state.mask !== maskToText(DEFAULT_MASK)) q.set('mask', state.mask);
   // Commas are safe in a query and keep `bands=B02,B03` readable in a shared link.
   return `?${q.toString().replace(/%2C/g, ',')}`;
 }

@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { LngLat } from '../../core/geo/lngLat.js';
 import type { PageConfig } from '../../shared/api/health.js';
-import type { Wrs2Response } from '../../shared/api/wrs2.js';
+import { wrs2ResponseSchema } from '../../shared/api/wrs2.js';
+import { configQueryOptions } from './configApi.js';
 import { requestJson } from './requestJson.js';
 
 /** Used when /api/config cannot be read: the server's own default (OSM standard tiles). */
@@ -17,16 +18,12 @@ export const FALLBACK_CONFIG: PageSettings = {
 
 /** What the page needs from the server (tiles, source, synthetic); falls back to OSM tiles when unreadable. */
 export function usePageConfig(): PageSettings | null {
-  const query = useQuery({
-    queryKey: ['config'],
-    queryFn: ({ signal }) =>
-      requestJson<PageSettings>('/api/config', { signal }).catch((err: unknown) => {
-        console.error('Could not read /api/config; using OpenStreetMap tiles:', err);
-        return FALLBACK_CONFIG;
-      }),
-    staleTime: Infinity,
-    retry: false,
-  });
+  const query = useQuery(
+    configQueryOptions((err) => {
+      console.error('Could not read /api/config; using OpenStreetMap tiles:', err);
+      return FALLBACK_CONFIG;
+    }),
+  );
   return query.data ?? null;
 }
 
@@ -43,7 +40,7 @@ export function useFootprintQuery(lngLat: LngLat) {
 export function footprintQueryOptions([lon, lat]: LngLat) {
   return queryOptions({
     queryKey: ['wrs2', lat, lon],
-    queryFn: ({ signal }) => requestJson<Wrs2Response>(`/api/wrs2?lat=${lat}&lon=${lon}`, { signal }),
+    queryFn: ({ signal }) => requestJson(`/api/wrs2?lat=${lat}&lon=${lon}`, wrs2ResponseSchema, { signal }),
     staleTime: Infinity,
     retry: false,
   });

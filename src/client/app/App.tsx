@@ -75,6 +75,7 @@ function AppPage() {
     size: urlState.size ?? '3x3',
     cloudCoverage: urlState.cloudCoverage ?? 0,
     scenes: urlState.scenes ?? 'latest',
+    mask: urlState.mask,
   });
   const [ticked, setTicked] = useState<Set<BandId>>(() => new Set(urlState.bands ?? []));
   const [request, setRequest] = useState<(FetchRequest & { id: number; areaDescription: string }) | null>(null);
@@ -213,7 +214,7 @@ function AppPage() {
     setCancelled(false);
     if (push) {
       pushFetchEntry(
-        urlStateSearch({ lngLat: point, startDate: values.startDate, endDate: values.endDate, size: values.size, cloudCoverage: values.cloudCoverage, bands: BAND_IDS.filter((b) => bands.has(b)), scenes: values.scenes, area: areaChoice }),
+        urlStateSearch({ lngLat: point, startDate: values.startDate, endDate: values.endDate, size: values.size, cloudCoverage: values.cloudCoverage, bands: BAND_IDS.filter((b) => bands.has(b)), scenes: values.scenes, area: areaChoice, mask: values.mask }),
       );
     }
     setRequest({
@@ -259,7 +260,7 @@ function AppPage() {
   const applyUrlState = (search: string, fetch: boolean) => {
     const state = readUrlState(search);
     const point: LngLat = state.lat !== undefined && state.lon !== undefined ? [state.lon, state.lat] : lngLat;
-    const values: FilterValues = { ...filters, ...initialDateRange(state), size: state.size ?? filters.size, cloudCoverage: state.cloudCoverage ?? 0, scenes: state.scenes ?? 'latest' };
+    const values: FilterValues = { ...filters, ...initialDateRange(state), size: state.size ?? filters.size, cloudCoverage: state.cloudCoverage ?? 0, scenes: state.scenes ?? 'latest', mask: state.mask };
     const bands = new Set<BandId>(state.bands ?? []);
     const areaChoice = state.area ?? 'scene';
     setFilters(values);
@@ -353,6 +354,7 @@ function AppPage() {
       bands: BAND_IDS.filter((id) => ticked.has(id)),
       scenes: filters.scenes,
       area,
+      mask: filters.mask,
     });
     if (search !== window.location.search) window.history.replaceState(window.history.state, '', `${window.location.pathname}${search}${window.location.hash}`);
   }, [lngLat, filters, ticked, area]);

@@ -1,8 +1,8 @@
 import { useState, type ChangeEvent } from 'react';
-import { apiRequestErrorFrom } from '../api/ApiRequestError.js';
+import { requestAreaCsv, requestAreaStatistics } from '../api/areaApi.js';
 import { saveDownload } from '../analysis/saveDownload.js';
 import { formatUtc } from '../analysis/SceneMetadataTable.js';
-import type { AreaResponse } from '../../core/area/areaStatistics.js';
+import type { AreaStatistics } from '../../shared/api/area.js';
 import { polygonFromFile } from './polygonFromFile.js';
 import './areaPanel.css';
 
@@ -24,16 +24,11 @@ const fmt = (v: number | null, unit: string | null) => (v === null ? '–' : uni
  */
 export function AreaPanel({ filters }: { filters: AreaFilters }) {
   const [geometry, setGeometry] = useState<{ name: string; value: unknown } | null>(null);
-  const [answer, setAnswer] = useState<AreaResponse | null>(null);
+  const [answer, setAnswer] = useState<AreaStatistics | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   const body = () => JSON.stringify({ geometry: geometry?.value, startDate: filters.startDate, endDate: filters.endDate, cloudCoverage: filters.cloudCoverage, bands: filters.bands, ...(filters.mask ? { mask: filters.mask } : {}) });
-  const post = async (url: string) => {
-    const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: body() });
-    if (!response.ok) throw await apiRequestErrorFrom(response);
-    return response;
-  };
 
   const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
@@ -51,7 +46,7 @@ export function AreaPanel({ filters }: { filters: AreaFilters }) {
     setBusy(true);
     setProblem(null);
     try {
-      setAnswer((await (await post('/api/area')).json()) as AreaResponse);
+      setAnswer(await requestAreaStatistics(body()));
     } catch (err) {
       setAnswer(null);
       setProblem(`Could not measure the area: ${(err as Error).message}`);
@@ -61,7 +56,7 @@ export function AreaPanel({ filters }: { filters: AreaFilters }) {
   };
   const downloadCsv = async () => {
     try {
-      saveDownload(await (await post('/api/area.csv')).blob(), 'area-statistics.csv');
+      saveDownload(await requestAreaCsv(body()), 'area-statistics.csv');
     } catch (err) {
       setProblem(`Could not download the CSV: ${(err as Error).message}`);
     }

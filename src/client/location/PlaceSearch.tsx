@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { PlaceResult } from '../../shared/api/geocode.js';
-import { requestJson } from '../api/requestJson.js';
+import { searchPlaces } from '../api/geocodeApi.js';
 import { isAbortError } from '../api/ApiRequestError.js';
 import { placeDetail, placeLabel, type Place } from './placeLabel.js';
 
@@ -66,9 +66,9 @@ export function PlaceSearch({ onSelect }: { onSelect: (place: Place) => void }) 
     setSearch({ kind: 'busy', query: q });
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      requestJson<{ results: PlaceResult[] } | PlaceResult[]>(`/api/geocode?q=${encodeURIComponent(q)}`, { signal: controller.signal })
+      searchPlaces(q, controller.signal)
         .then((body) => {
-          const results = (Array.isArray(body) ? body : body.results).slice(0, MAX_RESULTS);
+          const results = body.slice(0, MAX_RESULTS);
           if (pickOnArrival.current && results.length > 0) {
             choose(results[0]);
             return;

@@ -1,8 +1,8 @@
 import { NOT_IMAGED_SHORT, type NotImagedReason } from '../../shared/notImaged.js';
 import { useEffect, useState } from 'react';
 import type { LngLat } from '../../core/geo/lngLat.js';
-import type { Overpass, OverpassesResponse } from '../../shared/api/overpasses.js';
-import { requestJson } from '../api/requestJson.js';
+import type { Overpass } from '../../shared/api/overpasses.js';
+import { overpassCalendarUrl, requestOverpasses } from '../api/overpassesApi.js';
 import { isAbortError } from '../api/ApiRequestError.js';
 
 /** "2024-03-16 15:04 UTC": passes are scheduled in UTC, so the page shows UTC rather than guessing a zone. */
@@ -37,7 +37,7 @@ export function NextOverpasses({ lngLat, onNotImaged }: { lngLat: LngLat; /** To
     setPasses(null);
     setProblem('');
     setNotImaged(null);
-    requestJson<OverpassesResponse>(`/api/overpasses?lat=${lat}&lon=${lon}`, { signal: controller.signal })
+    requestOverpasses([lon, lat], controller.signal)
       .then((body) => {
         setNotImaged(body.notImaged ? `The satellites pass over, but take no scene here (${NOT_IMAGED_SHORT[body.notImaged.reason as NotImagedReason] ?? body.notImaged.message}).` : null);
         onNotImaged?.(body.notImaged?.message ?? null);
@@ -69,7 +69,7 @@ export function NextOverpasses({ lngLat, onNotImaged }: { lngLat: LngLat; /** To
       ))}
       <li className="overpass-note muted">Passes, the calendar and notifications are for Landsat 8 and 9 only; Landsat 4, 5 and 7 appear in the archive's record, not here.</li>
       <li className="overpass-calendar">
-        <a href={`/api/overpasses.ics?lat=${lat}&lon=${lon}&days=92`} download aria-label="Add to calendar: the Landsat 8 and 9 passes over this point in the next three months (iCalendar file)">
+        <a href={overpassCalendarUrl([lon, lat], 92)} download aria-label="Add to calendar: the Landsat 8 and 9 passes over this point in the next three months (iCalendar file)">
           Add to calendar
         </a>
       </li>

@@ -4,7 +4,7 @@ import { BAND_CATALOG, isBandId } from '../../core/bands/bandCatalog.js';
 import { bandLabel } from '../../core/bands/sensorBandName.js';
 import type { LngLat } from '../../core/geo/lngLat.js';
 import type { PixelResponse } from '../../shared/api/pixel.js';
-import type { SceneImage } from '../analysis/requestSceneImage.js';
+import type { SceneImage } from '../api/requestSceneImage.js';
 import type { LandsatDataSoFar } from '../../shared/api/landsatData.js';
 import { DemoDataNotice } from '../notify/DemoDataNotice.js';
 import { NextOverpasses } from '../notify/NextOverpasses.js';

@@ -1,4 +1,4 @@
-import type { StreamProgress } from '../analysis/readNdjsonProgress.js';
+import type { StreamProgress } from '../api/readNdjsonProgress.js';
 import type { LandsatDataSoFar } from '../../shared/api/landsatData.js';
 
 const thousands = (n: number) => n.toLocaleString('en-GB');

@@ -73,3 +73,4 @@ export const areaStreamAnswer = mediaAnswer(
   'application/x-ndjson',
   'NDJSON lines: {"type":"progress","done","total"}, then {"type":"result","result":<the POST /api/area answer>} or {"type":"error","error":{"code","message"}}',
 );
+export type AreaStatistics = z.output<typeof areaResponseSchema>;

@@ -11,11 +11,6 @@ export const openObject = <T extends z.ZodRawShape>(shape: T) => z.looseObject(s
 
 /** Pieces several answers share. */
 
-/** `{"error":{"code","message"}}`, the one error shape of the API (some errors add keys, e.g. `explanation`). */
-const apiErrorAnswerSchema = openObject({
-  error: openObject({ code: z.string(), message: z.string() }),
-});
-
 export const satelliteSchema = z.enum(LANDSAT_PLATFORMS);
 export const sensorSchema = z.enum(['TM', 'ETM+', 'OLI/TIRS']).describe('TM (Landsat 4, 5), ETM+ (Landsat 7) or OLI/TIRS (Landsat 8, 9)');
 

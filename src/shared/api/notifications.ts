@@ -48,4 +48,3 @@ export const viewReply = z
   })
   .describe('A subscription, as seen by the holder of one of its links.');
 
-export type NotificationCreated = z.infer<typeof subscribeReply>;

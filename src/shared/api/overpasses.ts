@@ -54,7 +54,6 @@ export const overpassResponseSchema = z.object({
     .optional()
     .describe('Only where Landsat never images the point (open ocean, beyond the row limits): the satellites pass, but take no scene there'),
 });
-export type OverpassesResponse = z.infer<typeof overpassResponseSchema>;
 
 /** GET /api/overpasses.ics: the same passes as an iCalendar feed. */
 export const overpassCalendarAnswer = mediaAnswer('text/calendar', 'iCalendar (RFC 5545), one event per predicted pass, each linking to the page at that point and day');

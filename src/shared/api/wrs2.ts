@@ -24,4 +24,3 @@ export const wrs2ResponseSchema = z.object({
     .nullable()
     .describe("The seed page's box from the first tile, or null when no tile contains the point"),
 });
-export type Wrs2Response = z.infer<typeof wrs2ResponseSchema>;

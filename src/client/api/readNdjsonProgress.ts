@@ -1,4 +1,4 @@
-import { ApiRequestError, apiRequestErrorFrom } from '../api/ApiRequestError.js';
+import { ApiRequestError, apiRequestErrorFrom } from './ApiRequestError.js';
 
 export interface StreamProgress {
   done: number;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiRequestError, isAbortError } from '../api/ApiRequestError.js';
+import { ApiRequestError, isAbortError } from './ApiRequestError.js';
 import { readNdjsonProgress, type StreamProgress } from './readNdjsonProgress.js';
 
 /** A Response whose body hands out the given chunks one read at a time (lines split across chunks). */
