@@ -1,5 +1,5 @@
 import { apiRequestErrorFrom } from './ApiRequestError.js';
-import { parseImageBounds, type LngLatBounds } from '../analysis/parseImageBounds.js';
+import { parseImageBounds, type LngLatBounds } from './parseImageBounds.js';
 
 export interface SceneImage {
   /** The PNG as a data: URL (the seed holds the image inline; also what the PNG download saves). */

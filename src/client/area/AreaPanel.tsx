@@ -1,7 +1,7 @@
 import { useState, type ChangeEvent } from 'react';
 import { requestAreaCsv, requestAreaStatistics } from '../api/areaApi.js';
-import { saveDownload } from '../analysis/saveDownload.js';
-import { formatUtc } from '../analysis/SceneMetadataTable.js';
+import { saveDownload } from '../results/saveDownload.js';
+import { formatUtc } from '../results/SceneMetadataTable.js';
 import type { AreaStatistics } from '../../shared/api/area.js';
 import { polygonFromFile } from './polygonFromFile.js';
 import './areaPanel.css';

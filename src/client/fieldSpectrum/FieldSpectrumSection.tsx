@@ -5,7 +5,7 @@ import type { CompareResponse } from '../../shared/api/compare.js';
 import { COMPARE_BODY_LIMIT_BYTES, DEFAULT_MAX_DAYS, MAX_MAX_DAYS } from '../../shared/compareLimits.js';
 import { isAbortError } from '../api/ApiRequestError.js';
 import { compareFieldMeasurement } from '../api/compareApi.js';
-import { exportFileName } from '../analysis/exportFileName.js';
+import { exportFileName } from '../results/exportFileName.js';
 import { BandValuesInput, readTypedBands, type TypedBands } from './BandValuesInput.js';
 import { ComparisonResult } from './ComparisonResult.js';
 import { parseSpectrumText, type ParsedSpectrum, type ParseOptions } from './parseSpectrumText.js';

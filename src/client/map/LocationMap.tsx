@@ -5,8 +5,8 @@ import type { BBox, LngLat } from '../../core/geo/lngLat.js';
 import type { Wrs2Tile } from '../../shared/api/wrs2.js';
 import { markerIcon } from './markerIcon.js';
 import { OfflineBaseMap } from './OfflineBaseMap.js';
-import { SceneImageOverlay } from '../analysis/SceneImageOverlay.js';
-import type { LngLatBounds } from '../analysis/parseImageBounds.js';
+import { SceneImageOverlay } from '../results/SceneImageOverlay.js';
+import type { LngLatBounds } from '../api/parseImageBounds.js';
 
 /** A one-off camera move; `id` changes for every request so the same target can be asked twice. */
 export type MapViewTarget = { kind: 'fit'; bbox: BBox } | { kind: 'center'; lngLat: LngLat; zoom?: number };

@@ -4,7 +4,7 @@ import { useId, useMemo, useState } from 'react';
 import { Chart as ChartJS, Filler, Legend, LinearScale, LineController, LineElement, PointElement, TimeScale, Tooltip, type TooltipItem } from 'chart.js';
 import { Line } from 'react-chartjs-2';
 import { BAND_CATALOG, isBandId } from '../../core/bands/bandCatalog.js';
-import { formatUtc } from '../analysis/SceneMetadataTable.js';
+import { formatUtc } from './SceneMetadataTable.js';
 import type { LandsatDataEntry } from '../../shared/api/landsatData.js';
 import { CLOUDY_BELOW, timeSeriesPoints, type TimePoint } from './timeSeriesPoints.js';
 import { SENSOR_MARKERS, sensorKeyOf, sensorsPresent } from './sensorMarkers.js';

@@ -1,6 +1,6 @@
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { PixelResponse } from '../../shared/api/pixel.js';
-import { formatUtc } from '../analysis/SceneMetadataTable.js';
+import { formatUtc } from './SceneMetadataTable.js';
 import type { LandsatDataEntry } from '../../shared/api/landsatData.js';
 import { CLOUDY_BELOW } from './timeSeriesPoints.js';
 import { sceneTimelineRows, timelineTicks, type TimelineRow } from './sceneTimelineRows.js';

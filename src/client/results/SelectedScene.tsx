@@ -2,13 +2,13 @@ import { lazy, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { LngLat } from '../../core/geo/lngLat.js';
 import { requestSceneImage } from '../api/requestSceneImage.js';
-import { formatUtc } from '../analysis/SceneMetadataTable.js';
+import { formatUtc } from './SceneMetadataTable.js';
 import { ImageCaption } from './ImageCaption.js';
 import { quicklookUrl } from '../api/quicklookApi.js';
 import { pixelQueryOptions } from '../api/pixelApi.js';
 
 // Chart.js (signature) loads with the results, not with the page.
-const PixelAnalysis = lazy(() => import('../analysis/PixelAnalysis.js').then((m) => ({ default: m.PixelAnalysis })));
+const PixelAnalysis = lazy(() => import('../series/PixelAnalysis.js').then((m) => ({ default: m.PixelAnalysis })));
 
 export interface SelectedSceneProps {
   sceneId: string;

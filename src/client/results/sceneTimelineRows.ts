@@ -1,5 +1,5 @@
 import type { PixelResponse } from '../../shared/api/pixel.js';
-import { isClearAt, qaFlagWords } from '../analysis/qaFlagWords.js';
+import { isClearAt, qaFlagWords } from '../series/qaFlagWords.js';
 import type { LandsatDataEntry } from '../../shared/api/landsatData.js';
 import { CLOUDY_BELOW, clearFraction } from './timeSeriesPoints.js';
 

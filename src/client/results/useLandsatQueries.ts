@@ -3,7 +3,7 @@ import { useCallback, useState } from 'react';
 import type { PixelResponse } from '../../shared/api/pixel.js';
 import type { LandsatDataEntry, LandsatDataResponse } from '../../shared/api/landsatData.js';
 import { landsatRequestUrls, type LandsatRequest } from '../api/landsatRequestUrls.js';
-import { analysisRequestUrls } from '../analysis/analysisRequestUrls.js';
+import { analysisRequestUrls } from '../api/analysisRequestUrls.js';
 import { readNdjsonProgress, type StreamProgress } from '../api/readNdjsonProgress.js';
 import { requestSceneImage, type SceneImage } from '../api/requestSceneImage.js';
 

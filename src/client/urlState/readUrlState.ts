@@ -1,6 +1,6 @@
 import { isBandId, type BandId } from '../../core/bands/bandCatalog.js';
 import { DEFAULT_MASK, maskToText, parseMask } from '../../core/raster/clearPixel.js';
-import { isAnalysisArea, type AnalysisArea } from '../analysis/analysisArea.js';
+import { isAnalysisArea, type AnalysisArea } from '../filters/analysisArea.js';
 
 export type ImageSize = '3x3' | 'full';
 

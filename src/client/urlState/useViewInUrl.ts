@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { BAND_IDS, type BandId } from '../../core/bands/bandCatalog.js';
 import type { LngLat } from '../../core/geo/lngLat.js';
-import type { AnalysisArea } from '../analysis/analysisArea.js';
-import { urlStateSearch } from '../analysis/urlStateSearch.js';
+import type { AnalysisArea } from '../filters/analysisArea.js';
+import { urlStateSearch } from './urlStateSearch.js';
 import type { FilterValues } from '../filters/FiltersForm.js';
 import { currentEntryIsFetch } from './fetchHistory.js';
 

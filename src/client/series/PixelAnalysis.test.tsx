@@ -20,7 +20,7 @@ vi.mock('react-chartjs-2', () => ({
 
 const { PixelAnalysis } = await import('./PixelAnalysis.js');
 const { PixelGridTable } = await import('./PixelGridTable.js');
-const { SceneMetadataTable } = await import('./SceneMetadataTable.js');
+const { SceneMetadataTable } = await import('../results/SceneMetadataTable.js');
 
 afterEach(cleanup);
 

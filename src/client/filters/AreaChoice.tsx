@@ -1,4 +1,4 @@
-import './analysis.css';
+import '../series/analysis.css';
 import { useId } from 'react';
 import { ANALYSIS_AREAS, ANALYSIS_AREA_LABEL, type AnalysisArea } from './analysisArea.js';
 

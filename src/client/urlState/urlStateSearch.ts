@@ -1,8 +1,8 @@
 import type { BandId } from '../../core/bands/bandCatalog.js';
 import type { LngLat } from '../../core/geo/lngLat.js';
 import { DEFAULT_MASK, maskToText } from '../../core/raster/clearPixel.js';
-import type { ImageSize } from '../urlState/readUrlState.js';
-import type { AnalysisArea } from './analysisArea.js';
+import type { ImageSize } from './readUrlState.js';
+import type { AnalysisArea } from '../filters/analysisArea.js';
 
 export interface ShareableState {
   lngLat: LngLat;

@@ -1,6 +1,6 @@
-import type { LandsatRequest } from '../api/landsatRequestUrls.js';
-import { landsatDataStreamUrl } from '../api/landsatRequestUrls.js';
-import { pixelStreamUrl } from '../api/pixelApi.js';
+import type { LandsatRequest } from './landsatRequestUrls.js';
+import { landsatDataStreamUrl } from './landsatRequestUrls.js';
+import { pixelStreamUrl } from './pixelApi.js';
 
 /**
  * URLs of the streamed calls for one fetch: the pixel series at the point (/api/pixel/stream,

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import type { PixelResponse } from '../../shared/api/pixel.js';
 import { PixelGridTable } from './PixelGridTable.js';
-import { SceneMetadataTable } from './SceneMetadataTable.js';
+import { SceneMetadataTable } from '../results/SceneMetadataTable.js';
 import { SpectralSignatureChart } from './SpectralSignatureChart.js';
 import { IndicesChart } from './IndicesChart.js';
 import { sceneLabel } from './spectralSignatureDatasets.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readUrlState } from '../urlState/readUrlState.js';
+import { readUrlState } from './readUrlState.js';
 import { urlStateSearch } from './urlStateSearch.js';
 
 describe('urlStateSearch', () => {

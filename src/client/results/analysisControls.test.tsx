@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { LeafletMap } from '../map/leafletMap.js';
 import { OpacitySlider } from './OpacitySlider.js';
-import { SceneChoice } from './SceneChoice.js';
+import { SceneChoice } from '../filters/SceneChoice.js';
 import { SceneImageOverlay } from './SceneImageOverlay.js';
 import { StreamProgressNote } from './StreamProgressNote.js';
 import { requestSceneImage } from '../api/requestSceneImage.js';

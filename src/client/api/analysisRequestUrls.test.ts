@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { LandsatRequest } from '../api/landsatRequestUrls.js';
-import { landsatRequestUrls } from '../api/landsatRequestUrls.js';
+import type { LandsatRequest } from './landsatRequestUrls.js';
+import { landsatRequestUrls } from './landsatRequestUrls.js';
 import { analysisRequestUrls } from './analysisRequestUrls.js';
 
 const request: LandsatRequest = {

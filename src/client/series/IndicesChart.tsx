@@ -8,7 +8,7 @@ import type { PixelResponse } from '../../shared/api/pixel.js';
 import { isAbortError } from '../api/ApiRequestError.js';
 import { pixelStreamUrl } from '../api/pixelApi.js';
 import { readNdjsonProgress, type StreamProgress } from '../api/readNdjsonProgress.js';
-import { StreamProgressNote } from './StreamProgressNote.js';
+import { StreamProgressNote } from '../results/StreamProgressNote.js';
 import { SENSOR_MARKERS, sensorKeyOf, sensorsPresent } from '../results/sensorMarkers.js';
 import { SensorLegend } from '../results/SensorLegend.js';
 

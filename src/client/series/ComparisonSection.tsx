@@ -2,8 +2,8 @@ import './analysis.css';
 import { lazy, Suspense } from 'react';
 import type { LngLat } from '../../core/geo/lngLat.js';
 import type { StatisticsCsvInput } from '../../shared/csv.js';
-import { ExportDownloads } from './ExportDownloads.js';
-import { StreamProgressNote } from './StreamProgressNote.js';
+import { ExportDownloads } from '../results/ExportDownloads.js';
+import { StreamProgressNote } from '../results/StreamProgressNote.js';
 import type { PixelSeriesState } from './pixelSeriesState.js';
 
 export interface ComparisonSectionProps {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { exportFileName } from './exportFileName.js';
-import { parseImageBounds } from './parseImageBounds.js';
-import { analysisRequestUrls } from './analysisRequestUrls.js';
+import { parseImageBounds } from '../api/parseImageBounds.js';
+import { analysisRequestUrls } from '../api/analysisRequestUrls.js';
 
 describe('exportFileName', () => {
   it('names files after the place (lat, lon to 6 decimals) and dates', () => {

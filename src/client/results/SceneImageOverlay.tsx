@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import L from 'leaflet';
 import { useLeafletLayer } from '../map/leafletMap.js';
-import type { LngLatBounds } from './parseImageBounds.js';
+import type { LngLatBounds } from '../api/parseImageBounds.js';
 
 /**
  * The full-scene image laid on the map over its true footprint. Goes inside a <LeafletMap>.

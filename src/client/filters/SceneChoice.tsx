@@ -1,4 +1,4 @@
-import './analysis.css';
+import '../series/analysis.css';
 import { useId } from 'react';
 
 export type SceneChoiceValue = 'latest' | 'all';
