@@ -4,7 +4,7 @@ import { pixelFootprints } from '../../src/core/landsat/pixelFootprints.js';
 
 const FIXTURE_GRID = createSceneGrid({ epsg: 32619, originX: 528285, originY: -1482285, pixelSizeX: 448.30078125, pixelSizeY: 455.91796875, width: 512, height: 512 });
 import { DEFAULT_MASK, isClearPixel, isImaged } from '../../src/core/raster/clearPixel.js';
-import type { PixelResponse, PixelScene } from '../../src/core/landsat/landsatService.js';
+import type { PixelResponse, PixelScene } from '../../src/core/landsat/landsatResults.js';
 
 /**
  * A small /api/pixel answer for tests, built on the real fixture scene's numbers

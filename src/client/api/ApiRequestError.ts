@@ -1,4 +1,4 @@
-import type { EmptyAnswerExplanation } from '../../shared/emptyAnswerExplanation.js';
+import type { EmptyAnswerExplanation } from '../../shared/api/common.js';
 
 /**
  * A failed API call, carrying the server's `{"error":{"code","message"}}` so the page can tell the

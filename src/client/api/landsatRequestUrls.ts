@@ -61,7 +61,15 @@ export function landsatRequestUrls(r: LandsatRequest): { imageUrl: string; dataU
   } else {
     imageUrl = `/api/landsatImage?${box}`;
   }
-  // Only the series take `harmonize`: images show reflectance as archived.
-  if (r.harmonize) box.set('harmonize', 'oli');
-  return { imageUrl, dataUrl: `/api/landsatData?${withMask(box, r.mask)}` };
+  return { imageUrl, dataUrl: `/api/landsatData?${landsatDataParams(r)}` };
 }
+
+/** The statistics query: the box and filters, the mask, and `harmonize` (only the series take it: images show reflectance as archived). */
+function landsatDataParams(r: LandsatRequest): URLSearchParams {
+  const params = withMask(boxAndFilterParams(r), r.mask);
+  if (r.harmonize) params.set('harmonize', 'oli');
+  return params;
+}
+
+/** GET /api/landsatData/stream: the statistics series as NDJSON with progress and one line per scene. */
+export const landsatDataStreamUrl = (r: LandsatRequest) => `/api/landsatData/stream?${landsatDataParams(r)}`;

@@ -1,8 +1,15 @@
+import type { z } from 'zod';
 import { apiRequestErrorFrom } from './ApiRequestError.js';
 
-/** GET/POST a JSON endpoint; non-2xx answers become ApiRequestError with the server's message. */
-export async function requestJson<T>(url: string, init: RequestInit = {}): Promise<T> {
-  const response = await fetch(url, { ...init, headers: { Accept: 'application/json', ...init.headers } });
+/** The page's one way to the server: non-2xx answers become ApiRequestError with the server's message. */
+export async function requestResponse(url: string, init: RequestInit = {}): Promise<Response> {
+  const response = await fetch(url, init);
   if (!response.ok) throw await apiRequestErrorFrom(response);
-  return (await response.json()) as T;
+  return response;
+}
+
+/** GET/POST a JSON endpoint and read the answer with the call's schema from src/shared/api. */
+export async function requestJson<S extends z.ZodType>(url: string, schema: S, init: RequestInit = {}): Promise<z.output<S>> {
+  const response = await requestResponse(url, { ...init, headers: { Accept: 'application/json', ...init.headers } });
+  return schema.parse(await response.json());
 }

@@ -1,10 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { LngLat } from '../../core/geo/lngLat.js';
-import type { PageConfig, Wrs2Response } from './apiTypes.js';
+import type { PageConfig } from '../../shared/api/health.js';
+import { wrs2ResponseSchema } from '../../shared/api/wrs2.js';
+import { configQueryOptions } from './configApi.js';
 import { requestJson } from './requestJson.js';
 
 /** Used when /api/config cannot be read: the server's own default (OSM standard tiles). */
-export const FALLBACK_CONFIG: PageConfig = {
+/** The config the page runs on: the server's, or the fallback, which cannot say the server's scene limit or email delivery. */
+type PageSettings = Omit<PageConfig, 'maxScenes' | 'emailDelivery'> & Partial<Pick<PageConfig, 'maxScenes' | 'emailDelivery'>>;
+
+export const FALLBACK_CONFIG: PageSettings = {
   tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
   tileAttribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
   source: 'unknown',
@@ -12,17 +17,13 @@ export const FALLBACK_CONFIG: PageConfig = {
 };
 
 /** What the page needs from the server (tiles, source, synthetic); falls back to OSM tiles when unreadable. */
-export function usePageConfig(): PageConfig | null {
-  const query = useQuery({
-    queryKey: ['config'],
-    queryFn: ({ signal }) =>
-      requestJson<PageConfig>('/api/config', { signal }).catch((err: unknown) => {
-        console.error('Could not read /api/config; using OpenStreetMap tiles:', err);
-        return FALLBACK_CONFIG;
-      }),
-    staleTime: Infinity,
-    retry: false,
-  });
+export function usePageConfig(): PageSettings | null {
+  const query = useQuery(
+    configQueryOptions((err) => {
+      console.error('Could not read /api/config; using OpenStreetMap tiles:', err);
+      return FALLBACK_CONFIG;
+    }),
+  );
   return query.data ?? null;
 }
 
@@ -39,7 +40,7 @@ export function useFootprintQuery(lngLat: LngLat) {
 export function footprintQueryOptions([lon, lat]: LngLat) {
   return queryOptions({
     queryKey: ['wrs2', lat, lon],
-    queryFn: ({ signal }) => requestJson<Wrs2Response>(`/api/wrs2?lat=${lat}&lon=${lon}`, { signal }),
+    queryFn: ({ signal }) => requestJson(`/api/wrs2?lat=${lat}&lon=${lon}`, wrs2ResponseSchema, { signal }),
     staleTime: Infinity,
     retry: false,
   });

@@ -3,17 +3,17 @@ import { QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/reac
 import { BAND_IDS, type BandId } from '../../core/bands/bandCatalog.js';
 import type { BBox, LngLat } from '../../core/geo/lngLat.js';
 import { DEFAULT_POINT, DEFAULT_ZOOM } from '../../shared/defaults.js';
-import type { PlaceResult, Wrs2Tile } from '../api/apiTypes.js';
+import type { Place } from '../location/placeLabel.js';
+import type { Wrs2Tile } from '../../shared/api/wrs2.js';
 import { isAbortError } from '../api/ApiRequestError.js';
 import { footprintQueryOptions, useFootprintQuery, usePageConfig } from '../api/useServerQueries.js';
-import { AreaChoice } from '../analysis/AreaChoice.js';
-import { resolveAnalysisArea, type AnalysisArea } from '../analysis/analysisArea.js';
-import { problemText } from '../results/describeEmptyAnswer.js';
-import { ComparisonSection } from '../analysis/ComparisonSection.js';
-import { OpacitySlider } from '../analysis/OpacitySlider.js';
-import { pixelSeriesState } from '../analysis/pixelSeriesState.js';
-import { urlStateSearch } from '../analysis/urlStateSearch.js';
-import { StreamProgressNote } from '../analysis/StreamProgressNote.js';
+import { AreaChoice } from '../filters/AreaChoice.js';
+import { resolveAnalysisArea, type AnalysisArea } from '../filters/analysisArea.js';
+import { ComparisonSection } from '../series/ComparisonSection.js';
+import { OpacitySlider } from '../results/OpacitySlider.js';
+import { pixelSeriesState } from '../series/pixelSeriesState.js';
+import { urlStateSearch } from '../urlState/urlStateSearch.js';
+import { StreamProgressNote } from '../results/StreamProgressNote.js';
 import { BandCards } from '../bands/BandCards.js';
 import { bandsToRequest } from '../bands/bandsToRequest.js';
 import { CrashForTest } from '../errors/CrashForTest.js';
@@ -23,25 +23,27 @@ import { FiltersForm, type FilterValues } from '../filters/FiltersForm.js';
 import { Landing } from '../landing/Landing.js';
 import { coordinateProblem, formatCoordinate, parseCoordinate } from '../location/coordinateProblem.js';
 import { LocationSidebar } from '../location/LocationSidebar.js';
+import { useGeolocation } from '../location/useGeolocation.js';
 import { LocationMap, type MapViewRequest, type MapViewTarget } from '../map/LocationMap.js';
 import { DemoDataNotice } from '../notify/DemoDataNotice.js';
 import { FieldSpectrumSection } from '../fieldSpectrum/FieldSpectrumSection.js';
 import { lazy, Suspense } from 'react';
-import { ResultsSection, type LandsatResults } from '../results/ResultsSection.js';
+import { ResultsSection } from '../results/ResultsSection.js';
 import { AreaPanel } from '../area/AreaPanel.js';
 import { useAreaDrawing } from '../area/useAreaDrawing.js';
 import { chosenPixelScene } from '../map/PixelOutlines.js';
 import type { SiteInput } from '../../shared/sitesInput.js';
 import { useLandsatQueries, type FetchRequest } from '../results/useLandsatQueries.js';
+import { useFetchResults } from '../results/useFetchResults.js';
+import { useLandOnResult } from '../results/useLandOnResult.js';
 import { readUrlState } from '../urlState/readUrlState.js';
-import { currentEntryIsFetch, pushFetchEntry, usePopState } from '../urlState/fetchHistory.js';
-import { EmptyAnswer, isNoSceneError } from '../results/EmptyAnswer.js';
+import { pushFetchEntry, usePopState } from '../urlState/fetchHistory.js';
+import { useViewInUrl } from '../urlState/useViewInUrl.js';
+import { EmptyAnswer } from '../results/EmptyAnswer.js';
 import { StatisticsStatus } from '../results/StatisticsStatus.js';
 
 // Loaded when the page shows it: the panel brings the request schemas (zod) the first view does not need.
 const ManySitesSection = lazy(() => import('../sites/ManySitesSection.js').then((m) => ({ default: m.ManySitesSection })));
-
-const GEOLOCATION_TIMEOUT_MS = 10_000;
 
 /** The page's server state lives in one query cache (cancellation, de-duplication, caching). */
 export function App() {
@@ -69,14 +71,13 @@ function AppPage() {
   const [area, setArea] = useState<AnalysisArea>(urlState.area ?? 'scene');
   const [footprints, setFootprints] = useState<Wrs2Tile[]>([]);
   const [view, setView] = useState<MapViewRequest | null>(null);
-  const [locating, setLocating] = useState(false);
-  const [locationMessage, setLocationMessage] = useState('');
 
   const [filters, setFilters] = useState<FilterValues>({
     ...initialDateRange(urlState),
     size: urlState.size ?? '3x3',
     cloudCoverage: urlState.cloudCoverage ?? 0,
     scenes: urlState.scenes ?? 'latest',
+    mask: urlState.mask,
   });
   const [ticked, setTicked] = useState<Set<BandId>>(() => new Set(urlState.bands ?? []));
   const [request, setRequest] = useState<(FetchRequest & { id: number; areaDescription: string }) | null>(null);
@@ -94,7 +95,6 @@ function AppPage() {
 
   const viewCounter = useRef(0);
   const fetchCounter = useRef(0);
-  const scrolledFor = useRef(0);
   const bandsSection = useRef<HTMLElement>(null);
   const resultsSection = useRef<HTMLElement>(null);
 
@@ -153,30 +153,9 @@ function AppPage() {
     return typed;
   };
 
-  const usePlace = (place: PlaceResult) => selectPoint([place.lon, place.lat], DEFAULT_ZOOM);
+  const usePlace = (place: Place) => selectPoint([place.lon, place.lat], DEFAULT_ZOOM);
 
-  const useCurrentPosition = () => {
-    if (!('geolocation' in navigator) || !navigator.geolocation) {
-      console.log('Geolocation is not available in this browser.');
-      setLocationMessage('This browser cannot share your position. Search by name or type the coordinates instead.');
-      return;
-    }
-    setLocating(true);
-    setLocationMessage('');
-    navigator.geolocation.getCurrentPosition(
-      (position) => {
-        setLocating(false);
-        selectPoint([position.coords.longitude, position.coords.latitude], DEFAULT_ZOOM);
-      },
-      (error) => {
-        setLocating(false);
-        console.log('Geolocation failed:', error.code, error.message);
-        const why = error.code === error.PERMISSION_DENIED ? 'permission was refused' : error.code === error.TIMEOUT ? 'it took too long' : 'the position is unavailable';
-        setLocationMessage(`Could not get your current position (${why}). Search by name or type the coordinates instead.`);
-      },
-      { timeout: GEOLOCATION_TIMEOUT_MS, maximumAge: 60_000 },
-    );
-  };
+  const { locating, locationMessage, setLocationMessage, useCurrentPosition } = useGeolocation(selectPoint);
 
   const scrollToBands = () => {
     bandsSection.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
@@ -218,7 +197,7 @@ function AppPage() {
     setCancelled(false);
     if (push) {
       pushFetchEntry(
-        urlStateSearch({ lngLat: point, startDate: values.startDate, endDate: values.endDate, size: values.size, cloudCoverage: values.cloudCoverage, bands: BAND_IDS.filter((b) => bands.has(b)), scenes: values.scenes, area: areaChoice }),
+        urlStateSearch({ lngLat: point, startDate: values.startDate, endDate: values.endDate, size: values.size, cloudCoverage: values.cloudCoverage, bands: BAND_IDS.filter((b) => bands.has(b)), scenes: values.scenes, area: areaChoice, mask: values.mask }),
       );
     }
     setRequest({
@@ -264,7 +243,7 @@ function AppPage() {
   const applyUrlState = (search: string, fetch: boolean) => {
     const state = readUrlState(search);
     const point: LngLat = state.lat !== undefined && state.lon !== undefined ? [state.lon, state.lat] : lngLat;
-    const values: FilterValues = { ...filters, ...initialDateRange(state), size: state.size ?? filters.size, cloudCoverage: state.cloudCoverage ?? 0, scenes: state.scenes ?? 'latest' };
+    const values: FilterValues = { ...filters, ...initialDateRange(state), size: state.size ?? filters.size, cloudCoverage: state.cloudCoverage ?? 0, scenes: state.scenes ?? 'latest', mask: state.mask };
     const bands = new Set<BandId>(state.bands ?? []);
     const areaChoice = state.area ?? 'scene';
     setFilters(values);
@@ -291,53 +270,10 @@ function AppPage() {
   };
 
   const { image, data, pixels } = queries;
-  const complete = data.data ?? null;
-  const entriesSoFar = complete ? complete.data : queries.partialEntries;
-  const emptyAnswer = complete && complete.data.length === 0 && complete.explanation ? complete.explanation : null;
-  // A "no scene" image error repeats what the statistics' explanation says (with the point's own count): one message only.
-  const imageNoScene = isNoSceneError(image.error);
-  const imageProblem =
-    image.error && !isAbortError(image.error) && !(imageNoScene && (emptyAnswer || !complete)) ? `No image: ${problemText(image.error)}` : null;
-  const dataProblem = data.error && !isAbortError(data.error) ? `Could not fetch the band statistics: ${(data.error as Error).message}` : null;
-  const anythingArrived = Boolean(complete || image.data || imageProblem || entriesSoFar.length > 0 || dataProblem || cancelled);
-  const results: LandsatResults | null =
-    request && anythingArrived
-      ? {
-          lngLat: request.lngLat,
-          image: image.data ?? null,
-          imageProblem,
-          imagePending: image.isFetching,
-          size: request.size,
-          areaDescription: request.areaDescription,
-          bbox: request.bbox,
-          bands: request.bands,
-          startDate: request.startDate,
-          endDate: request.endDate,
-          data: complete ?? { data: entriesSoFar },
-          complete: complete !== null,
-        }
-      : null;
-  const running = request !== null && (image.isFetching || data.isFetching);
-  const doneCount = request ? Number(!image.isFetching) + Number(!data.isFetching) : 0;
-  // Before any result shows, problems are said beside Fetch Data; after, in the results (never both).
-  const statusMessage = formProblem ?? (running || results ? null : ([imageProblem, dataProblem].filter(Boolean).join(' ') || null));
-
-  useEffect(() => {
-    if (image.error && !isAbortError(image.error)) console.error('Error fetching image:', image.error);
-  }, [image.error]);
-  useEffect(() => {
-    if (data.error && !isAbortError(data.error)) console.error('Error fetching data:', data.error);
-  }, [data.error]);
+  const { complete, emptyAnswer, imageProblem, dataProblem, results, running, doneCount, statusMessage } = useFetchResults(request, queries, { cancelled, formProblem });
 
   // Once per fetch, when its image (or the reason there is none) is in: land on it (not on a sidebar).
-  const ready = Boolean(results) && !image.isFetching && (Boolean(image.data) || Boolean(complete) || Boolean(imageProblem));
-  useEffect(() => {
-    if (!ready || !request || scrolledFor.current === request.id) return;
-    scrolledFor.current = request.id;
-    const figure = document.getElementById('result-figure');
-    (figure ?? resultsSection.current)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-    (figure ?? resultsSection.current)?.focus({ preventScroll: true });
-  }, [ready, request]);
+  useLandOnResult(Boolean(results) && !image.isFetching && (Boolean(image.data) || Boolean(complete) || Boolean(imageProblem)), request?.id ?? null, resultsSection);
 
   // The full image covers the analysis area: fit the map to it, so the whole overlay is in view.
   useEffect(() => {
@@ -345,22 +281,7 @@ function AppPage() {
     if (bounds) requestView({ kind: 'fit', bbox: { minLon: bounds[0], minLat: bounds[1], maxLon: bounds[2], maxLat: bounds[3] } });
   }, [image.data]);
 
-  // Keep the view in the URL so a copied link reopens it (readUrlState reads it back). After a fetch
-  // the URL names that fetch (its history entry) until the next one.
-  useEffect(() => {
-    if (currentEntryIsFetch()) return;
-    const search = urlStateSearch({
-      lngLat,
-      startDate: filters.startDate,
-      endDate: filters.endDate,
-      size: filters.size,
-      cloudCoverage: filters.cloudCoverage,
-      bands: BAND_IDS.filter((id) => ticked.has(id)),
-      scenes: filters.scenes,
-      area,
-    });
-    if (search !== window.location.search) window.history.replaceState(window.history.state, '', `${window.location.pathname}${search}${window.location.hash}`);
-  }, [lngLat, filters, ticked, area]);
+  useViewInUrl(lngLat, filters, ticked, area);
 
   const shownImage = results?.image;
   const imageOverlay = shownImage?.boundsLngLat ? { url: shownImage.dataUrl, boundsLngLat: shownImage.boundsLngLat, opacity: imageOpacity } : null;

@@ -1,5 +1,5 @@
-import type { AreaResponse } from '../../core/area/areaStatistics.js';
-import type { LandsatDataEntry } from '../api/apiTypes.js';
+import type { AreaStatistics } from '../../shared/api/area.js';
+import type { TimeChartEntry } from '../results/timeSeriesPoints.js';
 import { BandTimeChart } from '../results/BandTimeChart.js';
 
 /**
@@ -7,13 +7,13 @@ import { BandTimeChart } from '../results/BandTimeChart.js';
  * deviation per band, and the clear share: clearCount of pixelCount), one chart per band. Loaded
  * with Chart.js on first use, apart from the page's first script.
  */
-export default function AreaCharts({ answer, bandIds, startDate, endDate }: { answer: AreaResponse; bandIds: string[]; startDate: string; endDate: string }) {
-  const entries: LandsatDataEntry[] = answer.scenes.map((s) => ({
+export default function AreaCharts({ answer, bandIds, startDate, endDate }: { answer: AreaStatistics; bandIds: string[]; startDate: string; endDate: string }) {
+  const entries: TimeChartEntry[] = answer.scenes.map((s) => ({
     scene: s.scene,
     outputs: {
       data: {
         bands: Object.fromEntries(
-          Object.entries(s.bands).map(([id, b]) => [id, { stats: { mean: b.mean, stDev: b.stDev, sampleCount: s.clearCount, noDataCount: s.pixelCount - s.clearCount, fillCount: 0 } }]),
+          Object.entries(s.bands).map(([id, b]) => [id, { stats: { min: b.min, max: b.max, mean: b.mean, stDev: b.stDev, sampleCount: s.clearCount, noDataCount: s.pixelCount - s.clearCount, fillCount: 0 } }]),
         ),
       },
     },

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useState, type ChangeEvent } from 'react';
-import { apiRequestErrorFrom } from '../api/ApiRequestError.js';
-import { saveDownload } from '../analysis/saveDownload.js';
-import { formatUtc } from '../analysis/SceneMetadataTable.js';
-import type { AreaResponse } from '../../core/area/areaStatistics.js';
+import { requestAreaCsv, requestAreaStatistics } from '../api/areaApi.js';
+import { saveDownload } from '../results/saveDownload.js';
+import { formatUtc } from '../results/SceneMetadataTable.js';
+import type { AreaStatistics } from '../../shared/api/area.js';
 import { polygonFromFile } from './polygonFromFile.js';
 import type { AreaDrawing } from './useAreaDrawing.js';
 import './areaPanel.css';
@@ -29,7 +29,7 @@ const fmt = (v: number | null, unit: string | null) => (v === null ? '–' : uni
  */
 export function AreaPanel({ filters, area }: { filters: AreaFilters; area: AreaDrawing }) {
   const { geometry, setGeometry } = area;
-  const [answer, setAnswer] = useState<AreaResponse | null>(null);
+  const [answer, setAnswer] = useState<AreaStatistics | null>(null);
   const [fileInputKey, setFileInputKey] = useState(0);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -42,11 +42,6 @@ export function AreaPanel({ filters, area }: { filters: AreaFilters; area: AreaD
   }, [geometry]);
 
   const body = () => JSON.stringify({ geometry: geometry?.value, startDate: filters.startDate, endDate: filters.endDate, cloudCoverage: filters.cloudCoverage, bands: filters.bands, ...(filters.mask ? { mask: filters.mask } : {}), ...(filters.harmonize ? { harmonize: 'oli' } : {}) });
-  const post = async (url: string) => {
-    const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: body() });
-    if (!response.ok) throw await apiRequestErrorFrom(response);
-    return response;
-  };
 
   const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
@@ -62,7 +57,7 @@ export function AreaPanel({ filters, area }: { filters: AreaFilters; area: AreaD
     setBusy(true);
     setProblem(null);
     try {
-      setAnswer((await (await post('/api/area')).json()) as AreaResponse);
+      setAnswer(await requestAreaStatistics(body()));
     } catch (err) {
       setAnswer(null);
       setProblem(`Could not measure the area: ${(err as Error).message}`);
@@ -72,7 +67,7 @@ export function AreaPanel({ filters, area }: { filters: AreaFilters; area: AreaD
   };
   const downloadCsv = async () => {
     try {
-      saveDownload(await (await post('/api/area.csv')).blob(), 'area-statistics.csv');
+      saveDownload(await requestAreaCsv(body()), 'area-statistics.csv');
     } catch (err) {
       setProblem(`Could not download the CSV: ${(err as Error).message}`);
     }

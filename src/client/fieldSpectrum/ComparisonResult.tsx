@@ -2,8 +2,8 @@ import { lazy, Suspense, useId } from 'react';
 import { BAND_CATALOG } from '../../core/bands/bandCatalog.js';
 import { OLI_BAND_IDS } from '../../core/spectral/oliRsr.js';
 import type { SpectrumPoint } from '../../core/spectral/simulateOliBands.js';
-import type { CompareResponse } from '../../shared/compareApi.js';
-import { saveDownload } from '../analysis/saveDownload.js';
+import type { CompareResponse } from '../../shared/api/compare.js';
+import { saveDownload } from '../results/saveDownload.js';
 import { DEMO_DATA_TEXT } from '../notify/DemoDataNotice.js';
 import { comparisonCsv } from './comparisonCsv.js';
 

@@ -3,7 +3,7 @@ import { Scatter } from 'react-chartjs-2';
 import { BAND_CATALOG } from '../../core/bands/bandCatalog.js';
 import { OLI_BAND_IDS } from '../../core/spectral/oliRsr.js';
 import type { SpectrumPoint } from '../../core/spectral/simulateOliBands.js';
-import type { CompareResponse } from '../../shared/compareApi.js';
+import type { CompareResponse } from '../../shared/api/compare.js';
 
 ChartJS.register(ScatterController, LinearScale, PointElement, LineElement, Tooltip, Legend);
 

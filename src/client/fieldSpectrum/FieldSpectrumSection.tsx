@@ -1,11 +1,11 @@
 import './fieldSpectrum.css';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { LngLat } from '../../core/geo/lngLat.js';
-import type { CompareResponse } from '../../shared/compareApi.js';
+import type { CompareResponse } from '../../shared/api/compare.js';
 import { COMPARE_BODY_LIMIT_BYTES, DEFAULT_MAX_DAYS, MAX_MAX_DAYS } from '../../shared/compareLimits.js';
 import { isAbortError } from '../api/ApiRequestError.js';
-import { requestJson } from '../api/requestJson.js';
-import { exportFileName } from '../analysis/exportFileName.js';
+import { compareFieldMeasurement } from '../api/compareApi.js';
+import { exportFileName } from '../results/exportFileName.js';
 import { BandValuesInput, readTypedBands, type TypedBands } from './BandValuesInput.js';
 import { ComparisonResult } from './ComparisonResult.js';
 import { parseSpectrumText, type ParsedSpectrum, type ParseOptions } from './parseSpectrumText.js';
@@ -84,7 +84,7 @@ export function FieldSpectrumSection({ lngLat, startDate, endDate }: FieldSpectr
     controller.current = own;
     setStatus({ kind: 'running' });
     try {
-      const answer = await requestJson<CompareResponse>('/api/compare', { method: 'POST', body: json, headers: { 'Content-Type': 'application/json' }, signal: own.signal });
+      const answer = await compareFieldMeasurement(json, own.signal);
       setStatus({ kind: 'done', request: { lat, lon, datetime: body.datetime as string }, answer, spectrum: mode === 'spectrum' ? (parsed?.spectrum ?? null) : null });
     } catch (err) {
       if (isAbortError(err)) return;

@@ -1,6 +1,6 @@
 import { BAND_CATALOG } from '../../core/bands/bandCatalog.js';
 import { OLI_BAND_IDS } from '../../core/spectral/oliRsr.js';
-import type { CompareResponse } from '../../shared/compareApi.js';
+import type { CompareResponse } from '../../shared/api/compare.js';
 import { toCsv, type CsvCell } from '../../shared/csv.js';
 
 export const COMPARISON_CSV_HEADER = [

@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import type { ImageSize } from '../urlState/readUrlState.js';
 import { DEFAULT_MASK_TEXT, MaskChoice } from './MaskChoice.js';
-import { SceneChoice, type SceneChoiceValue } from '../analysis/SceneChoice.js';
+import { SceneChoice, type SceneChoiceValue } from './SceneChoice.js';
 
 export interface FilterValues {
   startDate: string;

@@ -1,4 +1,4 @@
-import '../analysis/analysis.css';
+import '../series/analysis.css';
 import { DEFAULT_MASK, MASK_WORDS, maskToText, parseMask, type MaskWord } from '../../core/raster/clearPixel.js';
 
 const LABEL: Record<MaskWord, string> = {

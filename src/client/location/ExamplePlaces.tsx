@@ -1,5 +1,5 @@
 import './examplePlaces.css';
-import type { PlaceResult } from '../api/apiTypes.js';
+import type { Place } from './placeLabel.js';
 import { DEFAULT_POINT } from '../../shared/defaults.js';
 
 /**
@@ -7,7 +7,7 @@ import { DEFAULT_POINT } from '../../shared/defaults.js';
  * seed's default point comes first; the others show different landscapes that both the real archive
  * and the synthetic demo archive render well (forest and lakes, a bay, savanna, a river city, a cape).
  */
-export const EXAMPLE_PLACES: readonly PlaceResult[] = [
+export const EXAMPLE_PLACES: readonly Place[] = [
   { name: 'Huntsville, Muskoka', country: 'Canada', lat: DEFAULT_POINT.lat, lon: DEFAULT_POINT.lon },
   { name: 'Tokyo', country: 'Japan', lat: 35.6895, lon: 139.6917 },
   { name: 'Nairobi', country: 'Kenya', lat: -1.2921, lon: 36.8219 },
@@ -16,7 +16,7 @@ export const EXAMPLE_PLACES: readonly PlaceResult[] = [
 ];
 
 /** A row of buttons under the place search; choosing one is the same as choosing that search result. */
-export function ExamplePlaces({ onSelect }: { onSelect: (place: PlaceResult) => void }) {
+export function ExamplePlaces({ onSelect }: { onSelect: (place: Place) => void }) {
   return (
     <div className="example-places" role="group" aria-labelledby="example-places-label">
       <span id="example-places-label" className="example-places-label">

@@ -1,4 +1,4 @@
-import type { PlaceResult } from '../api/apiTypes.js';
+import type { Place } from './placeLabel.js';
 import { PlaceSearch } from './PlaceSearch.js';
 import { ExamplePlaces } from './ExamplePlaces.js';
 
@@ -10,7 +10,7 @@ export interface LocationSidebarProps {
   /** Typed coordinates are used on Enter or when a field loses focus. */
   onCommitCoordinates: () => void;
   coordinateProblem: string | null;
-  onPlace: (place: PlaceResult) => void;
+  onPlace: (place: Place) => void;
   onUseCurrentPosition: () => void;
   locating: boolean;
   locationMessage: string;

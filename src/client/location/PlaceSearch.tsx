@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import type { PlaceResult } from '../api/apiTypes.js';
-import { requestJson } from '../api/requestJson.js';
+import type { PlaceResult } from '../../shared/api/geocode.js';
+import { searchPlaces } from '../api/geocodeApi.js';
 import { isAbortError } from '../api/ApiRequestError.js';
-import { placeDetail, placeLabel } from './placeLabel.js';
+import { placeDetail, placeLabel, type Place } from './placeLabel.js';
 
 const DEBOUNCE_MS = 250;
 const MIN_QUERY_CHARS = 2;
@@ -24,7 +24,7 @@ type Search =
  * the first match when the answer comes), Escape closes the list (a second Escape clears the text).
  * The busy state, "No place found" and failures are shown, not only announced.
  */
-export function PlaceSearch({ onSelect }: { onSelect: (place: PlaceResult) => void }) {
+export function PlaceSearch({ onSelect }: { onSelect: (place: Place) => void }) {
   const baseId = useId();
   const listboxId = `${baseId}-listbox`;
   const statusId = `${baseId}-status`;
@@ -66,9 +66,9 @@ export function PlaceSearch({ onSelect }: { onSelect: (place: PlaceResult) => vo
     setSearch({ kind: 'busy', query: q });
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      requestJson<{ results: PlaceResult[] } | PlaceResult[]>(`/api/geocode?q=${encodeURIComponent(q)}`, { signal: controller.signal })
+      searchPlaces(q, controller.signal)
         .then((body) => {
-          const results = (Array.isArray(body) ? body : body.results).slice(0, MAX_RESULTS);
+          const results = body.slice(0, MAX_RESULTS);
           if (pickOnArrival.current && results.length > 0) {
             choose(results[0]);
             return;

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import type { PixelResponse, PixelScene } from '../../core/landsat/landsatService.js';
+import type { PixelResponse, PixelScene } from '../../shared/api/pixel.js';
 import { accuracyWords, chosenPixelScene } from './PixelOutlines.js';
 
 const square = { type: 'Polygon' as const, coordinates: [[[0, 1], [0, 0], [1, 0], [1, 1], [0, 1]] as [number, number][]] };

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import L from 'leaflet';
-import type { PixelResponse, PixelScene } from '../../core/landsat/landsatService.js';
+import type { PixelResponse, PixelScene } from '../../shared/api/pixel.js';
 import { useLeafletLayer, useLeafletMap, useLeafletMapEvents } from './leafletMap.js';
 
 /** From this zoom the pixels are drawn: a 30 m pixel is then about 6 screen pixels wide or more. */

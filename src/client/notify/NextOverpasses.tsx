@@ -1,8 +1,9 @@
 import { NOT_IMAGED_SHORT, type NotImagedReason } from '../../shared/notImaged.js';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { LngLat } from '../../core/geo/lngLat.js';
-import type { Overpass, OverpassesResponse } from '../api/apiTypes.js';
-import { requestJson } from '../api/requestJson.js';
+import type { Overpass } from '../../shared/api/overpasses.js';
+import { overpassCalendarUrl, overpassesQueryOptions } from '../api/overpassesApi.js';
 import { isAbortError } from '../api/ApiRequestError.js';
 
 /** "2024-03-16 15:04 UTC": passes are scheduled in UTC, so the page shows UTC rather than guessing a zone. */
@@ -27,29 +28,20 @@ export function firstPassPerSatellite(overpasses: readonly Overpass[]): Overpass
 
 /** Next Landsat 8 and 9 passes over the chosen point (GET /api/overpasses). */
 export function NextOverpasses({ lngLat, onNotImaged }: { lngLat: LngLat; /** Told why Landsat never images the point (null when it does). */ onNotImaged?: (message: string | null) => void }) {
-  const [passes, setPasses] = useState<Overpass[] | null>(null);
-  const [problem, setProblem] = useState('');
-  const [notImaged, setNotImaged] = useState<string | null>(null);
   const [lon, lat] = lngLat;
+  // In the query cache: a new point leaves the old request unobserved, and TanStack Query aborts it.
+  const answer = useQuery(overpassesQueryOptions(lngLat));
+  const body = answer.data;
+  const notImaged = body?.notImaged ? `The satellites pass over, but take no scene here (${NOT_IMAGED_SHORT[body.notImaged.reason as NotImagedReason] ?? body.notImaged.message}).` : null;
+  const passes = body ? firstPassPerSatellite(body.overpasses) : null;
+  const problem = answer.error && !isAbortError(answer.error) ? `Could not load the next passes: ${(answer.error as Error).message}` : '';
 
   useEffect(() => {
-    const controller = new AbortController();
-    setPasses(null);
-    setProblem('');
-    setNotImaged(null);
-    requestJson<OverpassesResponse>(`/api/overpasses?lat=${lat}&lon=${lon}`, { signal: controller.signal })
-      .then((body) => {
-        setNotImaged(body.notImaged ? `The satellites pass over, but take no scene here (${NOT_IMAGED_SHORT[body.notImaged.reason as NotImagedReason] ?? body.notImaged.message}).` : null);
-        onNotImaged?.(body.notImaged?.message ?? null);
-        setPasses(firstPassPerSatellite(body.overpasses ?? []));
-      })
-      .catch((err: unknown) => {
-        if (isAbortError(err)) return;
-        console.error('Could not load the next overpasses:', err);
-        setProblem(`Could not load the next passes: ${(err as Error).message}`);
-      });
-    return () => controller.abort();
-  }, [lat, lon]);
+    if (body) onNotImaged?.(body.notImaged?.message ?? null);
+  }, [body]);
+  useEffect(() => {
+    if (problem) console.error('Could not load the next overpasses:', answer.error);
+  }, [answer.error]);
 
   if (problem) return <p className="field-error">{problem}</p>;
   if (!passes) return <p className="muted">Loading the next passes...</p>;
@@ -69,7 +61,7 @@ export function NextOverpasses({ lngLat, onNotImaged }: { lngLat: LngLat; /** To
       ))}
       <li className="overpass-note muted">Passes, the calendar and notifications are for Landsat 8 and 9 only; Landsat 4, 5 and 7 appear in the archive's record, not here.</li>
       <li className="overpass-calendar">
-        <a href={`/api/overpasses.ics?lat=${lat}&lon=${lon}&days=92`} download aria-label="Add to calendar: the Landsat 8 and 9 passes over this point in the next three months (iCalendar file)">
+        <a href={overpassCalendarUrl([lon, lat], 92)} download aria-label="Add to calendar: the Landsat 8 and 9 passes over this point in the next three months (iCalendar file)">
           Add to calendar
         </a>
       </li>

@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { LEAD_TIME_HOURS } from '../../shared/defaults.js';
 import type { LngLat } from '../../core/geo/lngLat.js';
-import type { NotificationCreated } from '../api/apiTypes.js';
-import { requestJson } from '../api/requestJson.js';
+import { subscribeToOverpasses } from '../api/notificationsApi.js';
 import { ApiRequestError } from '../api/ApiRequestError.js';
 import { notificationFieldsProblem } from './notificationFieldsProblem.js';
 import { NOTIFICATION_CONFIRM_TEXT, readEmailDelivery, subscribedText } from './emailDelivery.js';
@@ -39,11 +38,7 @@ export function NotificationForm({ lngLat, notImaged = null }: { lngLat: LngLat;
     setSending(true);
     setOutcome(null);
     try {
-      await requestJson<NotificationCreated>('/api/notifications', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ email: email.trim(), leadTime, cloudCoverage, lat: lngLat[1], lon: lngLat[0] }),
-      });
+      await subscribeToOverpasses({ email: email.trim(), leadTime, cloudCoverage, lat: lngLat[1], lon: lngLat[0] });
       // Say what really happened to the confirmation email: sent, or only written to the server's outbox.
       const delivery = await readEmailDelivery();
       setOutcome({ kind: delivery === 'smtp' ? 'ok' : 'info', text: subscribedText(delivery) });

@@ -1,4 +1,4 @@
-import { requestJson } from '../api/requestJson.js';
+import { requestEmailDelivery } from '../api/configApi.js';
 
 export type EmailDelivery = 'smtp' | 'outbox' | 'unknown';
 
@@ -13,7 +13,7 @@ export const NOTIFICATION_UNKNOWN_DELIVERY_TEXT =
  * Asked after each accepted subscription (rare), so a server reconfigured meanwhile is told right.
  */
 export function readEmailDelivery(): Promise<EmailDelivery> {
-  return requestJson<{ emailDelivery?: string }>('/api/config')
+  return requestEmailDelivery()
     .then((config): EmailDelivery => (config.emailDelivery === 'smtp' || config.emailDelivery === 'outbox' ? config.emailDelivery : 'unknown'))
     .catch((err: unknown) => {
       console.error('Could not read /api/config to tell how email is delivered:', err);

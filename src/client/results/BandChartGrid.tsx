@@ -2,7 +2,7 @@ import { isBandId } from '../../core/bands/bandCatalog.js';
 import { bandLabel } from '../../core/bands/sensorBandName.js';
 import { Chart as ChartJS, LinearScale, LineElement, PointElement, ScatterController, Title, Tooltip } from 'chart.js';
 import { Scatter } from 'react-chartjs-2';
-import type { LandsatDataEntry } from '../api/apiTypes.js';
+import type { LandsatDataEntry } from '../../shared/api/landsatData.js';
 import { BandTimeChart } from './BandTimeChart.js';
 import { regressionLine, regressionLineColor, type XY } from './regressionLine.js';
 

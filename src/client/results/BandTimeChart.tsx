@@ -4,9 +4,8 @@ import { useId, useMemo, useState } from 'react';
 import { Chart as ChartJS, Filler, Legend, LinearScale, LineController, LineElement, PointElement, TimeScale, Tooltip, type TooltipItem } from 'chart.js';
 import { Line } from 'react-chartjs-2';
 import { BAND_CATALOG, isBandId } from '../../core/bands/bandCatalog.js';
-import { formatUtc } from '../analysis/SceneMetadataTable.js';
-import type { LandsatDataEntry } from '../api/apiTypes.js';
-import { CLOUDY_BELOW, timeSeriesPoints, type TimePoint } from './timeSeriesPoints.js';
+import { formatUtc } from './SceneMetadataTable.js';
+import { CLOUDY_BELOW, timeSeriesPoints, type TimeChartEntry, type TimePoint } from './timeSeriesPoints.js';
 import { SENSOR_MARKERS, sensorKeyOf, sensorsPresent } from './sensorMarkers.js';
 import { SensorLegend } from './SensorLegend.js';
 
@@ -24,7 +23,7 @@ const unitLabel = (band: string) => {
  * clear pixels of the area, and the clear-pixel share on a second axis. Scenes less than half clear
  * are greyed, or hidden on request. The table under it lists the very same points.
  */
-export function BandTimeChart({ band, entries, startDate, endDate }: { band: string; entries: readonly LandsatDataEntry[]; startDate?: string; endDate?: string }) {
+export function BandTimeChart({ band, entries, startDate, endDate }: { band: string; entries: readonly TimeChartEntry[]; startDate?: string; endDate?: string }) {
   const [hideCloudy, setHideCloudy] = useState(false);
   const id = useId();
   const all = useMemo(() => timeSeriesPoints(entries, band), [entries, band]);

@@ -1,4 +1,4 @@
-import type { LandsatDataResponse } from '../api/apiTypes.js';
+import type { LandsatDataSoFar } from '../../shared/api/landsatData.js';
 
 /** The day before an ISO date (YYYY-MM-DD), in UTC. */
 export function dayBefore(isoDate: string): string {
@@ -11,7 +11,7 @@ export function dayBefore(isoDate: string): string {
  * How many scenes the statistics hold and exactly which dates they cover. When the limit cut older
  * scenes (the server keeps the newest), it names the first covered day and how to see the rest.
  */
-export function CoverageNote({ data, startDate, endDate, onShowOlder }: { data: LandsatDataResponse; startDate: string; endDate: string; onShowOlder?: (endDate: string) => void }) {
+export function CoverageNote({ data, startDate, endDate, onShowOlder }: { data: LandsatDataSoFar; startDate: string; endDate: string; onShowOlder?: (endDate: string) => void }) {
   const count = data.data?.length ?? 0;
   const from = data.coveredStartDate ?? startDate;
   const to = data.coveredEndDate ?? endDate;

@@ -1,6 +1,6 @@
-import type { EmptyAnswerExplanation } from '../../shared/emptyAnswerExplanation.js';
+import type { EmptyAnswerExplanation } from '../../shared/api/common.js';
 import { ApiRequestError } from '../api/ApiRequestError.js';
-import type { LandsatDataResponse } from '../api/apiTypes.js';
+import type { LandsatDataResponse } from '../../shared/api/landsatData.js';
 import { describeEmptyAnswer } from './describeEmptyAnswer.js';
 
 /** A 404 that only says no scene qualifies (its explanation is the statistics' explanation again). */

@@ -1,5 +1,5 @@
-import type { PixelScene } from '../../core/landsat/landsatService.js';
-import { qaFlagWords } from '../analysis/qaFlagWords.js';
+import type { PixelScene } from '../../shared/api/pixel.js';
+import { qaFlagWords } from '../series/qaFlagWords.js';
 
 const ROW = ['north', 'centre', 'south'];
 const COL = ['west', 'centre', 'east'];

@@ -1,5 +1,5 @@
-import { formatUtc } from '../analysis/SceneMetadataTable.js';
-import type { SceneImage } from '../analysis/requestSceneImage.js';
+import { formatUtc } from './SceneMetadataTable.js';
+import type { SceneImage } from '../api/requestSceneImage.js';
 
 const SATELLITE_NAMES: Record<string, string> = { 'landsat-8': 'Landsat 8', 'landsat-9': 'Landsat 9' };
 

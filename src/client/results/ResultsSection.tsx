@@ -3,9 +3,9 @@ import { lazy, Suspense, forwardRef, useMemo, useState, type ReactNode } from 'r
 import { BAND_CATALOG, isBandId } from '../../core/bands/bandCatalog.js';
 import { bandLabel } from '../../core/bands/sensorBandName.js';
 import type { LngLat } from '../../core/geo/lngLat.js';
-import type { PixelResponse } from '../../core/landsat/landsatService.js';
-import type { SceneImage } from '../analysis/requestSceneImage.js';
-import type { LandsatDataResponse } from '../api/apiTypes.js';
+import type { PixelResponse } from '../../shared/api/pixel.js';
+import type { SceneImage } from '../api/requestSceneImage.js';
+import type { LandsatDataSoFar } from '../../shared/api/landsatData.js';
 import { DemoDataNotice } from '../notify/DemoDataNotice.js';
 import { NextOverpasses } from '../notify/NextOverpasses.js';
 import { NotificationForm } from '../notify/NotificationForm.js';
@@ -34,7 +34,8 @@ export interface LandsatResults {
   bands: string[];
   startDate: string;
   endDate: string;
-  data: LandsatDataResponse;
+  /** The whole answer, or while it streams the entries so far (the rest of its keys arrive with the last line). */
+  data: LandsatDataSoFar;
   /** The analysis box the image and statistics cover (the GeoTIFF download exports it). */
   bbox?: BBox;
   /** False while the statistics still stream in (`data` then holds the scenes so far). */

@@ -1,14 +1,13 @@
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import type { PixelResponse } from '../../core/landsat/landsatService.js';
-import { formatUtc } from '../analysis/SceneMetadataTable.js';
-import type { LandsatDataEntry } from '../api/apiTypes.js';
+import type { PixelResponse } from '../../shared/api/pixel.js';
+import { formatUtc } from './SceneMetadataTable.js';
+import type { LandsatDataEntry } from '../../shared/api/landsatData.js';
 import { CLOUDY_BELOW } from './timeSeriesPoints.js';
 import { sceneTimelineRows, timelineTicks, type TimelineRow } from './sceneTimelineRows.js';
+import { quicklookUrl } from '../api/quicklookApi.js';
 
 const SATELLITE_NAMES: Record<string, string> = { 'landsat-8': 'Landsat 8', 'landsat-9': 'Landsat 9' };
 const pad3 = (n: number) => String(n).padStart(3, '0');
-
-export const quicklookUrl = (sceneId: string, bands: readonly string[]) => `/api/quicklook?${new URLSearchParams({ sceneId, bands: bands.join(',') }).toString().replace(/%2C/g, ',')}`;
 
 function Quicklook({ row, bands }: { row: TimelineRow; bands: readonly string[] }) {
   const [failed, setFailed] = useState(false);

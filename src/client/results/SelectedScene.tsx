@@ -1,15 +1,14 @@
 import { lazy, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { LngLat } from '../../core/geo/lngLat.js';
-import type { PixelResponse } from '../../core/landsat/landsatService.js';
-import { requestSceneImage } from '../analysis/requestSceneImage.js';
-import { requestJson } from '../api/requestJson.js';
-import { formatUtc } from '../analysis/SceneMetadataTable.js';
+import { requestSceneImage } from '../api/requestSceneImage.js';
+import { formatUtc } from './SceneMetadataTable.js';
 import { ImageCaption } from './ImageCaption.js';
-import { quicklookUrl } from './SceneTimeline.js';
+import { quicklookUrl } from '../api/quicklookApi.js';
+import { pixelQueryOptions } from '../api/pixelApi.js';
 
 // Chart.js (signature) loads with the results, not with the page.
-const PixelAnalysis = lazy(() => import('../analysis/PixelAnalysis.js').then((m) => ({ default: m.PixelAnalysis })));
+const PixelAnalysis = lazy(() => import('../series/PixelAnalysis.js').then((m) => ({ default: m.PixelAnalysis })));
 
 export interface SelectedSceneProps {
   sceneId: string;
@@ -32,14 +31,7 @@ export function SelectedScene({ sceneId, datetime, lngLat, imageBands, bands, in
   const url = quicklookUrl(sceneId, imageBands);
   const image = useQuery({ queryKey: ['quicklook', url], queryFn: ({ signal }) => requestSceneImage(url, signal), retry: false, staleTime: Infinity });
   const day = datetime.slice(0, 10);
-  const pixelUrl = `/api/pixel?${new URLSearchParams({ lat: String(lngLat[1]), lon: String(lngLat[0]), startDate: day, endDate: day, cloudCoverage: '100', bands: bands.join(',') })}`;
-  const pixels = useQuery({
-    queryKey: ['pixel-day', pixelUrl],
-    queryFn: ({ signal }) => requestJson<PixelResponse>(pixelUrl, { signal }),
-    enabled: !inPixelSeries,
-    retry: false,
-    staleTime: Infinity,
-  });
+  const pixels = useQuery(pixelQueryOptions({ lngLat, startDate: day, endDate: day, cloudCoverage: 100, bands }, !inPixelSeries));
   const own = pixels.data ? { ...pixels.data, scenes: pixels.data.scenes.filter((s) => s.id === sceneId) } : null;
   return (
     <section className="selected-scene" aria-label={`Chosen scene ${sceneId}`}>

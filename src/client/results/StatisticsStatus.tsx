@@ -1,5 +1,5 @@
-import type { StreamProgress } from '../analysis/readNdjsonProgress.js';
-import type { LandsatDataResponse } from '../api/apiTypes.js';
+import type { StreamProgress } from '../api/readNdjsonProgress.js';
+import type { LandsatDataSoFar } from '../../shared/api/landsatData.js';
 
 const thousands = (n: number) => n.toLocaleString('en-GB');
 
@@ -22,7 +22,7 @@ export function StatisticsStatus({
   cancelled: boolean;
   progress: StreamProgress | null;
   problem: string | null;
-  data: LandsatDataResponse;
+  data: LandsatDataSoFar;
   onCancel: () => void;
 }) {
   const entries = data.data ?? [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EmptyAnswerExplanation } from '../../shared/emptyAnswerExplanation.js';
+import type { EmptyAnswerExplanation } from '../../shared/api/common.js';
 import { ApiRequestError } from '../api/ApiRequestError.js';
 import { describeEmptyAnswer, problemText } from './describeEmptyAnswer.js';
 

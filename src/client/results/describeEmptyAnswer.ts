@@ -1,4 +1,4 @@
-import type { EmptyAnswerExplanation } from '../../shared/emptyAnswerExplanation.js';
+import type { EmptyAnswerExplanation } from '../../shared/api/common.js';
 import { ApiRequestError } from '../api/ApiRequestError.js';
 import { formatInputDate } from '../filters/dateWords.js';
 import { NOT_IMAGED_WORDS } from '../../shared/notImaged.js';

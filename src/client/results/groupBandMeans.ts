@@ -1,4 +1,4 @@
-import type { LandsatDataEntry } from '../api/apiTypes.js';
+import type { LandsatDataEntry } from '../../shared/api/landsatData.js';
 
 /**
  * Seed rule: values are grouped across entries, in order, per band name. Entries whose mean is

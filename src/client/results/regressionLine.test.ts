@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { regressionLine, regressionLineColor } from './regressionLine.js';
 import { groupBandMeans } from './groupBandMeans.js';
+import type { LandsatDataEntry } from '../../shared/api/landsatData.js';
+
+/** Entries with only what the function reads (it tolerates the rest missing). */
+const partialEntries = (entries: unknown[]) => entries as LandsatDataEntry[];
 
 describe('regressionLine', () => {
   it('fits an exact line', () => {
@@ -35,12 +39,12 @@ describe('regressionLineColor', () => {
 describe('groupBandMeans', () => {
   it('groups means per band name across entries, in order, skipping missing values', () => {
     const stats = (mean: number | null) => ({ stats: { mean } });
-    const grouped = groupBandMeans([
+    const grouped = groupBandMeans(partialEntries([
       { outputs: { data: { bands: { B04: stats(0.1), B05: stats(0.4) } } } },
       { outputs: {} },
       { outputs: { data: { bands: { B04: stats(null), B05: stats(0.5) } } } },
       { outputs: { data: { bands: { B04: stats(0.3) } } } },
-    ]);
+    ]));
     expect([...grouped.keys()]).toEqual(['B04', 'B05']);
     expect(grouped.get('B04')).toEqual([0.1, 0.3]);
     expect(grouped.get('B05')).toEqual([0.4, 0.5]);

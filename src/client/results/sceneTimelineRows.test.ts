@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { samplePixelResponse } from '../../../test/support/samplePixelResponse.js';
 import { sceneTimelineRows, timelineTicks } from './sceneTimelineRows.js';
+import type { LandsatDataEntry } from '../../shared/api/landsatData.js';
+
+/** Entries with only what the function reads (it tolerates the rest missing). */
+const partialEntries = (entries: unknown[]) => entries as LandsatDataEntry[];
 
 describe('sceneTimelineRows', () => {
   it('lists every statistics scene oldest first with the clear share of the area and at the point', () => {
@@ -10,7 +14,7 @@ describe('sceneTimelineRows', () => {
       scene: { id: s.id, satellite: s.satellite, datetime: s.datetime, wrsPath: s.wrsPath, wrsRow: s.wrsRow, cloudCover: s.cloudCover },
       outputs: { data: { bands: { B04: { stats: { mean: 0.1, sampleCount, noDataCount } } } } },
     });
-    const rows = sceneTimelineRows([entry(s2, 10, 90), entry(s1, 80, 20)], { scenes: [s1] });
+    const rows = sceneTimelineRows(partialEntries([entry(s2, 10, 90), entry(s1, 80, 20)]), { scenes: [s1] });
     expect(rows.map((r) => r.sceneId)).toEqual([s1.id, s2.id]);
     expect(rows[0]).toMatchObject({ clearInArea: 0.8, cloudy: false, wrsPath: 1, wrsRow: 70 });
     expect(rows[0].clearAtPoint?.clearOf9).toBe(s1.qa.flags.flat().filter((f) => f?.clear && !f.fill).length);

@@ -1,6 +1,6 @@
-import type { PixelResponse } from '../../core/landsat/landsatService.js';
-import { isClearAt, qaFlagWords } from '../analysis/qaFlagWords.js';
-import type { LandsatDataEntry } from '../api/apiTypes.js';
+import type { PixelResponse } from '../../shared/api/pixel.js';
+import { isClearAt, qaFlagWords } from '../series/qaFlagWords.js';
+import type { LandsatDataEntry } from '../../shared/api/landsatData.js';
 import { CLOUDY_BELOW, clearFraction } from './timeSeriesPoints.js';
 
 export interface TimelineRow {

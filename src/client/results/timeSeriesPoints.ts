@@ -1,4 +1,10 @@
-import type { LandsatDataEntry } from '../api/apiTypes.js';
+import type { LandsatDataEntry } from '../../shared/api/landsatData.js';
+
+/** What a time chart needs of an entry: the scene and its band statistics (a landsatData entry, or an area scene put in that form). */
+export interface TimeChartEntry {
+  scene?: { id: string; satellite: string; sensor?: string; datetime: string };
+  outputs?: LandsatDataEntry['outputs'];
+}
 
 /** One scene's statistics of one band, as the time chart and its table show them. */
 export interface TimePoint {
@@ -35,7 +41,7 @@ export function clearFraction(stats: { sampleCount?: number; noDataCount?: numbe
  * The /api/landsatData entries of one band as time points, oldest first, exactly the numbers the API
  * gave (no smoothing, no fill-in): the time chart and its table both draw from this.
  */
-export function timeSeriesPoints(entries: readonly LandsatDataEntry[], band: string): TimePoint[] {
+export function timeSeriesPoints(entries: readonly TimeChartEntry[], band: string): TimePoint[] {
   const points: TimePoint[] = [];
   for (const entry of entries) {
     const stats = entry.outputs?.data?.bands?.[band]?.stats;

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ReactNode } from 'react';
 import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { pixelSeriesState } from '../analysis/pixelSeriesState.js';
+import { pixelSeriesState } from '../series/pixelSeriesState.js';
 import { useLandsatQueries, type FetchRequest } from './useLandsatQueries.js';
 
 afterEach(() => {

@@ -1,11 +1,11 @@
 import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import type { PixelResponse } from '../../core/landsat/landsatService.js';
-import type { LandsatDataEntry, LandsatDataResponse } from '../api/apiTypes.js';
+import type { PixelResponse } from '../../shared/api/pixel.js';
+import type { LandsatDataEntry, LandsatDataResponse } from '../../shared/api/landsatData.js';
 import { landsatRequestUrls, type LandsatRequest } from '../api/landsatRequestUrls.js';
-import { analysisRequestUrls } from '../analysis/analysisRequestUrls.js';
-import { readNdjsonProgress, type StreamProgress } from '../analysis/readNdjsonProgress.js';
-import { requestSceneImage, type SceneImage } from '../analysis/requestSceneImage.js';
+import { analysisRequestUrls } from '../api/analysisRequestUrls.js';
+import { readNdjsonProgress, type StreamProgress } from '../api/readNdjsonProgress.js';
+import { requestSceneImage, type SceneImage } from '../api/requestSceneImage.js';
 
 /** One Fetch Data: the request and whether the pixel series covers every scene or only the latest. */
 export interface FetchRequest extends LandsatRequest {

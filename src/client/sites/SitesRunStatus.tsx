@@ -1,5 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import type { SitesRun } from './useSitesRun.js';
+import { jobResultCsvUrl } from '../api/sitesApi.js';
 
 /** Progress, the download, or what went wrong; a job shows the link to keep. */
 export function SitesRunStatus({ run }: { run: SitesRun }) {
@@ -44,7 +45,7 @@ export function SitesRunStatus({ run }: { run: SitesRun }) {
           {job.status === 'done' && (
             <p role="status">
               Done: {job.total.toLocaleString('en')} rows.{' '}
-              <a className="primary-button" href={`/api/jobs/${job.id}/result.csv`} download>
+              <a className="primary-button" href={jobResultCsvUrl(job.id)} download>
                 Download the CSV
               </a>
             </p>

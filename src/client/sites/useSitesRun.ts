@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toCsv, type CsvCell } from '../../shared/csv.js';
 import type { JobState } from '../../shared/api/jobs.js';
-import { apiRequestErrorFrom, isAbortError } from '../api/ApiRequestError.js';
-import { requestJson } from '../api/requestJson.js';
+import { isAbortError } from '../api/ApiRequestError.js';
+import { cancelSitesJob, createSitesJob, postSitesNdjson, readSitesJob } from '../api/sitesApi.js';
 
 export interface SitesRunParams {
   startDate: string;
@@ -66,7 +66,7 @@ export function useSitesRun(maxSitesAtOnce: number) {
     stopPolling();
     const tick = async () => {
       try {
-        const job = await requestJson<JobState>(`/api/jobs/${id}`);
+        const job = await readSitesJob(id);
         setRun({ kind: 'job', job });
         if (job.status === 'queued' || job.status === 'running') polling.current = window.setTimeout(() => void tick(), 1000);
       } catch (err) {
@@ -91,19 +91,13 @@ export function useSitesRun(maxSitesAtOnce: number) {
       controller.current = own;
       try {
         if (siteCount > maxSitesAtOnce) {
-          const created = await requestJson<{ id: string }>(`/api/jobs?${queryOf(params)}`, { method: 'POST', body: csvText, headers: { 'Content-Type': 'text/csv' }, signal: own.signal });
+          const created = await createSitesJob(queryOf(params), csvText, own.signal);
           window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}#job=${created.id}`);
           followJob(created.id);
           return;
         }
         setRun({ kind: 'running', done: 0, total: siteCount });
-        const response = await fetch(`/api/sites?${queryOf(params)}`, {
-          method: 'POST',
-          body: csvText,
-          headers: { 'Content-Type': 'text/csv', Accept: 'application/x-ndjson' },
-          signal: own.signal,
-        });
-        if (!response.ok) throw await apiRequestErrorFrom(response);
+        const response = await postSitesNdjson(queryOf(params), csvText, own.signal);
         const rows: CsvCell[][] = [];
         let header: string[] | null = null;
         for await (const line of ndjsonLines(response)) {
@@ -128,7 +122,7 @@ export function useSitesRun(maxSitesAtOnce: number) {
     if (run.kind === 'job') {
       stopPolling();
       try {
-        setRun({ kind: 'job', job: await requestJson<JobState>(`/api/jobs/${run.job.id}`, { method: 'DELETE' }) });
+        setRun({ kind: 'job', job: await cancelSitesJob(run.job.id) });
       } catch (err) {
         setRun({ kind: 'failed', message: `Could not cancel: ${(err as Error).message}` });
       }

@@ -1,5 +1,6 @@
 import { isBandId, type BandId } from '../../core/bands/bandCatalog.js';
-import { isAnalysisArea, type AnalysisArea } from '../analysis/analysisArea.js';
+import { DEFAULT_MASK, maskToText, parseMask } from '../../core/raster/clearPixel.js';
+import { isAnalysisArea, type AnalysisArea } from '../filters/analysisArea.js';
 
 export type ImageSize = '3x3' | 'full';
 
@@ -16,11 +17,24 @@ export interface UrlState {
   scenes?: 'latest' | 'all';
   /** The statistics area: the scene box or a square around the point. */
   area?: AnalysisArea;
+  /** The API's `mask` (what is not clear), in its canonical words; absent means the default. */
+  mask?: string;
   /** Test hook: `?crash=1` throws during render to show the error screen. */
   crash: boolean;
 }
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The mask words a link names, in canonical form; undefined when absent, malformed or the default. */
+function maskIn(value: string | null): string | undefined {
+  if (value === null) return undefined;
+  try {
+    const text = maskToText(parseMask(value));
+    return text === maskToText(DEFAULT_MASK) ? undefined : text;
+  } catch {
+    return undefined;
+  }
+}
 
 function numberIn(value: string | null, min: number, max: number): number | undefined {
   if (value === null || value.trim() === '') return undefined;
@@ -43,6 +57,7 @@ export function readUrlState(search: string): UrlState {
   const endDate = q.get('endDate') ?? undefined;
   const scenes = q.get('scenes');
   const area = q.get('area');
+  const mask = maskIn(q.get('mask'));
   return {
     // A point needs both axes; half a point is no point.
     ...(lat !== undefined && lon !== undefined ? { lat, lon } : {}),
@@ -53,6 +68,7 @@ export function readUrlState(search: string): UrlState {
     bands: bands.length > 0 ? [...new Set(bands)] : undefined,
     ...(scenes === 'latest' || scenes === 'all' ? { scenes } : {}),
     ...(isAnalysisArea(area) ? { area } : {}),
+    ...(mask !== undefined ? { mask } : {}),
     crash: q.get('crash') === '1',
   };
 }

@@ -5,7 +5,8 @@ import { GeometryError, parseGeoJsonPolygons, polygonsBBox, type PolygonLngLat }
 import { pixelCentresInside, polygonPixelWindow, polygonsAreaKm2, projectPolygons } from '../geo/polygonOnGrid.js';
 import { selectBands } from '../landsat/bandSelection.js';
 import { coveredDates, type CoveredDates } from '../landsat/coveredDates.js';
-import type { LandsatService, SceneFilters, SceneSummary } from '../landsat/landsatService.js';
+import type { LandsatService } from '../landsat/landsatService.js';
+import type { SceneFilters, SceneSummary } from '../landsat/landsatResults.js';
 import { mapWithConcurrency } from '../landsat/mapWithConcurrency.js';
 import type { EmptyAnswerExplanation } from '../landsat/explainEmptyAnswer.js';
 import { DEFAULT_MASK, isClearPixel, isImaged, maskToText } from '../raster/clearPixel.js';

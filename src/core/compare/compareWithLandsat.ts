@@ -1,5 +1,5 @@
 import type { LngLat } from '../geo/lngLat.js';
-import type { PixelResponse, PixelScene, SceneFilters, SceneSummary } from '../landsat/landsatService.js';
+import type { PixelResponse, PixelScene, SceneFilters, SceneSummary } from '../landsat/landsatResults.js';
 import type { ClearMask } from '../raster/clearPixel.js';
 import { isClearAt } from '../indices/spectralIndices.js';
 import { qaWords } from '../raster/qaWords.js';

@@ -6,7 +6,7 @@ import type { QaFlags } from './qaFlags.js';
 /**
  * The QA_PIXEL flags of one pixel in plain words, worst first, so nobody compares a ground
  * measurement against a cloud: e.g. ["cloud", "cirrus"], ["clear", "water"], ["fill"].
- * The page shows the same words (src/client/analysis/qaFlagWords.ts re-exports this).
+ * The page shows the same words (src/client/series/qaFlagWords.ts re-exports this).
  */
 export function qaWords(flags: QaFlags | null | undefined, sensor?: LandsatSensor): string[] {
   if (!flags) return ['no data'];

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { metricsAnswer } from '../../shared/api/health.js';
 import { requestScopeStorage } from './requestScope.js';
 
 /**
@@ -24,7 +25,7 @@ export function installOps(app: FastifyInstance): void {
   });
   app.get(
     '/api/metrics',
-    { schema: { summary: 'Prometheus metrics: request latency by route, archive calls and errors, cache hit rate, queue depth, emails' } },
+    { schema: { summary: 'Prometheus metrics: request latency by route, archive calls and errors, cache hit rate, queue depth, emails', response: { 200: metricsAnswer } } },
     async (_req, reply) => {
       const { registry } = app.ctx.metrics;
       return reply.type(registry.contentType).header('cache-control', 'no-store').send(await registry.metrics());

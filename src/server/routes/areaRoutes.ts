@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { areaCsvRows, areaPolygons, areaStatistics } from '../../core/area/areaStatistics.js';
 import { toCsv } from '../../shared/csv.js';
-import { AREA_BODY_LIMIT_BYTES, areaBodySchema, areaResponseSchema, type AreaBody } from '../../shared/api/area.js';
+import { AREA_BODY_LIMIT_BYTES, areaBodySchema, areaCsvAnswer, areaResponseSchema, areaStreamAnswer, type AreaBody } from '../../shared/api/area.js';
 import { requestSignal } from '../requestSignal.js';
 import { sendNdjsonProgress } from '../ndjsonProgress.js';
 
@@ -41,7 +41,7 @@ export default async function areaRoutes(app: FastifyInstance): Promise<void> {
 
   api.post(
     '/api/area.csv',
-    { bodyLimit: AREA_BODY_LIMIT_BYTES, errorHandler: tooLarge, schema: { summary: 'The area statistics as CSV: one row per scene and band', body: areaBodySchema } },
+    { bodyLimit: AREA_BODY_LIMIT_BYTES, errorHandler: tooLarge, schema: { summary: 'The area statistics as CSV: one row per scene and band', body: areaBodySchema, response: { 200: areaCsvAnswer } } },
     async (req, reply) => {
       const answer = await run(reply, req.body);
       return reply.type('text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="area-statistics.csv"').send(toCsv(areaCsvRows(answer)));
@@ -53,7 +53,7 @@ export default async function areaRoutes(app: FastifyInstance): Promise<void> {
     {
       bodyLimit: AREA_BODY_LIMIT_BYTES,
       errorHandler: tooLarge,
-      schema: { summary: 'The area statistics as NDJSON: {"type":"progress","done","total"} lines, then {"type":"result","result":…}', body: areaBodySchema },
+      schema: { summary: 'The area statistics as NDJSON: {"type":"progress","done","total"} lines, then {"type":"result","result":…}', body: areaBodySchema, response: { 200: areaStreamAnswer } },
     },
     async (req, reply) => {
       const signal = requestSignal(reply, config.STREAM_TIMEOUT_MS);

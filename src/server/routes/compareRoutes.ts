@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { compareFieldMeasurement } from '../../core/compare/compareFieldMeasurement.js';
-import { COMPARE_BODY_LIMIT_BYTES, compareBodySchema, compareResponseSchema } from '../../shared/compareApi.js';
+import { COMPARE_BODY_LIMIT_BYTES, compareBodySchema, compareResponseSchema } from '../../shared/api/compare.js';
 import { requestSignal } from '../requestSignal.js';
 
 export default async function compareRoutes(app: FastifyInstance): Promise<void> {

@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { boxDataQuerySchema, boxQuerySchema, checkBox, checkDateRange, boxShape, filterShape, latitudeParam, longitudeParam, pixelQuerySchema, point3x3QuerySchema } from '../../shared/apiQuery.js';
-import type { RenderedImage } from '../../core/landsat/landsatService.js';
+import { landsatDataQuerySchema, landsatDataResponseSchema, landsatDataStreamAnswer } from '../../shared/api/landsatData.js';
+import { pixelQuerySchema, pixelResponseSchema, pixelStreamAnswer } from '../../shared/api/pixel.js';
+import { landsat3x3Answer, landsat3x3QuerySchema, landsatImageAnswer, landsatImageQuerySchema } from '../../shared/api/sceneImage.js';
+import { scenesQuerySchema, scenesResponseSchema } from '../../shared/api/scenes.js';
+import type { RenderedImage } from '../../core/landsat/landsatResults.js';
 import { requestSignal } from '../requestSignal.js';
 import { sendNdjsonProgress } from '../ndjsonProgress.js';
 import { sendScenePng } from './sendScenePng.js';
@@ -15,34 +17,6 @@ const boxOf = (q: { LON_UL: number; LAT_UR: number; LON_UR: number; LAT_UL: numb
 });
 
 const sendPng = (reply: FastifyReply, image: RenderedImage) => sendScenePng(reply, image, { cacheControl: 'no-store', sendBounds: true });
-
-const scenesQuerySchema = z
-  .object({
-    lat: latitudeParam('lat').optional(),
-    lon: longitudeParam('lon').optional(),
-    LON_UL: boxShape.LON_UL.optional(),
-    LAT_UR: boxShape.LAT_UR.optional(),
-    LON_UR: boxShape.LON_UR.optional(),
-    LAT_UL: boxShape.LAT_UL.optional(),
-    startDate: filterShape.startDate,
-    endDate: filterShape.endDate,
-    cloudCoverage: filterShape.cloudCoverage,
-  })
-  .superRefine((q, ctx) => {
-    checkDateRange(q, ctx);
-    const hasPoint = q.lat !== undefined && q.lon !== undefined;
-    const boxParts = [q.LON_UL, q.LAT_UR, q.LON_UR, q.LAT_UL].filter((v) => v !== undefined).length;
-    if (!hasPoint && boxParts !== 4) {
-      ctx.addIssue({ code: 'custom', message: 'give a point (lat and lon) or a whole box (LON_UL, LAT_UR, LON_UR, LAT_UL)' });
-    } else if (boxParts === 4) {
-      checkBox(q as { LON_UL: number; LAT_UR: number; LON_UR: number; LAT_UL: number }, ctx);
-    }
-  })
-  // The box when one is given, else the point as a degenerate box (the refinement ensured one of them).
-  .transform((q) => ({
-    ...q,
-    bboxLngLat: (q.LON_UL !== undefined ? [q.LON_UL, q.LAT_UR, q.LON_UR, q.LAT_UL] : [q.lon, q.lat, q.lon, q.lat]) as [number, number, number, number],
-  }));
 
 /**
  * A full-scene image holds two heavy slots: it is bound by CPU and memory (three overview windows
@@ -61,7 +35,7 @@ export default async function dataRoutes(app: FastifyInstance): Promise<void> {
 
   api.get(
     '/api/landsat3x3',
-    { schema: { summary: 'PNG of the 3 x 3 pixels around the point from the most recent qualifying scene', querystring: point3x3QuerySchema } },
+    { schema: { summary: 'PNG of the 3 x 3 pixels around the point from the most recent qualifying scene', querystring: landsat3x3QuerySchema, response: { 200: landsat3x3Answer } } },
     async (req, reply) => {
       const q = req.query;
       const image = await landsat.render3x3([q.longitude, q.latitude], q, signalFor(reply));
@@ -71,7 +45,7 @@ export default async function dataRoutes(app: FastifyInstance): Promise<void> {
 
   api.get(
     '/api/landsatImage',
-    { schema: { summary: 'PNG of the box from the most recent qualifying scene, contrast-stretched', querystring: boxQuerySchema } },
+    { schema: { summary: 'PNG of the box from the most recent qualifying scene, contrast-stretched', querystring: landsatImageQuerySchema, response: { 200: landsatImageAnswer } } },
     async (req, reply) => {
       const signal = signalFor(reply);
       const image = await heavyQueue.run(() => landsat.renderBox(boxOf(req.query), req.query, signal), signal, { slots: IMAGE_SLOTS });
@@ -81,7 +55,7 @@ export default async function dataRoutes(app: FastifyInstance): Promise<void> {
 
   api.get(
     '/api/landsatData',
-    { schema: { summary: 'Per-scene band statistics over the clear pixels of the box, oldest first', querystring: boxDataQuerySchema } },
+    { schema: { summary: 'Per-scene band statistics over the clear pixels of the box, oldest first', querystring: landsatDataQuerySchema, response: { 200: landsatDataResponseSchema } } },
     async (req, reply) => {
       const signal = signalFor(reply);
       return heavyQueue.run(() => landsat.boxStatistics(boxOf(req.query), req.query, { signal }), signal);
@@ -90,7 +64,7 @@ export default async function dataRoutes(app: FastifyInstance): Promise<void> {
 
   api.get(
     '/api/pixel',
-    { schema: { summary: 'The 3 x 3 pixel grid around a point in each qualifying scene, with units, DN and QA flags', querystring: pixelQuerySchema } },
+    { schema: { summary: 'The 3 x 3 pixel grid around a point in each qualifying scene, with units, DN and QA flags', querystring: pixelQuerySchema, response: { 200: pixelResponseSchema } } },
     async (req, reply) => {
       const q = req.query;
       const signal = signalFor(reply);
@@ -106,7 +80,8 @@ export default async function dataRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         summary:
           'landsatData as NDJSON: progress lines ({"type":"progress","done","total"}), one {"type":"item","item":entry} line per finished scene (in the order they finish), then {"type":"result","result":…}',
-        querystring: boxDataQuerySchema,
+        querystring: landsatDataQuerySchema,
+        response: { 200: landsatDataStreamAnswer },
       },
     },
     async (req, reply) => {
@@ -123,6 +98,7 @@ export default async function dataRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         summary: 'The pixel series as NDJSON with progress lines, then {"type":"result","result":…}',
         querystring: pixelQuerySchema,
+        response: { 200: pixelStreamAnswer },
       },
     },
     async (req, reply) => {
@@ -134,7 +110,7 @@ export default async function dataRoutes(app: FastifyInstance): Promise<void> {
 
   api.get(
     '/api/scenes',
-    { schema: { summary: 'Metadata of the qualifying scenes at a point or over a box, oldest first', querystring: scenesQuerySchema } },
+    { schema: { summary: 'Metadata of the qualifying scenes at a point or over a box, oldest first', querystring: scenesQuerySchema, response: { 200: scenesResponseSchema } } },
     async (req, reply) => {
       const q = req.query;
       const found = await landsat.findScenes(q.bboxLngLat, q, signalFor(reply));

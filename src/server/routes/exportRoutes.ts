@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createExporter } from '../../core/export/createExporter.js';
-import { exportTifQuerySchema } from '../../shared/api/exportTif.js';
+import { exportTifAnswer, exportTifQuerySchema } from '../../shared/api/exportTif.js';
 import { requestSignal } from '../requestSignal.js';
 
 /** `GET /api/export.tif`: a window of one scene as a Cloud-Optimized GeoTIFF on the scene's own grid. */
@@ -14,6 +14,7 @@ export default async function exportRoutes(app: FastifyInstance): Promise<void> 
       schema: {
         summary: "A scene's pixels under a box or polygon as a Cloud-Optimized GeoTIFF in the scene's own CRS and grid (no resampling)",
         querystring: exportTifQuerySchema,
+        response: { 200: exportTifAnswer },
       },
     },
     async (req, reply) => {

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { wholeNumberParam } from '../../shared/apiQuery.js';
+import { geocodeQuerySchema, geocodeResponseSchema } from '../../shared/api/geocode.js';
 
 export default async function geocodeRoutes(app: FastifyInstance): Promise<void> {
   // Load the gazetteer (~2 s of CPU in a worker thread: the city list and its region names) right
@@ -20,10 +19,8 @@ export default async function geocodeRoutes(app: FastifyInstance): Promise<void>
     {
       schema: {
         summary: 'Offline place search over GeoNames cities (with their state/province and country), ranked by match then population',
-        querystring: z.object({
-          q: z.string().trim().min(1, 'q (the place name to search) is required').max(100, 'q is at most 100 characters').describe('Place name or its beginning'),
-          limit: wholeNumberParam('limit', 1, 10, 10).describe('Most results, 1 to 10 (default 10)'),
-        }),
+        querystring: geocodeQuerySchema,
+        response: { 200: geocodeResponseSchema },
       },
     },
     async (req) => (await app.ctx.gazetteer()).search(req.query.q, req.query.limit),

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { healthResponseSchema, pageConfigSchema } from '../../shared/api/health.js';
 
 export default async function healthRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/api/health', { schema: { summary: 'Liveness, the live Landsat source, cache sizes, heavy-work queue and archive circuit breakers' } }, async () => {
+  api.get('/api/health', { schema: { summary: 'Liveness, the live Landsat source, cache sizes, heavy-work queue and archive circuit breakers', response: { 200: healthResponseSchema } } }, async () => {
     const { catalog, cache, heavyQueue, upstream } = app.ctx;
     return {
       status: 'ok',
@@ -19,7 +20,7 @@ export default async function healthRoutes(app: FastifyInstance): Promise<void> 
     };
   });
 
-  api.get('/api/config', { schema: { summary: 'What the page needs to know: map tiles, the data source, and whether emails really leave (smtp) or are written to the server outbox' } }, async () => {
+  api.get('/api/config', { schema: { summary: 'What the page needs to know: map tiles, the data source, and whether emails really leave (smtp) or are written to the server outbox', response: { 200: pageConfigSchema } } }, async () => {
     const { config, catalog } = app.ctx;
     return {
       tileUrl: config.TILE_URL,

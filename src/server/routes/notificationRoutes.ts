@@ -1,8 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { LEAD_TIME_HOURS } from '../../shared/defaults.js';
-import { emailAddressSchema } from '../../shared/emailAddress.js';
+import { idParams, subscribeBody, subscribeReply, tokenQuery, viewReply } from '../../shared/api/notifications.js';
 import { ApiError } from '../apiError.js';
 import { escapeHtml } from '../escapeHtml.js';
 import { notImagedReason } from '../../core/wrs2/notImagedReason.js';
@@ -26,51 +24,6 @@ export interface RouteLimit {
   max: number;
   timeWindowMs: number;
 }
-
-const subscribeBody = z
-  .object({
-    email: emailAddressSchema.describe('Address to notify; it receives a confirmation link first (double opt-in).'),
-    leadTime: z.enum(LEAD_TIME_HOURS).describe('Hours before each pass the alert is sent: "2", "6", "12" or "24".'),
-    cloudCoverage: z.number().int().min(0).max(100).describe('Largest scene cloud cover, percent, for a "new scene is ready" email.'),
-    lat: z.number().min(-90).max(90).describe('Latitude of the point to watch, degrees WGS84.'),
-    lon: z.number().min(-180).max(180).describe('Longitude of the point to watch, degrees WGS84.'),
-  })
-  .describe('Subscription to Landsat 8/9 overpass and new-scene emails for one point.');
-
-const subscribeReply = z.object({
-  id: z.string().describe('Subscription id; the same form of answer whether or not the address already subscribed.'),
-  status: z.literal('pending').describe('Always "pending": nothing is sent until the emailed link is followed.'),
-});
-
-const idParams = z.object({ id: z.string().min(1).max(64).describe('Subscription id.') });
-const tokenQuery = z.object({
-  token: z.string().min(16).max(128).describe('Secret link token from one of the subscription\'s emails.'),
-});
-
-const viewReply = z
-  .object({
-    id: z.string().describe('Subscription id.'),
-    status: z.enum(['pending', 'active', 'unsubscribed', 'expired']).describe('Lifecycle state.'),
-    email: z.string().describe('Address notified.'),
-    lat: z.number().describe('Latitude watched, degrees.'),
-    lon: z.number().describe('Longitude watched, degrees.'),
-    leadTime: z.enum(LEAD_TIME_HOURS).describe('Hours before a pass the alert is sent.'),
-    cloudCoverage: z.number().describe('Largest scene cloud cover wanted, percent.'),
-    createdAt: z.string().describe('ISO time of the request.'),
-    confirmedAt: z.string().nullable().describe('ISO time the link was confirmed, null while pending.'),
-    nextPasses: z
-      .array(
-        z.object({
-          satellite: z.enum(['landsat-8', 'landsat-9']).describe('Satellite.'),
-          path: z.number().describe('WRS-2 path.'),
-          row: z.number().describe('WRS-2 row.'),
-          datetime: z.string().describe('ISO UTC time of the pass.'),
-          alertAt: z.string().describe('ISO UTC time the alert email is due.'),
-        }),
-      )
-      .describe('Upcoming passes that will be announced (active subscriptions).'),
-  })
-  .describe('A subscription, as seen by the holder of one of its links.');
 
 /** JSON unless the client asks for HTML and not JSON (a browser following a link from the email). */
 function wantsHtml(request: FastifyRequest): boolean {

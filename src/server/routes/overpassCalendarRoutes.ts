@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { predictOverpasses } from '../../core/overpass/overpass.js';
 import { overpassCalendar } from '../../core/overpass/overpassCalendar.js';
 import { pageLink } from '../notifications/emailTemplates.js';
-import { overpassQuerySchema } from './overpassRoutes.js';
+import { overpassCalendarAnswer, overpassQuerySchema } from '../../shared/api/overpasses.js';
 import { publicBaseUrl } from './publicBaseUrl.js';
 
 export default async function overpassCalendarRoutes(app: FastifyInstance): Promise<void> {
@@ -14,6 +14,7 @@ export default async function overpassCalendarRoutes(app: FastifyInstance): Prom
       schema: {
         summary: 'The predicted Landsat 8 and 9 passes over a point as an iCalendar feed (RFC 5545), one event per pass, each linking to the page at that point and day',
         querystring: overpassQuerySchema,
+        response: { 200: overpassCalendarAnswer },
       },
     },
     async (req, reply) => {

@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import type { RenderedImage } from '../../core/landsat/landsatService.js';
+import type { RenderedImage } from '../../core/landsat/landsatResults.js';
 
 /**
  * A scene image with the headers every image call sends: which scene and time, satellite and sensor, bands as

@@ -1,25 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { findWrs2Tiles, seedBBoxFromTile } from '../../core/wrs2/wrs2.js';
-import { latitudeParam, longitudeParam } from '../../shared/apiQuery.js';
-
-const lngLatSchema = z.tuple([z.number(), z.number()]);
-
-const wrs2ResponseSchema = z.object({
-  tiles: z.array(
-    z.object({
-      path: z.number().int(),
-      row: z.number().int(),
-      center: lngLatSchema.describe('Nominal scene centre, [lon, lat]'),
-      polygon: z.array(lngLatSchema).describe('Nominal footprint, closed ring of 5 [lon, lat]: UL, UR, LR, LL, UL'),
-    }),
-  ),
-  bbox: z
-    .object({ minLon: z.number(), maxLon: z.number(), minLat: z.number(), maxLat: z.number() })
-    .nullable()
-    .describe("The seed page's box from the first tile, or null when no tile contains the point"),
-});
+import { wrs2QuerySchema, wrs2ResponseSchema } from '../../shared/api/wrs2.js';
 
 export default async function wrs2Routes(app: FastifyInstance): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().get(
@@ -27,10 +9,7 @@ export default async function wrs2Routes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         summary: 'WRS-2 daytime tiles (path/row) whose footprint contains a point, nearest scene centre first',
-        querystring: z.object({
-          lat: latitudeParam('lat'),
-          lon: longitudeParam('lon'),
-        }),
+        querystring: wrs2QuerySchema,
         response: { 200: wrs2ResponseSchema },
       },
     },

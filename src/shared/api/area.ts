@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BAND_IDS, DEFAULT_BAND_IDS, isBandId, type BandId } from '../../core/bands/bandCatalog.js';
 import { AREA_MAX_KM2 } from '../../core/area/areaStatistics.js';
 import { checkDateRange, dateParam, harmonizeParam, maskParam } from '../apiQuery.js';
+import { mediaAnswer } from './common.js';
 
 /** Bodies up to 1 MB: a field outline traced at GPS resolution is rarely more than a few hundred KB. */
 export const AREA_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -76,3 +77,10 @@ export const areaResponseSchema = z.object({
   areaKm2: z.number().describe('Extension: the polygon area on the sphere, km²'),
   explanation: z.unknown().optional(),
 });
+
+export const areaCsvAnswer = mediaAnswer('text/csv', 'One row per scene and band: the statistics of the answer of POST /api/area');
+export const areaStreamAnswer = mediaAnswer(
+  'application/x-ndjson',
+  'NDJSON lines: {"type":"progress","done","total"}, then {"type":"result","result":<the POST /api/area answer>} or {"type":"error","error":{"code","message"}}',
+);
+export type AreaStatistics = z.output<typeof areaResponseSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BAND_CATALOG, BAND_IDS, isBandId } from '../../core/bands/bandCatalog.js';
 import type { ExportBandId } from '../../core/export/exportGeoTiff.js';
 import { boxShape, checkBox, optionalMaskParam } from '../apiQuery.js';
+import { mediaAnswer } from './common.js';
 
 const EXPORT_IDS = [...BAND_IDS.filter((id) => BAND_CATALOG[id].asset !== null), 'QA'];
 
@@ -51,3 +52,8 @@ export const exportTifQuerySchema = z
     }
   });
 
+
+export const exportTifAnswer = mediaAnswer(
+  'image/tiff; application=geotiff; profile=cloud-optimized',
+  "Cloud-Optimized GeoTIFF on the scene's own grid, one band per chosen band (attachment). Headers: x-scene-id, x-synthetic",
+);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mediaAnswer } from './common.js';
 
 /** Job ids are 128 random bits in base64url (22 characters): the only key to a job's results. */
 export const JOB_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
@@ -22,4 +23,4 @@ export const jobStateSchema = z.object({
 });
 export type JobState = z.infer<typeof jobStateSchema>;
 
-export const jobResultCsvSchema = z.string().describe('text/csv: the same columns as POST /api/sites');
+export const jobResultCsvSchema = mediaAnswer('text/csv', 'The same columns as POST /api/sites (attachment)');

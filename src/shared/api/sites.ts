@@ -44,12 +44,17 @@ export const apiErrorSchema = z.object({
     .passthrough(),
 });
 
-export const sitesCsvResponseSchema = z
-  .string()
-  .describe(
-    'text/csv: site_id, lat, lon, scene_id, satellite, date, wrs_path, wrs_row, cloud_cover, one column per band (B04_…), qa_pixel, clear, note, then (extension) sensor (TM, ETM+, OLI/TIRS) and harmonized (roy2016-rma or empty). ' +
-      'With Accept: application/x-ndjson: {"type":"progress","done","total"} lines, then {"type":"row",…same keys…} lines, then {"type":"done"}.',
-  );
+const SITES_CSV_WORDS =
+  'text/csv: site_id, lat, lon, scene_id, satellite, date, wrs_path, wrs_row, cloud_cover, one column per band (B04_…), qa_pixel, clear, note, then (extension) sensor (TM, ETM+, OLI/TIRS) and harmonized (roy2016-rma or empty).';
+export const sitesCsvResponseSchema = {
+  description: `${SITES_CSV_WORDS} With Accept: application/x-ndjson, NDJSON lines instead`,
+  content: {
+    'text/csv': { schema: z.string().describe(SITES_CSV_WORDS) },
+    'application/x-ndjson': {
+      schema: z.string().describe('{"type":"progress","done","total"} lines, then {"type":"row",…the CSV columns as keys…} lines, then {"type":"done"}'),
+    },
+  },
+};
 
 export interface SitesParameters {
   startDate: string;

@@ -1,0 +1,51 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { LngLat } from '../../core/geo/lngLat.js';
+import { pixelResponseSchema } from '../../shared/api/pixel.js';
+import { withMask } from './landsatRequestUrls.js';
+import { requestJson } from './requestJson.js';
+
+/** What GET /api/pixel and /api/pixel/stream take. */
+export interface PixelQuery {
+  lngLat: LngLat;
+  startDate: string;
+  endDate: string;
+  cloudCoverage: number;
+  bands: readonly string[];
+  /** Only the most recent qualifying scene. */
+  latest?: boolean;
+  /** The API's `mask`; the default text is left out of the URL. */
+  mask?: string;
+  /** Harmonise TM/ETM+ reflectance to OLI. */
+  harmonize?: boolean;
+}
+
+function pixelParams(q: PixelQuery): URLSearchParams {
+  const params = new URLSearchParams({
+    lat: String(q.lngLat[1]),
+    lon: String(q.lngLat[0]),
+    startDate: q.startDate,
+    endDate: q.endDate,
+    cloudCoverage: String(q.cloudCoverage),
+    bands: q.bands.join(','),
+  });
+  if (q.latest) params.set('latest', 'true');
+  withMask(params, q.mask);
+  if (q.harmonize) params.set('harmonize', 'oli');
+  return params;
+}
+
+export const pixelUrl = (q: PixelQuery) => `/api/pixel?${pixelParams(q)}`;
+/** The same series as NDJSON with progress (readNdjsonProgress). */
+export const pixelStreamUrl = (q: PixelQuery) => `/api/pixel/stream?${pixelParams(q)}`;
+
+/** The pixel answer in the query cache; TanStack's signal aborts it when nothing observes it any more. */
+export function pixelQueryOptions(q: PixelQuery, enabled = true) {
+  const url = pixelUrl(q);
+  return queryOptions({
+    queryKey: ['pixel', url],
+    queryFn: ({ signal }) => requestJson(url, pixelResponseSchema, { signal }),
+    enabled,
+    retry: false,
+    staleTime: Infinity,
+  });
+}

@@ -1,0 +1,81 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiRequestError, isAbortError } from './ApiRequestError.js';
+import { readNdjsonProgress, type StreamProgress } from './readNdjsonProgress.js';
+
+/** A Response whose body hands out the given chunks one read at a time (lines split across chunks). */
+function streamedResponse(chunks: string[], { hang = false } = {}): Response {
+  const encoder = new TextEncoder();
+  let i = 0;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (i < chunks.length) controller.enqueue(encoder.encode(chunks[i++]));
+      else if (!hang) controller.close();
+      // hang: never close, like a server still working.
+      else return new Promise<void>(() => undefined);
+    },
+  });
+  return new Response(body, { status: 200, headers: { 'content-type': 'application/x-ndjson' } });
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('readNdjsonProgress', () => {
+  it('reports progress lines and resolves with the result, even when lines are split across chunks', async () => {
+    const result = { scenes: [{ id: 'A' }] };
+    const text = [
+      JSON.stringify({ type: 'progress', done: 0, total: null }),
+      JSON.stringify({ type: 'progress', done: 12, total: 45 }),
+      JSON.stringify({ type: 'result', result }),
+    ].join('\n') + '\n';
+    const fetchMock = vi.fn(async () => streamedResponse([text.slice(0, 20), text.slice(20, 61), text.slice(61)]));
+    vi.stubGlobal('fetch', fetchMock);
+    const seen: StreamProgress[] = [];
+    const answer = await readNdjsonProgress<typeof result>('/api/pixel/stream?lat=1&lon=2', { onProgress: (p) => seen.push(p) });
+    expect(answer).toEqual(result);
+    expect(seen).toEqual([
+      { done: 0, total: null },
+      { done: 12, total: 45 },
+    ]);
+    expect(fetchMock).toHaveBeenCalledWith('/api/pixel/stream?lat=1&lon=2', expect.objectContaining({ headers: { Accept: 'application/x-ndjson' } }));
+  });
+
+  it('accepts a last line without a trailing newline', async () => {
+    vi.stubGlobal('fetch', async () => streamedResponse(['{"type":"result","result":42}']));
+    await expect(readNdjsonProgress('/x')).resolves.toBe(42);
+  });
+
+  it('turns an error line into an ApiRequestError with the server code, message and status', async () => {
+    vi.stubGlobal('fetch', async () =>
+      streamedResponse(['{"type":"progress","done":1,"total":3}\n{"type":"error","error":{"code":"upstream_timeout","message":"too slow"},"status":504}\n']),
+    );
+    const err = await readNdjsonProgress('/x').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiRequestError);
+    expect(err).toMatchObject({ status: 504, code: 'upstream_timeout', message: 'too slow' });
+  });
+
+  it('reports a non-2xx answer with the JSON error body', async () => {
+    vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ error: { code: 'bad_request', message: 'lat is required' } }), { status: 400 }));
+    await expect(readNdjsonProgress('/x')).rejects.toMatchObject({ status: 400, code: 'bad_request', message: 'lat is required' });
+  });
+
+  it('fails plainly when the stream ends without a result', async () => {
+    vi.stubGlobal('fetch', async () => streamedResponse(['{"type":"progress","done":1,"total":3}\n']));
+    await expect(readNdjsonProgress('/x')).rejects.toMatchObject({ code: 'stream_ended' });
+  });
+
+  it('stops reading and rejects with an abort error when the signal is aborted', async () => {
+    vi.stubGlobal('fetch', async () => streamedResponse(['{"type":"progress","done":1,"total":3}\n'], { hang: true }));
+    const controller = new AbortController();
+    const seen: StreamProgress[] = [];
+    const pending = readNdjsonProgress('/x', {
+      signal: controller.signal,
+      onProgress: (p) => {
+        seen.push(p);
+        controller.abort();
+      },
+    });
+    const err = await pending.catch((e: unknown) => e);
+    expect(isAbortError(err)).toBe(true);
+    expect(seen).toHaveLength(1);
+  });
+});
