@@ -294,7 +294,7 @@ async function main() {
     bursts.push({ ...burst, rssBeforeMb, peakRssMb: Math.round(burstPeakRssMb) });
   }
   // Issue 27: long streams and open-and-abort churn against health (LOAD_STREAMS=0 skips them).
-  const streamFigures = process.env.LOAD_STREAMS === '0' ? null : (log('4 long streams, then their abort, then open-and-abort churn...'), await streamScenarios(baseUrl));
+  const streamFigures = process.env.LOAD_STREAMS === '0' ? null : (log('4 long streams, then their abort, then open-and-abort churn...'), await streamScenarios(baseUrl, { serverPid: process.pid }));
   clearInterval(sampler);
   if (trace) clearInterval(trace);
   const cacheStats = app.ctx.cache.stats;

@@ -11,8 +11,11 @@ import { streamScenarios } from './load/streamScenarios.js';
 
 const port = Number(process.env.LOAD_PORT ?? 18_527);
 const dir = mkdtempSync(path.join(os.tmpdir(), 'landsat-load-streams-'));
-const server = spawn(process.execPath, ['--max-old-space-size=320', '--import', 'tsx', path.resolve('src/server/main.ts')], {
-  stdio: ['ignore', 'ignore', 'inherit'],
+// LOAD_SERVER_NODE_ARGS adds node flags to the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see what holds its loop.
+const extraNodeArgs = (process.env.LOAD_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+const server = spawn(process.execPath, ['--max-old-space-size=320', ...extraNodeArgs, '--import', 'tsx', path.resolve('src/server/main.ts')], {
+  // With extra flags (--trace-gc and the like print to stdout) the server's output goes to stderr.
+  stdio: ['ignore', extraNodeArgs.length > 0 ? 2 : 'ignore', 'inherit'],
   env: withServerProcessEnv({ ...process.env, PORT: String(port), HOST: '127.0.0.1', LANDSAT_SOURCE: 'demo', DATABASE_PATH: path.join(dir, 'db.sqlite'), OUTBOX_DIR: path.join(dir, 'outbox'), SCHEDULER_INTERVAL_MS: '0', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000' }),
 });
 const baseUrl = `http://127.0.0.1:${port}`;
@@ -26,7 +29,7 @@ try {
     await new Promise((r) => setTimeout(r, 100));
   }
   const load = (await import('node:os')).loadavg();
-  const figures = await streamScenarios(baseUrl, { streamSeconds: Number(process.env.LOAD_SECONDS ?? 10), churnSeconds: Number(process.env.LOAD_SECONDS ?? 10) });
+  const figures = await streamScenarios(baseUrl, { streamSeconds: Number(process.env.LOAD_SECONDS ?? 10), churnSeconds: Number(process.env.LOAD_SECONDS ?? 10), serverPid: server.pid });
   process.stdout.write(`${JSON.stringify({ cpus: os.cpus().length, loadAverageAtStart: load, ...figures }, null, 2)}\n`);
 } finally {
   server.kill('SIGTERM');

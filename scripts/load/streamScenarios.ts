@@ -5,13 +5,49 @@
  * 2. `abortStop`: those streams aborted; how long until the heavy-work queue is empty again (target 0.5 s).
  * 3. `churn`: 4 clients opening a stream and aborting it after 300 ms, over and over, health polled.
  * Figures only: the verdict is `met` per target, nothing is asserted here.
+ *
+ * Latency on a shared machine measures the other tenants as much as the server, so each phase also
+ * reports the server's main-thread CPU (Linux: /proc/<pid>/task/<pid>/stat, the event loop's own
+ * thread, not the worker pools), per stream and per scene streamed: what the loop itself does for
+ * that work, whatever else the cores run. With `serverPid` the load script's own process (the
+ * in-process server), that figure also holds the client's reading of the streams.
  */
+import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted.length === 0 ? null : Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]);
 };
 
 export const LONG_STREAM = '/api/landsatData/stream?LON_UL=-79.5&LAT_UR=45.1&LON_UR=-79&LAT_UL=45.6&startDate=2013-04-01&endDate=2026-11-01&bands=B01,B02,B03,B04,B05,B06,B07,B10&cloudCoverage=100';
+
+const clockTicksPerSecond = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** CPU ms (user + system) of the process's main thread so far, or null where /proc is not there. */
+function mainThreadCpuMs(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const stat = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicksPerSecond;
+  } catch {
+    return null;
+  }
+}
+
+/** Main-thread CPU over a phase, in total and per unit of work (null without /proc). */
+function cpuOf(startMs: number | null, endMs: number | null, per: Record<string, number>) {
+  if (startMs === null || endMs === null) return null;
+  const total = endMs - startMs;
+  return { totalMs: Math.round(total), ...Object.fromEntries(Object.entries(per).map(([k, n]) => [k, n > 0 ? Math.round((total / n) * 10) / 10 : null])) };
+}
 
 async function pollHealth(baseUrl: string, until: () => boolean): Promise<number[]> {
   const ms: number[] = [];
@@ -34,26 +70,38 @@ async function queueActive(baseUrl: string): Promise<number> {
   return ((await (await fetch(`${baseUrl}/api/health`)).json()) as { queue: { active: number } }).queue.active;
 }
 
-/** Opens a stream and reads it until `signal` aborts or it ends. */
-async function readStream(url: string, signal: AbortSignal): Promise<void> {
+/** Opens a stream and reads it until `signal` aborts or it ends; counts the scenes (item lines) it got and how it was answered. */
+async function readStream(url: string, signal: AbortSignal, counts: { items: number; statuses: Record<string, number> }): Promise<void> {
   try {
     const res = await fetch(url, { signal });
+    counts.statuses[res.status] = (counts.statuses[res.status] ?? 0) + 1;
     const reader = res.body!.getReader();
-    while (!(await reader.read()).done);
+    const decoder = new TextDecoder();
+    let rest = '';
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      const lines = (rest + decoder.decode(value, { stream: true })).split('\n');
+      rest = lines.pop()!;
+      for (const line of lines) if (line.startsWith('{"type":"item"')) counts.items += 1;
+    }
   } catch {
     // aborted: what the scenario does on purpose
   }
 }
 
-export async function streamScenarios(baseUrl: string, { streamSeconds = 10, churnSeconds = 10 } = {}) {
+export async function streamScenarios(baseUrl: string, { streamSeconds = 10, churnSeconds = 10, serverPid }: { streamSeconds?: number; churnSeconds?: number; serverPid?: number } = {}) {
   // 1. Four long streams, health polled.
   const controllers = Array.from({ length: 4 }, () => new AbortController());
-  const streams = controllers.map((c) => readStream(baseUrl + LONG_STREAM, c.signal));
+  const streamCounts = { items: 0, statuses: {} as Record<string, number> };
+  const streamsCpuStart = mainThreadCpuMs(serverPid);
+  const streams = controllers.map((c) => readStream(baseUrl + LONG_STREAM, c.signal, streamCounts));
   const streamsEndAt = performance.now() + streamSeconds * 1000;
   const streamHealth = await pollHealth(baseUrl, () => performance.now() > streamsEndAt);
+  const streamsCpuEnd = mainThreadCpuMs(serverPid);
   const activeBeforeAbort = await queueActive(baseUrl);
 
-  // 2. Abort them: time until the queue holds none of their work.
+  // 2. Abort them: time until the queue holds none of their work, and what the loop still does after.
   const abortedAt = performance.now();
   controllers.forEach((c) => c.abort());
   await Promise.all(streams);
@@ -63,15 +111,20 @@ export async function streamScenarios(baseUrl: string, { streamSeconds = 10, chu
     active = await queueActive(baseUrl);
   }
   const stopMs = Math.round(performance.now() - abortedAt);
+  const idleCpuStart = mainThreadCpuMs(serverPid);
+  await new Promise((r) => setTimeout(r, 1000));
+  const idleCpuEnd = mainThreadCpuMs(serverPid);
 
   // 3. Open-and-abort churn by 4 clients.
   let churning = true;
   let opened = 0;
+  const churnCounts = { items: 0, statuses: {} as Record<string, number> };
+  const churnCpuStart = mainThreadCpuMs(serverPid);
   const churners = Array.from({ length: 4 }, async () => {
     while (churning) {
       const c = new AbortController();
       opened += 1;
-      const reading = readStream(baseUrl + LONG_STREAM, c.signal);
+      const reading = readStream(baseUrl + LONG_STREAM, c.signal, churnCounts);
       await new Promise((r) => setTimeout(r, 300));
       c.abort();
       await reading;
@@ -81,10 +134,31 @@ export async function streamScenarios(baseUrl: string, { streamSeconds = 10, chu
   const churnHealth = await pollHealth(baseUrl, () => performance.now() > churnEndAt);
   churning = false;
   await Promise.all(churners);
+  const churnCpuEnd = mainThreadCpuMs(serverPid);
 
   return {
-    longStreams: { streams: 4, seconds: streamSeconds, queueActiveBeforeAbort: activeBeforeAbort, health: summary(streamHealth) },
-    abortStop: { msUntilQueueEmpty: stopMs, targetMs: 500, met: stopMs <= 500 },
-    churn: { clients: 4, seconds: churnSeconds, streamsOpenedAndAborted: opened, health: summary(churnHealth) },
+    longStreams: {
+      streams: 4,
+      seconds: streamSeconds,
+      queueActiveBeforeAbort: activeBeforeAbort,
+      scenesStreamed: streamCounts.items,
+      health: summary(streamHealth),
+      mainThreadCpu: cpuOf(streamsCpuStart, streamsCpuEnd, { perStreamMs: 4, perSceneMs: streamCounts.items }),
+    },
+    abortStop: {
+      msUntilQueueEmpty: stopMs,
+      targetMs: 500,
+      met: stopMs <= 500,
+      mainThreadCpuMsInTheSecondAfter: idleCpuStart === null || idleCpuEnd === null ? null : Math.round(idleCpuEnd - idleCpuStart),
+    },
+    churn: {
+      clients: 4,
+      seconds: churnSeconds,
+      streamsOpenedAndAborted: opened,
+      answers: churnCounts.statuses,
+      scenesStreamed: churnCounts.items,
+      health: summary(churnHealth),
+      mainThreadCpu: cpuOf(churnCpuStart, churnCpuEnd, { perStreamOpenedMs: opened }),
+    },
   };
 }

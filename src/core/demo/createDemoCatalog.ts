@@ -29,6 +29,13 @@ export interface DemoCatalog extends SceneCatalog {
 /** Box queries: WRS-2 lookups on a lattice this fine (degrees) find every path/row the box touches. */
 const BOX_LATTICE_DEG = 0.4;
 
+/**
+ * A search computes each scene's cloud cover from its cloud field the first time (a few ms a scene): a
+ * long streamed series (1,000 scenes) is seconds of it. It gives the event loop back after this much
+ * work, so health and other requests are answered meanwhile and a client that leaves stops it.
+ */
+const SEARCH_SLICE_MS = 10;
+
 /** Percent rounded to 2 decimals, as eo:cloud_cover is published. */
 export function roundPercent(v: number): number {
   return Math.round(v * 100) / 100;
@@ -117,7 +124,13 @@ export function createDemoCatalog(opts: DemoCatalogOptions = {}): DemoCatalog {
       const limit = Math.max(0, Math.floor(query.limit));
       const matches: LandsatScene[] = [];
       let truncated = false;
+      let sliceStartedAt = performance.now();
       for (const scene of scenesFor(query)) {
+        if (performance.now() - sliceStartedAt > SEARCH_SLICE_MS) {
+          await new Promise<void>((resolve) => setImmediate(resolve));
+          query.signal?.throwIfAborted();
+          sliceStartedAt = performance.now();
+        }
         if (roundPercent(sceneCloudPercent(scene)) > query.maxCloudCover) continue;
         if (matches.length === limit) {
           truncated = true;
