@@ -10,6 +10,8 @@
  * The process runs as `npm start` runs the server: V8 heap capped, glibc malloc tunables and libuv's
  * pool size set (scripts/serverProcessEnv.mjs).
  * Then issue 27's stream scenarios (scripts/load/streamScenarios.ts; LOAD_STREAMS=0 skips them).
+ * LOAD_SOAK_MINUTES=10 runs issue 27's mixed soak instead of all this (scripts/load/soak.ts): peak RSS of the
+ * server as its own process with the README's heap setting.
  * LOAD_TRACE=1 prints a memory breakdown every second (LOAD_TRACE=smaps adds /proc/self/smaps by mapping kind).
  */
 import { readFileSync } from 'node:fs';
@@ -27,6 +29,8 @@ import type { SceneCatalog } from '../src/core/stac/sceneCatalog.js';
 import { CACHE_DIR, catalogOf, ensureScene, ensureSceneLinks, startArchiveProcess } from './benchRealShaped.js';
 import { withServerProcessEnv } from './serverProcessEnv.mjs';
 import { streamScenarios } from './load/streamScenarios.js';
+import { soak } from './load/soak.js';
+import { SERVER_HEAP_MB, startServerProcess } from './load/serverProcess.js';
 
 interface AutocannonResult {
   requests: { average: number; total: number };
@@ -208,6 +212,19 @@ async function startRealShapedArchive(): Promise<{ catalog: SceneCatalog; close:
 }
 
 async function main() {
+  const soakMinutes = Number(process.env.LOAD_SOAK_MINUTES ?? 0);
+  if (soakMinutes > 0) {
+    // The soak alone, against the server as its own process (its memory is then the server's only).
+    const server = await startServerProcess();
+    log(`mixed soak for ${soakMinutes} min against the server process ${server.pid} (heap ${SERVER_HEAP_MB} MB)...`);
+    try {
+      const figures = await soak(server.baseUrl, server.pid, soakMinutes, () => server.exit);
+      process.stdout.write(`${JSON.stringify({ cpus: (await import('node:os')).cpus().length, heapMb: SERVER_HEAP_MB, soak: figures }, null, 2)}\n`);
+    } finally {
+      server.stop();
+    }
+    return;
+  }
   const archive = ARCHIVE === 'real-shaped' ? await startRealShapedArchive() : null;
   const app = await buildApp(
     loadConfig({

@@ -12,66 +12,16 @@
  * that work, whatever else the cores run. With `serverPid` the load script's own process (the
  * in-process server), that figure also holds the client's reading of the streams.
  */
-import { readFileSync } from 'node:fs';
-import { execFileSync } from 'node:child_process';
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length === 0 ? null : Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]);
-};
+import { cpuOf, healthSummary as summary, mainThreadCpuMs, pollHealth } from './measure.js';
 
 export const LONG_STREAM = '/api/landsatData/stream?LON_UL=-79.5&LAT_UR=45.1&LON_UR=-79&LAT_UL=45.6&startDate=2013-04-01&endDate=2026-11-01&bands=B01,B02,B03,B04,B05,B06,B07,B10&cloudCoverage=100';
-
-const clockTicksPerSecond = (() => {
-  try {
-    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-  } catch {
-    return 100;
-  }
-})();
-
-/** CPU ms (user + system) of the process's main thread so far, or null where /proc is not there. */
-function mainThreadCpuMs(pid: number | undefined): number | null {
-  if (pid === undefined) return null;
-  try {
-    const stat = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8');
-    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicksPerSecond;
-  } catch {
-    return null;
-  }
-}
-
-/** Main-thread CPU over a phase, in total and per unit of work (null without /proc). */
-function cpuOf(startMs: number | null, endMs: number | null, per: Record<string, number>) {
-  if (startMs === null || endMs === null) return null;
-  const total = endMs - startMs;
-  return { totalMs: Math.round(total), ...Object.fromEntries(Object.entries(per).map(([k, n]) => [k, n > 0 ? Math.round((total / n) * 10) / 10 : null])) };
-}
-
-async function pollHealth(baseUrl: string, until: () => boolean): Promise<number[]> {
-  const ms: number[] = [];
-  while (!until()) {
-    const t = performance.now();
-    const res = await fetch(`${baseUrl}/api/health`);
-    await res.arrayBuffer();
-    ms.push(performance.now() - t);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return ms;
-}
-
-const summary = (ms: number[]) => {
-  const p99 = percentile(ms, 99);
-  return { samples: ms.length, p50Ms: percentile(ms, 50), p99Ms: p99, maxMs: percentile(ms, 100), targetP99Ms: 200, met: p99 !== null && p99 < 200 };
-};
 
 async function queueActive(baseUrl: string): Promise<number> {
   return ((await (await fetch(`${baseUrl}/api/health`)).json()) as { queue: { active: number } }).queue.active;
 }
 
 /** Opens a stream and reads it until `signal` aborts or it ends; counts the scenes (item lines) it got and how it was answered. */
-async function readStream(url: string, signal: AbortSignal, counts: { items: number; statuses: Record<string, number> }): Promise<void> {
+export async function readStream(url: string, signal: AbortSignal, counts: { items: number; statuses: Record<string, number> }): Promise<void> {
   try {
     const res = await fetch(url, { signal });
     counts.statuses[res.status] = (counts.statuses[res.status] ?? 0) + 1;
