@@ -10,6 +10,7 @@
  * The process runs as `npm start` runs the server: V8 heap capped, glibc malloc tunables and libuv's
  * pool size set (scripts/serverProcessEnv.mjs).
  * Then issue 27's stream scenarios (scripts/load/streamScenarios.ts; LOAD_STREAMS=0 skips them).
+ * Then issue 22's 30 full images and a 1,000-site batch at once (scripts/load/imagesAndSites.ts; LOAD_IMAGES_SITES=0 skips it).
  * LOAD_SOAK_MINUTES=10 runs issue 27's mixed soak instead of all this (scripts/load/soak.ts): peak RSS of the
  * server as its own process with the README's heap setting.
  * LOAD_TRACE=1 prints a memory breakdown every second (LOAD_TRACE=smaps adds /proc/self/smaps by mapping kind).
@@ -30,6 +31,8 @@ import { CACHE_DIR, catalogOf, ensureScene, ensureSceneLinks, startArchiveProces
 import { withServerProcessEnv } from './serverProcessEnv.mjs';
 import { streamScenarios } from './load/streamScenarios.js';
 import { soak } from './load/soak.js';
+import { imagesAndSites } from './load/imagesAndSites.js';
+import { createLoopCpuMonitor } from './load/loopCpuMonitor.mjs';
 import { SERVER_HEAP_MB, startServerProcess } from './load/serverProcess.js';
 
 interface AutocannonResult {
@@ -310,8 +313,13 @@ async function main() {
     const burst = await imageBurst(urls, baseUrl, app.ctx.config.REQUEST_TIMEOUT_MS, (on) => (inBurst = on));
     bursts.push({ ...burst, rssBeforeMb, peakRssMb: Math.round(burstPeakRssMb) });
   }
+  // The loop's turns in CPU ms (scripts/load/loopCpuMonitor.mjs); in this process they include the client's work.
+  const loopMonitor = createLoopCpuMonitor();
+  const loopCpu = async () => loopMonitor.take();
   // Issue 27: long streams and open-and-abort churn against health (LOAD_STREAMS=0 skips them).
-  const streamFigures = process.env.LOAD_STREAMS === '0' ? null : (log('4 long streams, then their abort, then open-and-abort churn...'), await streamScenarios(baseUrl, { serverPid: process.pid }));
+  const streamFigures = process.env.LOAD_STREAMS === '0' ? null : (log('4 long streams, then their abort, then open-and-abort churn...'), await streamScenarios(baseUrl, { serverPid: process.pid, loopCpu }));
+  // Issue 22 item 5: 30 full images and a 1,000-site batch against health (LOAD_IMAGES_SITES=0 skips it).
+  const imagesSitesFigures = process.env.LOAD_IMAGES_SITES === '0' ? null : (log('30 full images and a 1,000-site batch at once...'), await imagesAndSites(baseUrl, { serverPid: process.pid, loopCpu }));
   clearInterval(sampler);
   if (trace) clearInterval(trace);
   const cacheStats = app.ctx.cache.stats;
@@ -319,7 +327,7 @@ async function main() {
   await archive?.close();
   const peak = Math.round(peakRssMb);
   process.stdout.write(
-    `${JSON.stringify({ archive: ARCHIVE, seconds, connections, cpus: (await import('node:os')).cpus().length, endpoints: results, streams: streamFigures, imageBurst: summarizeBursts(bursts), imageBursts: bursts, glibcTunables: process.env.GLIBC_TUNABLES ?? null, uvThreadpoolSize: process.env.UV_THREADPOOL_SIZE ?? null, nodeOptions: process.env.NODE_OPTIONS ?? null, peakRssMb: peak, peakRssMbDuringWarmUp: warmUpPeakRssMb, peakRssMbAfterWarmUp: Math.round(measuredPeakRssMb), peakRssTargetMb: 700, blockCache: { mb: Math.round(cacheStats.bytes / 2 ** 20), maxMb: Math.round(cacheStats.maxBytes / 2 ** 20), entries: cacheStats.entries }, heapUsedMbAtEnd: Math.round(process.memoryUsage().heapUsed / 2 ** 20) }, null, 2)}\n`,
+    `${JSON.stringify({ archive: ARCHIVE, seconds, connections, cpus: (await import('node:os')).cpus().length, endpoints: results, streams: streamFigures, imagesAndSites: imagesSitesFigures, imageBurst: summarizeBursts(bursts), imageBursts: bursts, glibcTunables: process.env.GLIBC_TUNABLES ?? null, uvThreadpoolSize: process.env.UV_THREADPOOL_SIZE ?? null, nodeOptions: process.env.NODE_OPTIONS ?? null, peakRssMb: peak, peakRssMbDuringWarmUp: warmUpPeakRssMb, peakRssMbAfterWarmUp: Math.round(measuredPeakRssMb), peakRssTargetMb: 700, blockCache: { mb: Math.round(cacheStats.bytes / 2 ** 20), maxMb: Math.round(cacheStats.maxBytes / 2 ** 20), entries: cacheStats.entries }, heapUsedMbAtEnd: Math.round(process.memoryUsage().heapUsed / 2 ** 20) }, null, 2)}\n`,
   );
 }
 

@@ -1,18 +1,23 @@
 /**
- * `npx tsx scripts/loadStreams.ts`: only issue 27's stream scenarios (scripts/load/streamScenarios.ts),
- * against the real server as its own process (`npm start`'s settings, demo archive), printed as JSON.
- * LOAD_SECONDS (default 10) is each phase's length: about 30 s in all with the default.
+ * `npx tsx scripts/loadStreams.ts`: the health-under-load scenarios alone, against the real server as its
+ * own process (`npm start`'s settings, demo archive, scripts/load/serverProcess.ts), printed as JSON:
+ * issue 27's streams (scripts/load/streamScenarios.ts; LOAD_SECONDS, default 10, is each phase's length:
+ * about 35 s with the default) and issue 22's 30 images and 1,000-site batch (scripts/load/imagesAndSites.ts;
+ * a minute or two on an idle 2-core machine). LOAD_ONLY=streams or LOAD_ONLY=images-sites runs one.
  */
 import os from 'node:os';
 import { startServerProcess } from './load/serverProcess.js';
 import { streamScenarios } from './load/streamScenarios.js';
+import { imagesAndSites } from './load/imagesAndSites.js';
 
+const only = process.env.LOAD_ONLY;
 const server = await startServerProcess();
 try {
   const load = os.loadavg();
   const seconds = Number(process.env.LOAD_SECONDS ?? 10);
-  const figures = await streamScenarios(server.baseUrl, { streamSeconds: seconds, churnSeconds: seconds, serverPid: server.pid });
-  process.stdout.write(`${JSON.stringify({ cpus: os.cpus().length, loadAverageAtStart: load, ...figures }, null, 2)}\n`);
+  const streams = only === 'images-sites' ? null : await streamScenarios(server.baseUrl, { streamSeconds: seconds, churnSeconds: seconds, serverPid: server.pid, loopCpu: () => server.loopCpu() });
+  const imagesSites = only === 'streams' ? null : await imagesAndSites(server.baseUrl, { serverPid: server.pid, loopCpu: () => server.loopCpu() });
+  process.stdout.write(`${JSON.stringify({ cpus: os.cpus().length, loadAverageAtStart: load, streams, imagesAndSites: imagesSites }, null, 2)}\n`);
 } finally {
   server.stop();
 }

@@ -5,6 +5,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
+import type { LoopCpuFigures } from './loopCpuMonitor.mjs';
+
+/** The server loop's turns in CPU ms since the last call (scripts/load/loopCpuMonitor.mjs), null where not measured. */
+export type LoopCpu = () => Promise<LoopCpuFigures | null>;
 
 export const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);

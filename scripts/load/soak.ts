@@ -129,7 +129,24 @@ export async function soak(baseUrl: string, serverPid: number, minutes: number, 
       return { url: '/api/sites', init: { method: 'POST', headers: { 'content-type': 'application/json', accept: 'text/csv' }, body } };
     }),
   ];
+  // Each minute, where the memory is (the server's own metrics): V8 heap, buffers, block cache.
+  const breakdown: Record<string, number>[] = [];
+  const snapshot = async () => {
+    try {
+      const text = await (await fetch(`${baseUrl}/api/metrics`)).text();
+      const mb = (name: string) => {
+        const m = new RegExp(`^landsat_${name}(?:\\{[^}]*\\})? ([0-9.e+]+)$`, 'm').exec(text);
+        return m ? Math.round(Number(m[1]) / 2 ** 20) : -1;
+      };
+      breakdown.push({ minute: Math.round((performance.now() - startedAt) / 60_000), rss: rssMb(serverPid) ?? -1, heapUsed: mb('nodejs_heap_size_used_bytes'), heapTotal: mb('nodejs_heap_size_total_bytes'), external: mb('nodejs_external_memory_bytes'), blockCache: mb('block_cache_bytes') });
+    } catch {
+      // the server is busy or gone: the next minute tells
+    }
+  };
+  const snapshots = setInterval(() => void snapshot(), 60_000);
   const health = await pollHealth(baseUrl, () => !running());
+  clearInterval(snapshots);
+  await snapshot();
   await Promise.all(clients);
   clearInterval(sampler);
   return {
@@ -139,6 +156,7 @@ export async function soak(baseUrl: string, serverPid: number, minutes: number, 
     health: healthSummary(health),
     peakRssMb: { max: peakRss, target: 700, met: peakRss > 0 && peakRss < 700, byMinute: rssByMinute },
     rssMbAtEnd: rssMb(serverPid),
+    memoryByMinuteMb: breakdown,
     serverExit: serverExit() ?? null,
   };
 }

@@ -12,7 +12,7 @@
  * that work, whatever else the cores run. With `serverPid` the load script's own process (the
  * in-process server), that figure also holds the client's reading of the streams.
  */
-import { cpuOf, healthSummary as summary, mainThreadCpuMs, pollHealth } from './measure.js';
+import { cpuOf, healthSummary as summary, mainThreadCpuMs, pollHealth, type LoopCpu } from './measure.js';
 
 export const LONG_STREAM = '/api/landsatData/stream?LON_UL=-79.5&LAT_UR=45.1&LON_UR=-79&LAT_UL=45.6&startDate=2013-04-01&endDate=2026-11-01&bands=B01,B02,B03,B04,B05,B06,B07,B10&cloudCoverage=100';
 
@@ -40,15 +40,20 @@ export async function readStream(url: string, signal: AbortSignal, counts: { ite
   }
 }
 
-export async function streamScenarios(baseUrl: string, { streamSeconds = 10, churnSeconds = 10, serverPid }: { streamSeconds?: number; churnSeconds?: number; serverPid?: number } = {}) {
+export async function streamScenarios(
+  baseUrl: string,
+  { streamSeconds = 10, churnSeconds = 10, serverPid, loopCpu = async () => null }: { streamSeconds?: number; churnSeconds?: number; serverPid?: number; loopCpu?: LoopCpu } = {},
+) {
   // 1. Four long streams, health polled.
   const controllers = Array.from({ length: 4 }, () => new AbortController());
   const streamCounts = { items: 0, statuses: {} as Record<string, number> };
+  await loopCpu();
   const streamsCpuStart = mainThreadCpuMs(serverPid);
   const streams = controllers.map((c) => readStream(baseUrl + LONG_STREAM, c.signal, streamCounts));
   const streamsEndAt = performance.now() + streamSeconds * 1000;
   const streamHealth = await pollHealth(baseUrl, () => performance.now() > streamsEndAt);
   const streamsCpuEnd = mainThreadCpuMs(serverPid);
+  const streamsLoop = await loopCpu();
   const activeBeforeAbort = await queueActive(baseUrl);
 
   // 2. Abort them: time until the queue holds none of their work, and what the loop still does after.
@@ -69,6 +74,7 @@ export async function streamScenarios(baseUrl: string, { streamSeconds = 10, chu
   let churning = true;
   let opened = 0;
   const churnCounts = { items: 0, statuses: {} as Record<string, number> };
+  await loopCpu();
   const churnCpuStart = mainThreadCpuMs(serverPid);
   const churners = Array.from({ length: 4 }, async () => {
     while (churning) {
@@ -85,6 +91,7 @@ export async function streamScenarios(baseUrl: string, { streamSeconds = 10, chu
   churning = false;
   await Promise.all(churners);
   const churnCpuEnd = mainThreadCpuMs(serverPid);
+  const churnLoop = await loopCpu();
 
   return {
     longStreams: {
@@ -94,6 +101,7 @@ export async function streamScenarios(baseUrl: string, { streamSeconds = 10, chu
       scenesStreamed: streamCounts.items,
       health: summary(streamHealth),
       mainThreadCpu: cpuOf(streamsCpuStart, streamsCpuEnd, { perStreamMs: 4, perSceneMs: streamCounts.items }),
+      loop: streamsLoop,
     },
     abortStop: {
       msUntilQueueEmpty: stopMs,
@@ -109,6 +117,7 @@ export async function streamScenarios(baseUrl: string, { streamSeconds = 10, chu
       scenesStreamed: churnCounts.items,
       health: summary(churnHealth),
       mainThreadCpu: cpuOf(churnCpuStart, churnCpuEnd, { perStreamOpenedMs: opened }),
+      loop: churnLoop,
     },
   };
 }
