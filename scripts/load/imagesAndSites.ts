@@ -23,7 +23,15 @@ export async function imagesAndSites(
 ) {
   const { lat, lon } = DEFAULT_POINT;
   const now = Date.now();
-  const res = await fetch(`${baseUrl}/api/scenes?lat=${lat}&lon=${lon}&startDate=${day(now - 365 * DAY_MS)}&endDate=${day(now)}&cloudCoverage=100`);
+  const scenesUrl = `${baseUrl}/api/scenes?lat=${lat}&lon=${lon}&startDate=${day(now - 365 * DAY_MS)}&endDate=${day(now)}&cloudCoverage=100`;
+  let res = await fetch(scenesUrl);
+  // A busy server (503 + Retry-After) is asked again, as a client would.
+  for (let attempt = 0; res.status === 503 && attempt < 20; attempt++) {
+    await res.arrayBuffer();
+    await new Promise((r) => setTimeout(r, 1000 * Number(res.headers.get('retry-after') ?? 1)));
+    res = await fetch(scenesUrl);
+  }
+  if (!res.ok) throw new Error(`/api/scenes answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
   const found = ((await res.json()) as { scenes: SceneRow[] }).scenes;
   if (found.length === 0) throw new Error('the archive has no scene at the default point');
   const scenes = found.slice(-10);
