@@ -48,8 +48,8 @@ const maskedSeen = new Uint16Array(DN_VALUES);
 
 /**
  * Statistics of one band's DNs over the clear pixels (`classes`, classifyPixels), in physical units:
- * `physical(dn)` gives the value, null for fill. The pixels are first counted per DN (a 16-bit band
- * holds a few thousand distinct DNs in a box), then `physical` is asked once per distinct DN and the
+ * `physical(dn)` gives the value, null for fill. The pixels are first counted per DN (a box holds
+ * fewer distinct 16-bit DNs than pixels, often far fewer), then `physical` is asked once per distinct DN and the
  * mean and variance are accumulated over (value, count) pairs with West's weighted form of Welford's
  * algorithm (one pass, numerically stable; D. H. D. West, Updating mean and variance estimates, CACM
  * 22(9), 1979). Calling `physical` per pixel made these statistics most of the server's main-thread
