@@ -165,9 +165,14 @@ async function imageBurst(urls: string[], baseUrl: string, timeoutMs: number, me
   const outcomes = await Promise.all(
     urls.map(async (url) => {
       const t = performance.now();
-      const res = await fetch(baseUrl + url, { signal: AbortSignal.timeout(timeoutMs + 10_000) });
-      const body = res.headers.get('content-type')?.includes('json') ? ((await res.json()) as { error?: { code: string } }) : (await res.arrayBuffer(), null);
-      return { status: res.status, ms: performance.now() - t, retryAfter: res.headers.get('retry-after'), code: body?.error?.code ?? null };
+      try {
+        const res = await fetch(baseUrl + url, { signal: AbortSignal.timeout(timeoutMs + 10_000) });
+        const body = res.headers.get('content-type')?.includes('json') ? ((await res.json()) as { error?: { code: string } }) : (await res.arrayBuffer(), null);
+        return { status: res.status, ms: performance.now() - t, retryAfter: res.headers.get('retry-after'), code: body?.error?.code ?? null };
+      } catch (err) {
+        // No answer within the server's own time limit plus 10 s: an outcome of the burst, not the end of the run.
+        return { status: 0, ms: performance.now() - t, retryAfter: null, code: `client ${(err as Error).name}` };
+      }
     }),
   );
   const burstMs = performance.now() - started;
