@@ -243,7 +243,7 @@ async function main() {
       LOG_LEVEL: 'silent',
       RATE_LIMIT_PER_MINUTE: '1000000',
       // Settings a deployment would tune pass through.
-      ...Object.fromEntries(['BLOCK_CACHE_MB', 'MAX_CONCURRENT_HEAVY', 'MAX_QUEUED_HEAVY', 'REQUEST_TIMEOUT_MS'].filter((k) => process.env[k]).map((k) => [k, process.env[k]])),
+      ...Object.fromEntries(['BLOCK_CACHE_MB', 'MEMORY_BUDGET_MB', 'MAX_CONCURRENT_HEAVY', 'MAX_QUEUED_HEAVY', 'REQUEST_TIMEOUT_MS'].filter((k) => process.env[k]).map((k) => [k, process.env[k]])),
     }),
     archive ? { catalog: archive.catalog } : {},
   );
