@@ -10,6 +10,9 @@
  * The process runs as `npm start` runs the server: V8 heap capped, glibc malloc tunables and libuv's
  * pool size set (scripts/serverProcessEnv.mjs).
  * Then issue 27's stream scenarios (scripts/load/streamScenarios.ts; LOAD_STREAMS=0 skips them).
+ * Then issue 22's 30 full images and a 1,000-site batch at once (scripts/load/imagesAndSites.ts; LOAD_IMAGES_SITES=0 skips it).
+ * LOAD_SOAK_MINUTES=10 runs issue 27's mixed soak instead of all this (scripts/load/soak.ts): peak RSS of the
+ * server as its own process with the README's heap setting.
  * LOAD_TRACE=1 prints a memory breakdown every second (LOAD_TRACE=smaps adds /proc/self/smaps by mapping kind).
  */
 import { readFileSync } from 'node:fs';
@@ -27,6 +30,10 @@ import type { SceneCatalog } from '../src/core/stac/sceneCatalog.js';
 import { CACHE_DIR, catalogOf, ensureScene, ensureSceneLinks, startArchiveProcess } from './benchRealShaped.js';
 import { withServerProcessEnv } from './serverProcessEnv.mjs';
 import { streamScenarios } from './load/streamScenarios.js';
+import { soak } from './load/soak.js';
+import { imagesAndSites } from './load/imagesAndSites.js';
+import { createLoopCpuMonitor } from './load/loopCpuMonitor.mjs';
+import { SERVER_HEAP_MB, startServerProcess } from './load/serverProcess.js';
 
 interface AutocannonResult {
   requests: { average: number; total: number };
@@ -158,9 +165,14 @@ async function imageBurst(urls: string[], baseUrl: string, timeoutMs: number, me
   const outcomes = await Promise.all(
     urls.map(async (url) => {
       const t = performance.now();
-      const res = await fetch(baseUrl + url, { signal: AbortSignal.timeout(timeoutMs + 10_000) });
-      const body = res.headers.get('content-type')?.includes('json') ? ((await res.json()) as { error?: { code: string } }) : (await res.arrayBuffer(), null);
-      return { status: res.status, ms: performance.now() - t, retryAfter: res.headers.get('retry-after'), code: body?.error?.code ?? null };
+      try {
+        const res = await fetch(baseUrl + url, { signal: AbortSignal.timeout(timeoutMs + 10_000) });
+        const body = res.headers.get('content-type')?.includes('json') ? ((await res.json()) as { error?: { code: string } }) : (await res.arrayBuffer(), null);
+        return { status: res.status, ms: performance.now() - t, retryAfter: res.headers.get('retry-after'), code: body?.error?.code ?? null };
+      } catch (err) {
+        // No answer within the server's own time limit plus 10 s: an outcome of the burst, not the end of the run.
+        return { status: 0, ms: performance.now() - t, retryAfter: null, code: `client ${(err as Error).name}` };
+      }
     }),
   );
   const burstMs = performance.now() - started;
@@ -208,6 +220,19 @@ async function startRealShapedArchive(): Promise<{ catalog: SceneCatalog; close:
 }
 
 async function main() {
+  const soakMinutes = Number(process.env.LOAD_SOAK_MINUTES ?? 0);
+  if (soakMinutes > 0) {
+    // The soak alone, against the server as its own process (its memory is then the server's only).
+    const server = await startServerProcess();
+    log(`mixed soak for ${soakMinutes} min against the server process ${server.pid} (heap ${SERVER_HEAP_MB} MB)...`);
+    try {
+      const figures = await soak(server.baseUrl, server.pid, soakMinutes, () => server.exit);
+      process.stdout.write(`${JSON.stringify({ cpus: (await import('node:os')).cpus().length, heapMb: SERVER_HEAP_MB, soak: figures }, null, 2)}\n`);
+    } finally {
+      server.stop();
+    }
+    return;
+  }
   const archive = ARCHIVE === 'real-shaped' ? await startRealShapedArchive() : null;
   const app = await buildApp(
     loadConfig({
@@ -218,7 +243,7 @@ async function main() {
       LOG_LEVEL: 'silent',
       RATE_LIMIT_PER_MINUTE: '1000000',
       // Settings a deployment would tune pass through.
-      ...Object.fromEntries(['BLOCK_CACHE_MB', 'MAX_CONCURRENT_HEAVY', 'MAX_QUEUED_HEAVY', 'REQUEST_TIMEOUT_MS'].filter((k) => process.env[k]).map((k) => [k, process.env[k]])),
+      ...Object.fromEntries(['BLOCK_CACHE_MB', 'MEMORY_BUDGET_MB', 'MAX_CONCURRENT_HEAVY', 'MAX_QUEUED_HEAVY', 'REQUEST_TIMEOUT_MS'].filter((k) => process.env[k]).map((k) => [k, process.env[k]])),
     }),
     archive ? { catalog: archive.catalog } : {},
   );
@@ -293,8 +318,13 @@ async function main() {
     const burst = await imageBurst(urls, baseUrl, app.ctx.config.REQUEST_TIMEOUT_MS, (on) => (inBurst = on));
     bursts.push({ ...burst, rssBeforeMb, peakRssMb: Math.round(burstPeakRssMb) });
   }
+  // The loop's turns in CPU ms (scripts/load/loopCpuMonitor.mjs); in this process they include the client's work.
+  const loopMonitor = createLoopCpuMonitor();
+  const loopCpu = async () => loopMonitor.take();
   // Issue 27: long streams and open-and-abort churn against health (LOAD_STREAMS=0 skips them).
-  const streamFigures = process.env.LOAD_STREAMS === '0' ? null : (log('4 long streams, then their abort, then open-and-abort churn...'), await streamScenarios(baseUrl));
+  const streamFigures = process.env.LOAD_STREAMS === '0' ? null : (log('4 long streams, then their abort, then open-and-abort churn...'), await streamScenarios(baseUrl, { serverPid: process.pid, loopCpu }));
+  // Issue 22 item 5: 30 full images and a 1,000-site batch against health (LOAD_IMAGES_SITES=0 skips it).
+  const imagesSitesFigures = process.env.LOAD_IMAGES_SITES === '0' ? null : (log('30 full images and a 1,000-site batch at once...'), await imagesAndSites(baseUrl, { serverPid: process.pid, loopCpu }));
   clearInterval(sampler);
   if (trace) clearInterval(trace);
   const cacheStats = app.ctx.cache.stats;
@@ -302,7 +332,7 @@ async function main() {
   await archive?.close();
   const peak = Math.round(peakRssMb);
   process.stdout.write(
-    `${JSON.stringify({ archive: ARCHIVE, seconds, connections, cpus: (await import('node:os')).cpus().length, endpoints: results, streams: streamFigures, imageBurst: summarizeBursts(bursts), imageBursts: bursts, glibcTunables: process.env.GLIBC_TUNABLES ?? null, uvThreadpoolSize: process.env.UV_THREADPOOL_SIZE ?? null, nodeOptions: process.env.NODE_OPTIONS ?? null, peakRssMb: peak, peakRssMbDuringWarmUp: warmUpPeakRssMb, peakRssMbAfterWarmUp: Math.round(measuredPeakRssMb), peakRssTargetMb: 700, blockCache: { mb: Math.round(cacheStats.bytes / 2 ** 20), maxMb: Math.round(cacheStats.maxBytes / 2 ** 20), entries: cacheStats.entries }, heapUsedMbAtEnd: Math.round(process.memoryUsage().heapUsed / 2 ** 20) }, null, 2)}\n`,
+    `${JSON.stringify({ archive: ARCHIVE, seconds, connections, cpus: (await import('node:os')).cpus().length, endpoints: results, streams: streamFigures, imagesAndSites: imagesSitesFigures, imageBurst: summarizeBursts(bursts), imageBursts: bursts, glibcTunables: process.env.GLIBC_TUNABLES ?? null, uvThreadpoolSize: process.env.UV_THREADPOOL_SIZE ?? null, nodeOptions: process.env.NODE_OPTIONS ?? null, peakRssMb: peak, peakRssMbDuringWarmUp: warmUpPeakRssMb, peakRssMbAfterWarmUp: Math.round(measuredPeakRssMb), peakRssTargetMb: 700, blockCache: { mb: Math.round(cacheStats.bytes / 2 ** 20), maxMb: Math.round(cacheStats.maxBytes / 2 ** 20), entries: cacheStats.entries }, heapUsedMbAtEnd: Math.round(process.memoryUsage().heapUsed / 2 ** 20) }, null, 2)}\n`,
   );
 }
 

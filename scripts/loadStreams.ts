@@ -1,34 +1,23 @@
 /**
- * `npx tsx scripts/loadStreams.ts`: only issue 27's stream scenarios (scripts/load/streamScenarios.ts),
- * against the real server as its own process (`npm start`'s settings, demo archive), printed as JSON.
+ * `npx tsx scripts/loadStreams.ts`: the health-under-load scenarios alone, against the real server as its
+ * own process (`npm start`'s settings, demo archive, scripts/load/serverProcess.ts), printed as JSON:
+ * issue 27's streams (scripts/load/streamScenarios.ts; LOAD_SECONDS, default 10, is each phase's length:
+ * about 35 s with the default) and issue 22's 30 images and 1,000-site batch (scripts/load/imagesAndSites.ts;
+ * a minute or two on an idle 2-core machine). LOAD_ONLY=streams or LOAD_ONLY=images-sites runs one.
  */
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import os from 'node:os';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { withServerProcessEnv } from './serverProcessEnv.mjs';
+import { startServerProcess } from './load/serverProcess.js';
 import { streamScenarios } from './load/streamScenarios.js';
+import { imagesAndSites } from './load/imagesAndSites.js';
 
-const port = Number(process.env.LOAD_PORT ?? 18_527);
-const dir = mkdtempSync(path.join(os.tmpdir(), 'landsat-load-streams-'));
-const server = spawn(process.execPath, ['--max-old-space-size=320', '--import', 'tsx', path.resolve('src/server/main.ts')], {
-  stdio: ['ignore', 'ignore', 'inherit'],
-  env: withServerProcessEnv({ ...process.env, PORT: String(port), HOST: '127.0.0.1', LANDSAT_SOURCE: 'demo', DATABASE_PATH: path.join(dir, 'db.sqlite'), OUTBOX_DIR: path.join(dir, 'outbox'), SCHEDULER_INTERVAL_MS: '0', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000' }),
-});
-const baseUrl = `http://127.0.0.1:${port}`;
+const only = process.env.LOAD_ONLY;
+const server = await startServerProcess();
 try {
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
-    } catch {
-      if (i > 300) throw new Error('the server did not start');
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  const load = (await import('node:os')).loadavg();
-  const figures = await streamScenarios(baseUrl, { streamSeconds: Number(process.env.LOAD_SECONDS ?? 10), churnSeconds: Number(process.env.LOAD_SECONDS ?? 10) });
-  process.stdout.write(`${JSON.stringify({ cpus: os.cpus().length, loadAverageAtStart: load, ...figures }, null, 2)}\n`);
+  const load = os.loadavg();
+  const seconds = Number(process.env.LOAD_SECONDS ?? 10);
+  const streams = only === 'images-sites' ? null : await streamScenarios(server.baseUrl, { streamSeconds: seconds, churnSeconds: seconds, serverPid: server.pid, loopCpu: () => server.loopCpu() });
+  const imagesSites = only === 'streams' ? null : await imagesAndSites(server.baseUrl, { serverPid: server.pid, loopCpu: () => server.loopCpu() });
+  process.stdout.write(`${JSON.stringify({ cpus: os.cpus().length, loadAverageAtStart: load, streams, imagesAndSites: imagesSites }, null, 2)}\n`);
 } finally {
-  server.kill('SIGTERM');
-  rmSync(dir, { recursive: true, force: true });
+  server.stop();
 }

@@ -5,55 +5,58 @@
  * 2. `abortStop`: those streams aborted; how long until the heavy-work queue is empty again (target 0.5 s).
  * 3. `churn`: 4 clients opening a stream and aborting it after 300 ms, over and over, health polled.
  * Figures only: the verdict is `met` per target, nothing is asserted here.
+ *
+ * Latency on a shared machine measures the other tenants as much as the server, so each phase also
+ * reports the server's main-thread CPU (Linux: /proc/<pid>/task/<pid>/stat, the event loop's own
+ * thread, not the worker pools), per stream and per scene streamed: what the loop itself does for
+ * that work, whatever else the cores run. With `serverPid` the load script's own process (the
+ * in-process server), that figure also holds the client's reading of the streams.
  */
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length === 0 ? null : Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]);
-};
+import { cpuOf, healthSummary as summary, mainThreadCpuMs, pollHealth, type LoopCpu } from './measure.js';
 
 export const LONG_STREAM = '/api/landsatData/stream?LON_UL=-79.5&LAT_UR=45.1&LON_UR=-79&LAT_UL=45.6&startDate=2013-04-01&endDate=2026-11-01&bands=B01,B02,B03,B04,B05,B06,B07,B10&cloudCoverage=100';
-
-async function pollHealth(baseUrl: string, until: () => boolean): Promise<number[]> {
-  const ms: number[] = [];
-  while (!until()) {
-    const t = performance.now();
-    const res = await fetch(`${baseUrl}/api/health`);
-    await res.arrayBuffer();
-    ms.push(performance.now() - t);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return ms;
-}
-
-const summary = (ms: number[]) => {
-  const p99 = percentile(ms, 99);
-  return { samples: ms.length, p50Ms: percentile(ms, 50), p99Ms: p99, maxMs: percentile(ms, 100), targetP99Ms: 200, met: p99 !== null && p99 < 200 };
-};
 
 async function queueActive(baseUrl: string): Promise<number> {
   return ((await (await fetch(`${baseUrl}/api/health`)).json()) as { queue: { active: number } }).queue.active;
 }
 
-/** Opens a stream and reads it until `signal` aborts or it ends. */
-async function readStream(url: string, signal: AbortSignal): Promise<void> {
+/** Opens a stream and reads it until `signal` aborts or it ends; counts the scenes (item lines) it got and how it was answered. */
+export async function readStream(url: string, signal: AbortSignal, counts: { items: number; statuses: Record<string, number> }): Promise<void> {
   try {
     const res = await fetch(url, { signal });
+    counts.statuses[res.status] = (counts.statuses[res.status] ?? 0) + 1;
     const reader = res.body!.getReader();
-    while (!(await reader.read()).done);
+    const decoder = new TextDecoder();
+    let rest = '';
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      const lines = (rest + decoder.decode(value, { stream: true })).split('\n');
+      rest = lines.pop()!;
+      for (const line of lines) if (line.startsWith('{"type":"item"')) counts.items += 1;
+    }
   } catch {
     // aborted: what the scenario does on purpose
   }
 }
 
-export async function streamScenarios(baseUrl: string, { streamSeconds = 10, churnSeconds = 10 } = {}) {
+export async function streamScenarios(
+  baseUrl: string,
+  { streamSeconds = 10, churnSeconds = 10, serverPid, loopCpu = async () => null }: { streamSeconds?: number; churnSeconds?: number; serverPid?: number; loopCpu?: LoopCpu } = {},
+) {
   // 1. Four long streams, health polled.
   const controllers = Array.from({ length: 4 }, () => new AbortController());
-  const streams = controllers.map((c) => readStream(baseUrl + LONG_STREAM, c.signal));
+  const streamCounts = { items: 0, statuses: {} as Record<string, number> };
+  await loopCpu();
+  const streamsCpuStart = mainThreadCpuMs(serverPid);
+  const streams = controllers.map((c) => readStream(baseUrl + LONG_STREAM, c.signal, streamCounts));
   const streamsEndAt = performance.now() + streamSeconds * 1000;
   const streamHealth = await pollHealth(baseUrl, () => performance.now() > streamsEndAt);
+  const streamsCpuEnd = mainThreadCpuMs(serverPid);
+  const streamsLoop = await loopCpu();
   const activeBeforeAbort = await queueActive(baseUrl);
 
-  // 2. Abort them: time until the queue holds none of their work.
+  // 2. Abort them: time until the queue holds none of their work, and what the loop still does after.
   const abortedAt = performance.now();
   controllers.forEach((c) => c.abort());
   await Promise.all(streams);
@@ -63,15 +66,21 @@ export async function streamScenarios(baseUrl: string, { streamSeconds = 10, chu
     active = await queueActive(baseUrl);
   }
   const stopMs = Math.round(performance.now() - abortedAt);
+  const idleCpuStart = mainThreadCpuMs(serverPid);
+  await new Promise((r) => setTimeout(r, 1000));
+  const idleCpuEnd = mainThreadCpuMs(serverPid);
 
   // 3. Open-and-abort churn by 4 clients.
   let churning = true;
   let opened = 0;
+  const churnCounts = { items: 0, statuses: {} as Record<string, number> };
+  await loopCpu();
+  const churnCpuStart = mainThreadCpuMs(serverPid);
   const churners = Array.from({ length: 4 }, async () => {
     while (churning) {
       const c = new AbortController();
       opened += 1;
-      const reading = readStream(baseUrl + LONG_STREAM, c.signal);
+      const reading = readStream(baseUrl + LONG_STREAM, c.signal, churnCounts);
       await new Promise((r) => setTimeout(r, 300));
       c.abort();
       await reading;
@@ -81,10 +90,34 @@ export async function streamScenarios(baseUrl: string, { streamSeconds = 10, chu
   const churnHealth = await pollHealth(baseUrl, () => performance.now() > churnEndAt);
   churning = false;
   await Promise.all(churners);
+  const churnCpuEnd = mainThreadCpuMs(serverPid);
+  const churnLoop = await loopCpu();
 
   return {
-    longStreams: { streams: 4, seconds: streamSeconds, queueActiveBeforeAbort: activeBeforeAbort, health: summary(streamHealth) },
-    abortStop: { msUntilQueueEmpty: stopMs, targetMs: 500, met: stopMs <= 500 },
-    churn: { clients: 4, seconds: churnSeconds, streamsOpenedAndAborted: opened, health: summary(churnHealth) },
+    longStreams: {
+      streams: 4,
+      seconds: streamSeconds,
+      queueActiveBeforeAbort: activeBeforeAbort,
+      scenesStreamed: streamCounts.items,
+      health: summary(streamHealth),
+      mainThreadCpu: cpuOf(streamsCpuStart, streamsCpuEnd, { perStreamMs: 4, perSceneMs: streamCounts.items }),
+      loop: streamsLoop,
+    },
+    abortStop: {
+      msUntilQueueEmpty: stopMs,
+      targetMs: 500,
+      met: stopMs <= 500,
+      mainThreadCpuMsInTheSecondAfter: idleCpuStart === null || idleCpuEnd === null ? null : Math.round(idleCpuEnd - idleCpuStart),
+    },
+    churn: {
+      clients: 4,
+      seconds: churnSeconds,
+      streamsOpenedAndAborted: opened,
+      answers: churnCounts.statuses,
+      scenesStreamed: churnCounts.items,
+      health: summary(churnHealth),
+      mainThreadCpu: cpuOf(churnCpuStart, churnCpuEnd, { perStreamOpenedMs: opened }),
+      loop: churnLoop,
+    },
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import { createBlockCache, type BlockCache } from '../core/raster/blockCache.js';
+import { startMemoryBudget } from './ops/memoryBudget.js';
 import { createSceneCatalog } from '../core/stac/createSceneCatalog.js';
 import type { SceneCatalog } from '../core/stac/sceneCatalog.js';
 import { createDemoCatalog } from '../core/demo/createDemoCatalog.js';
@@ -81,6 +82,7 @@ export async function createServerContext(config: Config, overrides: ServerConte
   const catalog = upstream.wrapCatalog(rawCatalog);
   log.info({ source: catalog.name, synthetic: catalog.synthetic }, 'Landsat source ready');
   const cache = createBlockCache({ maxBytes: config.BLOCK_CACHE_MB * 1024 * 1024 });
+  const memoryBudget = startMemoryBudget({ budgetMb: config.MEMORY_BUDGET_MB, cache });
   const landsat = createLandsatService({ catalog, cache, maxScenes: config.MAX_SCENES, maxScenesStreamed: config.MAX_SCENES_STREAM, openSource: upstream.openSource });
   const heavyQueue = createWorkQueue({ maxConcurrent: config.MAX_CONCURRENT_HEAVY, maxQueued: config.MAX_QUEUED_HEAVY, maxWaitMs: config.REQUEST_TIMEOUT_MS });
   const notifications = await createNotificationWiring(config, catalog, log, overrides.clock);
@@ -108,6 +110,7 @@ export async function createServerContext(config: Config, overrides: ServerConte
     upstream,
     metrics,
     async close() {
+      memoryBudget.stop();
       await notifications.close();
     },
   };

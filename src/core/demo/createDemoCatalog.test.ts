@@ -12,6 +12,22 @@ const query = (over: Partial<SceneQuery> = {}): SceneQuery => ({
 const catalog = createDemoCatalog({ now: () => NOW });
 
 describe('createDemoCatalog: search', () => {
+  it('gives the event loop back while it computes cloud covers the first time, and stops when the client leaves', async () => {
+    // Cold scenes (no other test searches here): hundreds of cloud fields to compute.
+    const cold = (box: [number, number, number, number], signal?: AbortSignal) =>
+      catalog.search(query({ bboxLngLat: box, startDate: '2014-01-01', endDate: '2016-12-31', signal }));
+    let timerRan = false;
+    const timer = new Promise<void>((resolve) => setTimeout(() => resolve(void (timerRan = true)), 0));
+    const found = await cold([2, 48, 2.5, 48.5]);
+    expect(found.scenes.length).toBeGreaterThan(100);
+    expect(timerRan).toBe(true);
+    await timer;
+
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(new DOMException('client left', 'AbortError')), 0);
+    await expect(cold([12, 42, 12.5, 42.5], controller.signal)).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
   it('is the synthetic demo source', () => {
     expect(catalog.name).toBe('demo');
     expect(catalog.synthetic).toBe(true);

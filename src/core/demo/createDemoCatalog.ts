@@ -24,11 +24,15 @@ export interface DemoCatalog extends SceneCatalog {
   readonly ready: Promise<void>;
 }
 
-/** Scenes whose cloud cover a search computes between two turns of the event loop. */
-const YIELD_EVERY_SCENES = 8;
-
 /** Box queries: WRS-2 lookups on a lattice this fine (degrees) find every path/row the box touches. */
 const BOX_LATTICE_DEG = 0.4;
+
+/**
+ * A search computes each scene's cloud cover from its cloud field the first time (a few ms a scene): a
+ * long streamed series (1,000 scenes) is seconds of it. It gives the event loop back after this much
+ * work, so health and other requests are answered meanwhile and a client that leaves stops it.
+ */
+const SEARCH_SLICE_MS = 10;
 
 /** Percent rounded to 2 decimals, as eo:cloud_cover is published. */
 export function roundPercent(v: number): number {
@@ -121,13 +125,14 @@ export function createDemoCatalog(opts: DemoCatalogOptions = {}): DemoCatalog {
       const limit = Math.max(0, Math.floor(query.limit));
       const matches: LandsatScene[] = [];
       let truncated = false;
-      let computed = 0;
+      let sliceStartedAt = performance.now();
       for (const scene of scenesFor(query)) {
         // A scene's cloud cover takes a millisecond or two to compute: a 40-year search (thousands of
-        // scenes) gives the event loop back every few dozen, so other requests are not held for seconds.
-        if (++computed % YIELD_EVERY_SCENES === 0) {
-          await new Promise((resolve) => setImmediate(resolve));
+        // scenes) gives the event loop back every few milliseconds, so other requests are not held for seconds.
+        if (performance.now() - sliceStartedAt > SEARCH_SLICE_MS) {
+          await new Promise<void>((resolve) => setImmediate(resolve));
           query.signal?.throwIfAborted();
+          sliceStartedAt = performance.now();
         }
         if (roundPercent(sceneCloudPercent(scene)) > query.maxCloudCover) continue;
         if (matches.length === limit) {

@@ -16,7 +16,7 @@ import { dnToPhysical } from '../raster/scaling.js';
 import type { LandsatScene } from '../stac/landsatScene.js';
 import type { SceneCatalog, SceneSearchResult } from '../stac/sceneCatalog.js';
 import { displayBands, selectBands, type BandSelection } from './bandSelection.js';
-import { CLEAR, FILL, computeBandStatistics, verdictsPerWord, type BandStatistics } from './statistics.js';
+import { classifyPixels, computeBandStatistics, type BandStatistics } from './statistics.js';
 import { renderRgbPng, type DisplayChannel } from './renderRgbPng.js';
 import { renderWindowPng } from './renderWindowPng.js';
 import { coveredDates } from './coveredDates.js';
@@ -256,17 +256,14 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
         const { present, missing, harmonized } = sceneBands(scene, selection.available, filters.harmonize);
         const assets: ArchiveAssetKey[] = [...present.map((b) => b.read.asset), 'qa_pixel'];
         const window = await readerFor(scene).readBox(box, assets, { maxSize: STATS_MAX_SIDE }, options.signal);
+        // A client that left gets no more statistics computed for it (its read may have been shared).
+        options.signal?.throwIfAborted();
         options.onProgress?.(++done, found.scenes.length);
         if (window.width === 0 || window.height === 0) return null;
-        const qa = window.dn.qa_pixel!;
-        // Each pixel's verdict once for all bands (a scene box is ~65,000 pixels, its QA a handful of distinct words).
-        const mask = filters.mask ?? DEFAULT_MASK;
-        const verdict = verdictsPerWord(qa, (w) => (!imagedQa(w) ? 'fill' : isClearPixel(w, mask) ? 'clear' : 'masked'));
-        const isClear = (i: number) => verdict[i] === CLEAR;
-        const isFill = (i: number) => verdict[i] === FILL;
+        const classes = classifyPixels(window.dn.qa_pixel!, filters.mask ?? DEFAULT_MASK);
         const bands: Record<string, { stats: BandStatistics }> = {};
         for (const band of present) {
-          bands[band.info.id] = { stats: computeBandStatistics(window.dn[band.read.asset]!, band.physical, isClear, isFill) };
+          bands[band.info.id] = { stats: computeBandStatistics(window.dn[band.read.asset]!, band.physical, classes) };
         }
         const day = scene.datetime.slice(0, 10);
         const entry: LandsatDataEntry = {

@@ -41,4 +41,16 @@ describe('mapWithConcurrency', () => {
     await new Promise((r) => setTimeout(r, 30));
     expect(started.length).toBeLessThanOrEqual(3);
   });
+
+  it('settles only when every call already started has settled, so a queue slot is held as long as the work runs', async () => {
+    const ended: number[] = [];
+    const run = mapWithConcurrency([0, 1, 2], 3, async (i) => {
+      await new Promise((r) => setTimeout(r, i === 0 ? 5 : 40));
+      if (i === 0) throw new Error('archive gone');
+      ended.push(i);
+      return i;
+    });
+    await expect(run).rejects.toThrow('archive gone');
+    expect(ended.sort()).toEqual([1, 2]);
+  });
 });

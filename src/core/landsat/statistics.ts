@@ -1,3 +1,5 @@
+import { isImaged, maskBits, type ClearMask } from '../raster/clearPixel.js';
+
 /** Summary statistics of one band over the clear pixels of a box, in physical units. */
 export interface BandStatistics {
   min: number | null;
@@ -16,90 +18,75 @@ export interface BandStatistics {
   fillCount: number;
 }
 
+/** What a pixel of a window is to the statistics (classifyPixels). */
+export const PIXEL_FILL = 0;
+export const PIXEL_MASKED = 1;
+export const PIXEL_CLEAR = 2;
+
 /**
- * Welford's running mean and variance: one pass, numerically stable for the ~10^6 pixels a box
- * can hold. `physical(dn)` returns null for fill; `isClear(i)` masks clouds and shadows; `isFill(i)`
- * tells fill that the band's own DN does not show (QA_PIXEL's fill bit).
+ * Each pixel's class from QA_PIXEL under the mask (clearPixel.ts's rule): fill (not imaged, or DN 0, the
+ * file's nodata outside the raster), masked, or clear. Decided once per scene for all its bands: asking
+ * the mask per pixel and per band was most of the server's main-thread time under long statistics
+ * streams (a CPU profile of `npx tsx scripts/loadStreams.ts`).
  */
-export function computeBandStatistics(
-  dn: ArrayLike<number>,
-  physical: (dn: number) => number | null,
-  isClear: (index: number) => boolean,
-  isFill: (index: number) => boolean = () => false,
-): BandStatistics {
-  if (dn instanceof Uint16Array) return statisticsOfDns(dn, physical, isClear, isFill);
-  let n = 0;
-  let mean = 0;
-  let m2 = 0;
-  let min = Infinity;
-  let max = -Infinity;
-  let noData = 0;
-  let fill = 0;
-  for (let i = 0; i < dn.length; i++) {
-    const value = isClear(i) ? physical(dn[i]) : null;
-    if (value === null) {
-      noData++;
-      if (isFill(i) || physical(dn[i]) === null) fill++;
-      continue;
-    }
-    n++;
-    const delta = value - mean;
-    mean += delta / n;
-    m2 += delta * (value - mean);
-    if (value < min) min = value;
-    if (value > max) max = value;
+export function classifyPixels(qa: ArrayLike<number>, mask: ClearMask): Uint8Array {
+  const bits = maskBits(mask);
+  const classes = new Uint8Array(qa.length);
+  for (let i = 0; i < qa.length; i++) {
+    const q = qa[i];
+    classes[i] = q === 0 || !isImaged(q) ? PIXEL_FILL : (q & bits) !== 0 ? PIXEL_MASKED : PIXEL_CLEAR;
   }
-  if (n === 0) return { min: null, max: null, mean: null, stDev: null, sampleCount: 0, noDataCount: noData, fillCount: fill };
-  return { min, max, mean, stDev: Math.sqrt(m2 / n), sampleCount: n, noDataCount: noData, fillCount: fill };
+  return classes;
 }
 
-/** Counts per DN of clear and of masked pixels (scratch of statisticsOfDns, zeroed again after each use). */
-const dnCounts = new Uint32Array(65536);
-const maskedCounts = new Uint32Array(65536);
+/** Scratch for computeBandStatistics (synchronous, so one set serves every call): pixel count per DN, and the DNs seen. */
+const DN_VALUES = 65_536;
+const clearCount = new Uint32Array(DN_VALUES);
+const maskedCount = new Uint32Array(DN_VALUES);
+const clearSeen = new Uint16Array(DN_VALUES);
+const maskedSeen = new Uint16Array(DN_VALUES);
 
 /**
- * The same statistics for 16-bit DNs: the clear pixels' DNs are counted first, then each distinct DN
- * is converted once (a scene box is ~65,000 pixels but a few thousand distinct DNs), Welford's update
- * taking all pixels of one value at once (Chan et al.'s pairwise combination with a zero-variance group).
+ * Statistics of one band's DNs over the clear pixels (`classes`, classifyPixels), in physical units:
+ * `physical(dn)` gives the value, null for fill. The pixels are first counted per DN (a box holds
+ * fewer distinct 16-bit DNs than pixels, often far fewer), then `physical` is asked once per distinct DN and the
+ * mean and variance are accumulated over (value, count) pairs with West's weighted form of Welford's
+ * algorithm (one pass, numerically stable; D. H. D. West, Updating mean and variance estimates, CACM
+ * 22(9), 1979). Calling `physical` per pixel made these statistics most of the server's main-thread
+ * time under long statistics streams. Pixels the scene did not image (QA_PIXEL's fill bit, which the
+ * band's own DN may not show) count as fill, as do clear or masked pixels whose DN is the band's fill.
  */
-function statisticsOfDns(dn: Uint16Array, physical: (dn: number) => number | null, isClear: (index: number) => boolean, isFill: (index: number) => boolean): BandStatistics {
-  let noData = 0;
+export function computeBandStatistics(dn: Uint16Array, physical: (dn: number) => number | null, classes: Uint8Array): BandStatistics {
+  let clearDistinct = 0;
+  let maskedDistinct = 0;
   let fill = 0;
-  let lo = 65536;
-  let hi = -1;
-  let maskedLo = 65536;
-  let maskedHi = -1;
   for (let i = 0; i < dn.length; i++) {
-    const d = dn[i];
-    if (isClear(i)) {
-      dnCounts[d] += 1;
-      if (d < lo) lo = d;
-      if (d > hi) hi = d;
-    } else {
-      noData++;
-      if (isFill(i)) fill++;
-      else {
-        // Masked: fill too when the band's own DN is its fill, decided below once per DN.
-        maskedCounts[d] += 1;
-        if (d < maskedLo) maskedLo = d;
-        if (d > maskedHi) maskedHi = d;
-      }
+    const kind = classes[i];
+    if (kind === PIXEL_FILL) {
+      fill++;
+      continue;
     }
+    const d = dn[i];
+    if (kind === PIXEL_CLEAR) {
+      if (clearCount[d]++ === 0) clearSeen[clearDistinct++] = d;
+    } else if (maskedCount[d]++ === 0) maskedSeen[maskedDistinct++] = d;
   }
-  for (let d = maskedLo; d <= maskedHi; d++) {
-    if (maskedCounts[d] === 0) continue;
-    if (physical(d) === null) fill += maskedCounts[d];
-    maskedCounts[d] = 0;
+  let noData = fill;
+  for (let k = 0; k < maskedDistinct; k++) {
+    const d = maskedSeen[k];
+    noData += maskedCount[d];
+    if (physical(d) === null) fill += maskedCount[d];
+    maskedCount[d] = 0;
   }
   let n = 0;
   let mean = 0;
   let m2 = 0;
   let min = Infinity;
   let max = -Infinity;
-  for (let d = lo; d <= hi; d++) {
-    const count = dnCounts[d];
-    if (count === 0) continue;
-    dnCounts[d] = 0;
+  for (let k = 0; k < clearDistinct; k++) {
+    const d = clearSeen[k];
+    const count = clearCount[d];
+    clearCount[d] = 0;
     const value = physical(d);
     if (value === null) {
       noData += count;
@@ -109,35 +96,10 @@ function statisticsOfDns(dn: Uint16Array, physical: (dn: number) => number | nul
     n += count;
     const delta = value - mean;
     mean += (delta * count) / n;
-    m2 += delta * (value - mean) * count;
+    m2 += count * delta * (value - mean);
     if (value < min) min = value;
     if (value > max) max = value;
   }
   if (n === 0) return { min: null, max: null, mean: null, stDev: null, sampleCount: 0, noDataCount: noData, fillCount: fill };
   return { min, max, mean, stDev: Math.sqrt(m2 / n), sampleCount: n, noDataCount: noData, fillCount: fill };
-}
-
-export const CLEAR = 1;
-export const FILL = 2;
-const VERDICT = { clear: CLEAR, fill: FILL, masked: 0 } as const;
-
-/**
- * Per pixel: CLEAR, FILL (not imaged) or 0 (masked), from its QA word, each distinct word decided once
- * (a scene box is ~65,000 pixels, its QA a handful of distinct words): once for all bands of a scene.
- */
-export function verdictsPerWord(qa: Uint16Array, verdictOf: (word: number) => keyof typeof VERDICT): Uint8Array {
-  const byWord = new Map<number, number>();
-  const out = new Uint8Array(qa.length);
-  let lastWord = -1;
-  let last = 0;
-  for (let i = 0; i < qa.length; i++) {
-    if (qa[i] !== lastWord) {
-      lastWord = qa[i];
-      const known = byWord.get(lastWord);
-      last = known ?? VERDICT[verdictOf(lastWord)];
-      if (known === undefined) byWord.set(lastWord, last);
-    }
-    out[i] = last;
-  }
-  return out;
 }

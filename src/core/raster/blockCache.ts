@@ -18,6 +18,8 @@ export interface BlockCacheStats {
   entries: number;
   bytes: number;
   maxBytes: number;
+  /** What the cache may hold now: maxBytes, or less while the server's memory budget says so (setLimit). */
+  limitBytes: number;
 }
 
 export interface BlockCacheLoaded<T> {
@@ -31,6 +33,11 @@ export interface BlockCache {
   getOrLoad<T>(key: string, load: (signal: AbortSignal) => Promise<BlockCacheLoaded<T>>, signal?: AbortSignal, opts?: { tier?: BlockCacheTier }): Promise<T>;
   has(key: string): boolean;
   clear(): void;
+  /**
+   * Lets the cache hold at most `bytes` (never more than maxBytes) from now on, evicting at once what no
+   * longer fits, bulk first: how the server keeps its resident memory within budget (src/server/ops/memoryBudget.ts).
+   */
+  setLimit(bytes: number): void;
   readonly stats: BlockCacheStats;
 }
 
@@ -48,10 +55,11 @@ export function createBlockCache({ maxBytes }: { maxBytes: number }): BlockCache
   const protectedBulk = segment(0.6);
   const segments = [probation, protectedBulk, answers];
   const totalBytes = () => segments.reduce((sum, s) => sum + (s.calculatedSize ?? 0), 0);
+  let limitBytes = maxBytes;
   /** Bulk gives way first: answers are what make repeats cheap. */
   function enforceBudget() {
     for (const s of segments) {
-      while (totalBytes() > maxBytes && s.size > 0) s.pop();
+      while (totalBytes() > limitBytes && s.size > 0) s.pop();
     }
   }
   function lookup(key: string): BlockCacheLoaded<unknown> | undefined {
@@ -140,8 +148,12 @@ export function createBlockCache({ maxBytes }: { maxBytes: number }): BlockCache
     },
     has: (key) => segments.some((s) => s.has(key)),
     clear: () => segments.forEach((s) => s.clear()),
+    setLimit(bytes) {
+      limitBytes = Math.max(0, Math.min(maxBytes, Math.floor(bytes)));
+      enforceBudget();
+    },
     get stats() {
-      return { hits, misses, entries: segments.reduce((n, s) => n + s.size, 0), bytes: totalBytes(), maxBytes };
+      return { hits, misses, entries: segments.reduce((n, s) => n + s.size, 0), bytes: totalBytes(), maxBytes, limitBytes };
     },
   };
 }

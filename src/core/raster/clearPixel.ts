@@ -65,9 +65,17 @@ export function isImaged(qa: number): boolean {
   return (qa & FILL_BIT) === 0;
 }
 
+/**
+ * The mask's QA_PIXEL bits as one number: an imaged pixel is clear when `qa & bits` is 0. Loops over a
+ * whole window take this once instead of walking the mask's words for every pixel.
+ */
+export function maskBits(mask: ClearMask): number {
+  let bits = 0;
+  for (const word of mask) bits |= MASK_BIT[word];
+  return bits;
+}
+
 /** True when the pixel is imaged and none of the mask's QA_PIXEL bits is set. */
 export function isClearPixel(qa: number, mask: ClearMask): boolean {
-  if (!isImaged(qa)) return false;
-  for (const word of mask) if ((qa & MASK_BIT[word]) !== 0) return false;
-  return true;
+  return isImaged(qa) && (qa & maskBits(mask)) === 0;
 }

@@ -1,0 +1,73 @@
+/**
+ * What the load scenarios measure, in one place: /api/health latency polled during a phase, and figures
+ * that do not depend on what else the machine runs: the server's main-thread CPU (Linux
+ * /proc/<pid>/task/<pid>/stat: the event loop's own thread, not the worker pools) and its resident memory.
+ */
+import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import type { LoopCpuFigures } from './loopCpuMonitor.mjs';
+
+/** The server loop's turns in CPU ms since the last call (scripts/load/loopCpuMonitor.mjs), null where not measured. */
+export type LoopCpu = () => Promise<LoopCpuFigures | null>;
+
+export const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length === 0 ? null : Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]);
+};
+
+/** Polls /api/health (one request at a time, 50 ms apart) until `until()`; the latencies in ms. */
+export async function pollHealth(baseUrl: string, until: () => boolean): Promise<number[]> {
+  const ms: number[] = [];
+  while (!until()) {
+    const t = performance.now();
+    const res = await fetch(`${baseUrl}/api/health`);
+    await res.arrayBuffer();
+    ms.push(performance.now() - t);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return ms;
+}
+
+/** Health latencies against the 200 ms p99 target of issues 22 and 27. */
+export const healthSummary = (ms: number[]) => {
+  const p99 = percentile(ms, 99);
+  return { samples: ms.length, p50Ms: percentile(ms, 50), p99Ms: p99, maxMs: percentile(ms, 100), targetP99Ms: 200, met: p99 !== null && p99 < 200 };
+};
+
+const clockTicksPerSecond = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** CPU ms (user + system) of the process's main thread so far, or null where /proc is not there. */
+export function mainThreadCpuMs(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const stat = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicksPerSecond;
+  } catch {
+    return null;
+  }
+}
+
+/** Main-thread CPU over a phase, in total and per unit of work (null without /proc). */
+export function cpuOf(startMs: number | null, endMs: number | null, per: Record<string, number>) {
+  if (startMs === null || endMs === null) return null;
+  const total = endMs - startMs;
+  return { totalMs: Math.round(total), ...Object.fromEntries(Object.entries(per).map(([k, n]) => [k, n > 0 ? Math.round((total / n) * 10) / 10 : null])) };
+}
+
+/** Resident memory of a process in MB (VmRSS), or null where /proc is not there. */
+export function rssMb(pid: number): number | null {
+  try {
+    const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return kb ? Math.round(Number(kb[1]) / 1024) : null;
+  } catch {
+    return null;
+  }
+}
