@@ -5,7 +5,7 @@ import { footprintIntersectsBBox } from '../stac/footprintIntersectsBBox.js';
 import type { LandsatScene } from '../stac/landsatScene.js';
 import type { SceneCatalog, SceneQuery, SceneSearchResult } from '../stac/sceneCatalog.js';
 import { findWrs2Tiles } from '../wrs2/wrs2.js';
-import { DEMO_HREF_PREFIX, createDemoScene, demoAssetHref, demoAssetKeys, openDemoAssetSource, parseDemoSceneId, sceneCloudPercent, type DemoScene } from './demoScenes.js';
+import { DEMO_HREF_PREFIX, createDemoScene, demoAssetHref, demoAssetKeys, knowCloudPercents, openDemoAssetSource, parseDemoSceneId, sceneCloudPercent, type DemoScene } from './demoScenes.js';
 import { DEMO_MISSIONS, demoPassesForPathRow } from './demoMissionSchedule.js';
 import { pathRowTouchesLand } from '../wrs2/landPathRows.js';
 import { preloadLandMask } from '../geo/landMask.js';
@@ -26,13 +26,6 @@ export interface DemoCatalog extends SceneCatalog {
 
 /** Box queries: WRS-2 lookups on a lattice this fine (degrees) find every path/row the box touches. */
 const BOX_LATTICE_DEG = 0.4;
-
-/**
- * A search computes each scene's cloud cover from its cloud field the first time (a few ms a scene): a
- * long streamed series (1,000 scenes) is seconds of it. It gives the event loop back after this much
- * work, so health and other requests are answered meanwhile and a client that leaves stops it.
- */
-const SEARCH_SLICE_MS = 10;
 
 /** Percent rounded to 2 decimals, as eo:cloud_cover is published. */
 export function roundPercent(v: number): number {
@@ -125,21 +118,21 @@ export function createDemoCatalog(opts: DemoCatalogOptions = {}): DemoCatalog {
       const limit = Math.max(0, Math.floor(query.limit));
       const matches: LandsatScene[] = [];
       let truncated = false;
-      let sliceStartedAt = performance.now();
-      for (const scene of scenesFor(query)) {
-        // A scene's cloud cover takes a millisecond or two to compute: a 40-year search (thousands of
-        // scenes) gives the event loop back every few milliseconds, so other requests are not held for seconds.
-        if (performance.now() - sliceStartedAt > SEARCH_SLICE_MS) {
-          await new Promise<void>((resolve) => setImmediate(resolve));
-          query.signal?.throwIfAborted();
-          sliceStartedAt = performance.now();
+      const candidates = scenesFor(query);
+      // Cloud percents in chunks, computed in a worker (knowCloudPercents): the event loop only waits.
+      // The first chunk is small, so that a small limit (the newest scene) computes few.
+      search: for (let at = 0, size = 16; at < candidates.length; at += size, size = 128) {
+        const chunk = candidates.slice(at, at + size);
+        await knowCloudPercents(chunk);
+        query.signal?.throwIfAborted();
+        for (const scene of chunk) {
+          if (roundPercent(sceneCloudPercent(scene)) > query.maxCloudCover) continue;
+          if (matches.length === limit) {
+            truncated = true;
+            break search;
+          }
+          matches.push(toLandsatScene(scene));
         }
-        if (roundPercent(sceneCloudPercent(scene)) > query.maxCloudCover) continue;
-        if (matches.length === limit) {
-          truncated = true;
-          break;
-        }
-        matches.push(toLandsatScene(scene));
       }
       query.signal?.throwIfAborted();
       return { scenes: matches.reverse(), truncated, limit };

@@ -5,6 +5,7 @@ import { createCogReader, parseCogHeader } from '../raster/cogReader.js';
 import { blockCloudy } from './demoClouds.js';
 import { BLOCK_PX, CELL_PX, blockValid } from './demoSceneGrid.js';
 import { demoAssetHref, openDemoAssetSource, parseDemoSceneId, sceneClouds } from './demoScenes.js';
+import { cloudPercentsInWorker } from './demoSynthPool.js';
 import { QA } from './demoTileSynth.js';
 
 // A Landsat 9 pass over the default point (path 18, row 29) in summer 2025 (68 % cloud).
@@ -103,5 +104,11 @@ describe('synthetic scenes: virtual GeoTIFFs', () => {
     }
     // Every block is 8 x 8 pixels, all of one state: the block fraction is the pixel fraction.
     expect(clouds.cloudPercent).toBeCloseTo((100 * cloud) / valid, 10);
+  });
+
+  it('computes the same cloud percent in the worker thread as from the cloud field here (a search splits the work between them)', async () => {
+    const ids = ['LC09_L2SP_195028_20250716_SYNTHETIC', 'LC09_L2SP_018029_20250708_SYNTHETIC', scene.id];
+    const fromWorker = await cloudPercentsInWorker(ids);
+    expect(Array.from(fromWorker)).toEqual(ids.map((id) => sceneClouds(parseDemoSceneId(id)!).cloudPercent));
   });
 });

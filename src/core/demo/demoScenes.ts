@@ -17,7 +17,7 @@ import { createSceneClouds, sceneCloudPercentOf, type SceneClouds } from './demo
 import { createLandCoverTile, ensureLandCover, type LandCoverTile } from './demoLandCover.js';
 import { DEMO_PIXEL_SIZE_M, OVERVIEW_FACTORS, TILE_PX, demoSceneGrid, type DemoSceneGrid } from './demoSceneGrid.js';
 import { DEMO_ASSET_KEYS, createSceneWeather, synthesizeTile, type SceneWeather } from './demoTileSynth.js';
-import { synthesizeTileSetInWorker } from './demoSynthPool.js';
+import { cloudPercentsInWorker, synthesizeTileSetInWorker } from './demoSynthPool.js';
 import { sunPosition } from './sunPosition.js';
 import { createVirtualGeoTiffLayout, createVirtualGeoTiffSource } from './virtualGeoTiff.js';
 
@@ -156,6 +156,32 @@ export function sceneCloudPercent(scene: DemoScene): number {
     cloudPercents.set(scene.id, percent);
   }
   return percent;
+}
+
+/** What the worker thread runs for `knowCloudPercents`: each scene's percent, in the same code as here. */
+export function cloudPercentsOfSceneIds(sceneIds: readonly string[]): number[] {
+  return sceneIds.map((id) => {
+    const scene = parseDemoSceneId(id);
+    if (!scene) throw new Error(`not a synthetic demo scene: ${id}`);
+    return sceneCloudPercent(scene);
+  });
+}
+
+/**
+ * Makes the cloud percents of these scenes known: a cold search over a scene box and five years needs
+ * about 2,500 (about a millisecond each), all before the series' first read. Half of the unknown ones
+ * are computed in a worker thread while the other half is computed here, so the search takes half the
+ * time on two cores and holds the event loop for one chunk's half at most. Same code, same numbers
+ * (deterministic); if the worker cannot run, its half is computed here too.
+ */
+export async function knowCloudPercents(scenes: readonly DemoScene[]): Promise<void> {
+  const unknown = scenes.filter((s) => cloudPercents.get(s.id) === undefined);
+  if (unknown.length === 0) return;
+  const inWorker = unknown.slice(0, Math.floor(unknown.length / 2));
+  const fromWorker = inWorker.length > 0 ? cloudPercentsInWorker(inWorker.map((s) => s.id)).catch(() => null) : Promise.resolve(null);
+  for (const s of unknown.slice(inWorker.length)) sceneCloudPercent(s);
+  const percents = await fromWorker;
+  inWorker.forEach((s, i) => (percents ? cloudPercents.set(s.id, percents[i]) : sceneCloudPercent(s)));
 }
 
 function sceneWeather(scene: DemoScene): SceneWeather {

@@ -20,3 +20,9 @@ export async function synthesizeTileSetInWorker(sceneId: string, level: number, 
   const buffers = await pool.run<ArrayBuffer[]>({ sceneId, level, index, tilesAcross, rows, cols }, []);
   return buffers.map((b) => new Uint16Array(b));
 }
+
+/** Each scene's cloud percent (sceneCloudPercent), computed in a worker: a cold search needs thousands. */
+export async function cloudPercentsInWorker(sceneIds: readonly string[]): Promise<Float64Array> {
+  pool ??= createThreadPool(WORKER_URL, 'demo tile synthesis', demoSynthPoolSize());
+  return new Float64Array(await pool.run<ArrayBuffer>({ cloudPercentsOf: [...sceneIds] }, []));
+}

@@ -1,15 +1,20 @@
 // Worker thread of the demo tile pool (demoSynthPool.ts): synthesizes the nine bands of one tile of one
-// synthetic scene off the event loop, with the very code the main thread would run (demoScenes.ts), so
+// synthetic scene (or the cloud percents a search needs) off the event loop, with the very code the main thread would run (demoScenes.ts), so
 // the bytes are the same. The synthesizer is TypeScript: tsx's loader is registered here because the
 // pool starts workers without the parent's loader flags (a test runner's hooks would break them).
 import { parentPort } from 'node:worker_threads';
 import { register } from 'tsx/esm/api';
 
 register();
-const { synthesizeDemoTileSet } = await import('./demoScenes.ts');
+const { synthesizeDemoTileSet, cloudPercentsOfSceneIds } = await import('./demoScenes.ts');
 
-parentPort.on('message', ({ id, sceneId, level, index, tilesAcross, rows, cols }) => {
+parentPort.on('message', ({ id, sceneId, level, index, tilesAcross, rows, cols, cloudPercentsOf }) => {
   try {
+    if (cloudPercentsOf) {
+      const percents = Float64Array.from(cloudPercentsOfSceneIds(cloudPercentsOf));
+      parentPort.postMessage({ id, result: percents.buffer }, [percents.buffer]);
+      return;
+    }
     const bands = synthesizeDemoTileSet(sceneId, level, index, tilesAcross, rows, cols);
     const buffers = bands.map((b) => b.buffer);
     parentPort.postMessage({ id, result: buffers }, buffers);
