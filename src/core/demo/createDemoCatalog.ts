@@ -124,6 +124,8 @@ export function createDemoCatalog(opts: DemoCatalogOptions = {}): DemoCatalog {
       search: for (let at = 0, size = 16; at < candidates.length; at += size, size = 128) {
         const chunk = candidates.slice(at, at + size);
         await knowCloudPercents(chunk);
+        // A turn of the event loop between chunks, whichever thread computed them (a client that left stops it here).
+        await new Promise<void>((resolve) => setImmediate(resolve));
         query.signal?.throwIfAborted();
         for (const scene of chunk) {
           if (roundPercent(sceneCloudPercent(scene)) > query.maxCloudCover) continue;
