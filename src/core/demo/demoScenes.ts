@@ -167,11 +167,14 @@ export function cloudPercentsOfSceneIds(sceneIds: readonly string[]): number[] {
   });
 }
 
+/** Longest stretch of cloud percents this thread computes before it gives the event loop a turn. */
+const MAIN_THREAD_SLICE_MS = 10;
+
 /**
  * Makes the cloud percents of these scenes known: a cold search over a scene box and five years needs
  * about 2,500 (about a millisecond each), all before the series' first read. Half of the unknown ones
  * are computed in a worker thread while the other half is computed here, so the search takes half the
- * time on two cores and holds the event loop for one chunk's half at most. Same code, same numbers
+ * time on two cores, the event loop held ~10 ms at a time. Same code, same numbers
  * (deterministic); if the worker cannot run, its half is computed here too.
  */
 export async function knowCloudPercents(scenes: readonly DemoScene[]): Promise<void> {
@@ -179,7 +182,15 @@ export async function knowCloudPercents(scenes: readonly DemoScene[]): Promise<v
   if (unknown.length === 0) return;
   const inWorker = unknown.slice(0, Math.floor(unknown.length / 2));
   const fromWorker = inWorker.length > 0 ? cloudPercentsInWorker(inWorker.map((s) => s.id)).catch(() => null) : Promise.resolve(null);
-  for (const s of unknown.slice(inWorker.length)) sceneCloudPercent(s);
+  // This thread's half in slices of at most ~10 ms, so health checks and other requests are answered between them.
+  let sliceStart = performance.now();
+  for (const s of unknown.slice(inWorker.length)) {
+    if (performance.now() - sliceStart > MAIN_THREAD_SLICE_MS) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      sliceStart = performance.now();
+    }
+    sceneCloudPercent(s);
+  }
   const percents = await fromWorker;
   inWorker.forEach((s, i) => (percents ? cloudPercents.set(s.id, percents[i]) : sceneCloudPercent(s)));
 }
