@@ -8,6 +8,7 @@
  */
 import { DEFAULT_POINT } from '../../src/shared/defaults.js';
 import { cpuOf, healthSummary, mainThreadCpuMs, pollHealth, type LoopCpu } from './measure.js';
+import { random } from './soak.js';
 
 const DAY_MS = 86_400_000;
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -45,15 +46,7 @@ export async function imagesAndSites(
   });
   // Sites over the newest scene's central half, seeded (the same sites every run).
   const [w, s, e, n] = scenes[scenes.length - 1].bboxLngLat;
-  let x = 2463534242;
-  const rand = () => {
-    x ^= x << 13;
-    x >>>= 0;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    x >>>= 0;
-    return x / 2 ** 32;
-  };
+  const rand = random(2463534242);
   const siteList = Array.from({ length: sites }, (_, i) => ({
     id: `site-${i}`,
     lon: Math.round((w + (e - w) * (0.25 + rand() / 2)) * 1e6) / 1e6,

@@ -26,7 +26,7 @@ const LAND: [number, number, number, number][] = [
 ];
 
 /** xorshift32, seeded: the same places every run. */
-function random(seed: number) {
+export function random(seed: number) {
   let x = seed >>> 0 || 1;
   return () => {
     x ^= x << 13;

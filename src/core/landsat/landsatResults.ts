@@ -72,9 +72,9 @@ export interface LandsatDataEntry {
   missingBands?: Record<string, string>;
 }
 
-export interface LandsatDataResponse extends CoveredDates {
-  data: LandsatDataEntry[];
-  /** Extension: the mask the statistics used, in words (clearPixel.ts). */
+/** What every series answer carries beside its scenes. */
+interface SeriesAnswer extends CoveredDates {
+  /** Extension: the mask the statistics (or `clear`) used, in words (clearPixel.ts). */
   mask?: string;
   truncated: boolean;
   limit: number;
@@ -83,6 +83,10 @@ export interface LandsatDataResponse extends CoveredDates {
   synthetic: boolean;
   /** Only when no scene qualifies: why (explainEmptyAnswer.ts). */
   explanation?: EmptyAnswerExplanation;
+}
+
+export interface LandsatDataResponse extends SeriesAnswer {
+  data: LandsatDataEntry[];
   /** Only for a scene box: the path/row kept and how many other scenes were left out. */
   sceneFilter?: SceneFilter;
 }
@@ -119,17 +123,9 @@ export interface PixelScene extends SceneSummary {
   emptyReason?: string;
 }
 
-export interface PixelResponse extends CoveredDates {
+export interface PixelResponse extends SeriesAnswer {
   target: { lat: number; lon: number };
   scenes: PixelScene[];
-  /** Extension: the mask `clear` used, in words (clearPixel.ts). */
-  mask?: string;
-  truncated: boolean;
-  limit: number;
-  unavailableBands: Record<string, string>;
-  synthetic: boolean;
-  /** Only when no scene qualifies: why (explainEmptyAnswer.ts). */
-  explanation?: EmptyAnswerExplanation;
 }
 
 export interface RenderedImage {
