@@ -156,17 +156,16 @@ export async function createCogReader(source: ByteSource, { cache, signal }: Cre
         const tileRow0 = ty * level.tileHeight;
         const [xs, xe] = colSpans.get(tx)!;
         const [ys, ye] = rowSpans.get(ty)!;
+        // The tile's rows and columns this read picks (each row once, however many output rows repeat it).
+        const rows = Int32Array.from(uniqueRows(rowAt, ys, ye, tileRow0));
+        const cols = Int32Array.from({ length: xe - xs }, (_, i) => colAt[xs + i] - tileCol0);
         if (source.readTileSamples) {
           // A computed raster answers just the samples: no tile bytes are made, fetched or decoded.
-          const rows = Int32Array.from(uniqueRows(rowAt, ys, ye, tileRow0));
-          const cols = Int32Array.from({ length: xe - xs }, (_, i) => colAt[xs + i] - tileCol0);
           const samples = await source.readTileSamples(level.index, index, rows, cols, signal);
           placeRows(data, outW, samples, cols.length, rowAt, ys, ye, xs);
           return;
         }
         if (pointRead) {
-          const rows = Int32Array.from(uniqueRows(rowAt, ys, ye, tileRow0));
-          const cols = Int32Array.from({ length: xe - xs }, (_, i) => colAt[xs + i] - tileCol0);
           const cut = tilePrefixToRead(level, level.tileByteCounts[index], rows[rows.length - 1]);
           const [prefix] = cut === null ? [] : await source.fetch([{ offset: level.tileOffsets[index], length: cut }], signal);
           const samples = prefix && (await pickFromTilePrefix(level, header.littleEndian, prefix, rows, cols));
@@ -181,8 +180,6 @@ export async function createCogReader(source: ByteSource, { cache, signal }: Cre
         // Decimating, or a few pixels of the tile (a 3 x 3, a site): only the picked samples come back,
         // decoded off the event loop for DEFLATE (the main thread of a cold series then only moves bytes).
         if (size || (xe - xs) * (ye - ys) <= SMALL_PICK_SAMPLES) {
-          const rows = Int32Array.from(uniqueRows(rowAt, ys, ye, tileRow0));
-          const cols = Int32Array.from({ length: xe - xs }, (_, i) => colAt[xs + i] - tileCol0);
           const samples = await pickTileSamples(level, header.littleEndian, compressed, rows, cols);
           placeRows(data, outW, samples, cols.length, rowAt, ys, ye, xs);
           return;
