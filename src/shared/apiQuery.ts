@@ -93,35 +93,29 @@ export const cloudCoverageParam = wholeNumberParam('cloudCoverage', 0, 100, 100)
   'Largest scene cloud cover accepted, whole percent 0-100 (default 100)',
 );
 
+/** The mask the words name (parseMask), or an issue in words naming every allowed one. */
+function maskOrIssue(value: string | undefined, ctx: { addIssue(issue: { code: 'custom'; message: string }): void }): ClearMask {
+  try {
+    return parseMask(value);
+  } catch (err) {
+    if (!(err instanceof MaskParseError)) throw err;
+    ctx.addIssue({ code: 'custom', message: err.message });
+    return z.NEVER;
+  }
+}
+
 /** The mask when one is given, else undefined (an export masks nothing unless asked). */
 export const optionalMaskParam = z
   .string()
   .optional()
-  .transform((value, ctx): ClearMask | undefined => {
-    if (value === undefined || value.trim() === '') return undefined;
-    try {
-      return parseMask(value);
-    } catch (err) {
-      if (!(err instanceof MaskParseError)) throw err;
-      ctx.addIssue({ code: 'custom', message: err.message });
-      return z.NEVER;
-    }
-  })
+  .transform((value, ctx): ClearMask | undefined => (value === undefined || value.trim() === '' ? undefined : maskOrIssue(value, ctx)))
   .describe(`Optional: what is not clear (${MASK_WORDS.join(', ')} or "none"); pixels not clear under it get no value`);
 
 /** `mask`: what is not clear (clearPixel.ts); unknown words are a 400 naming every allowed one. */
 export const maskParam = z
   .string()
   .optional()
-  .transform((value, ctx): ClearMask => {
-    try {
-      return parseMask(value);
-    } catch (err) {
-      if (!(err instanceof MaskParseError)) throw err;
-      ctx.addIssue({ code: 'custom', message: err.message });
-      return z.NEVER;
-    }
-  })
+  .transform((value, ctx): ClearMask => maskOrIssue(value, ctx))
   .describe(
     `What is not clear: comma-separated words among ${MASK_WORDS.join(', ')} (QA_PIXEL bits as USGS documents them), or "none" to keep every imaged pixel; absent or empty means ${[...DEFAULT_MASK].join(',')}. Fill (QA_PIXEL bit 0) is never clear.`,
   );
