@@ -118,16 +118,22 @@ function firstCrossing(p: PolygonLngLat): string | null {
   return null;
 }
 
-/** The lon/lat box around the polygons' outer rings. */
-export function polygonsBBox(polygons: PolygonLngLat[]): BBox {
-  let minLon = Infinity, minLat = Infinity, maxLon = -Infinity, maxLat = -Infinity;
+/** [minX, minY, maxX, maxY] of the polygons' outer rings, in whatever axes their vertices have. */
+export function outerRingsExtent(polygons: readonly (readonly (readonly [number, number])[])[][]): [number, number, number, number] {
+  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
   for (const p of polygons) {
-    for (const [lon, lat] of p[0]) {
-      minLon = Math.min(minLon, lon);
-      maxLon = Math.max(maxLon, lon);
-      minLat = Math.min(minLat, lat);
-      maxLat = Math.max(maxLat, lat);
+    for (const [x, y] of p[0]) {
+      minX = Math.min(minX, x);
+      maxX = Math.max(maxX, x);
+      minY = Math.min(minY, y);
+      maxY = Math.max(maxY, y);
     }
   }
+  return [minX, minY, maxX, maxY];
+}
+
+/** The lon/lat box around the polygons' outer rings. */
+export function polygonsBBox(polygons: PolygonLngLat[]): BBox {
+  const [minLon, minLat, maxLon, maxLat] = outerRingsExtent(polygons);
   return { minLon, minLat, maxLon, maxLat };
 }

@@ -1,5 +1,5 @@
 import type { SceneGrid } from '../raster/sceneGrid.js';
-import type { PolygonLngLat } from './geoJsonPolygons.js';
+import { outerRingsExtent, type PolygonLngLat } from './geoJsonPolygons.js';
 
 /** Polygons in a grid's projected CRS: vertices reprojected, edges straight there (as gdal_rasterize treats a reprojected polygon). */
 export type ProjectedPolygon = [number, number][][];
@@ -10,15 +10,7 @@ export function projectPolygons(grid: SceneGrid, polygons: PolygonLngLat[]): Pro
 
 /** Whole-pixel window [col0,row0,col1,row1) of the grid covering the polygons' outer rings, clipped to the raster (may be empty). */
 export function polygonPixelWindow(grid: SceneGrid, projected: ProjectedPolygon[]): [number, number, number, number] {
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
-  for (const p of projected) {
-    for (const [x, y] of p[0]) {
-      minX = Math.min(minX, x);
-      maxX = Math.max(maxX, x);
-      minY = Math.min(minY, y);
-      maxY = Math.max(maxY, y);
-    }
-  }
+  const [minX, minY, maxX, maxY] = outerRingsExtent(projected);
   const col0 = Math.max(0, Math.floor((minX - grid.originX) / grid.pixelSizeX));
   const col1 = Math.min(grid.width, Math.ceil((maxX - grid.originX) / grid.pixelSizeX));
   const row0 = Math.max(0, Math.floor((grid.originY - maxY) / grid.pixelSizeY));

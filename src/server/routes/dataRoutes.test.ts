@@ -2,23 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PNG } from 'pngjs';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp } from '../../../test/support/testApp.js';
+import {
+  FIXTURE_BOX as BOX,
+  FIXTURE_DATES as DATES,
+  GDAL_B04_BLOCK_1,
+  GDAL_DN_POINT_1 as GDAL_POINT_1,
+  GDAL_DN_POINT_2 as GDAL_POINT_2,
+  README_POINT_1 as POINT_1,
+  README_POINT_2 as POINT_2,
+  queryString as qs,
+} from '../../../test/support/fixtureFacts.js';
 
-// GDAL 3.6 `gdallocationinfo -wgs84` values listed in ../shared/fixtures/README.md.
-const POINT_1 = { lon: -67.3037941, lat: -14.7111791 };
-const POINT_2 = { lon: -67.6820161, lat: -13.8928145 };
-const GDAL_POINT_1 = { B01: 8121, B02: 7939, B03: 8418, B04: 7663, B05: 16909, B06: 10348, B07: 8424, B09: 43782, QA: 21824 };
-const GDAL_POINT_2 = { B01: 8604, B02: 8925, B03: 10640, B04: 9996, B05: 19799, B06: 14451, B07: 12033, B09: 43279, QA: 22280 };
-const GDAL_B04_BLOCK_1 = [
-  [9010, 7816, 10705],
-  [7926, 7663, 9276],
-  [8158, 8513, 8856],
-];
 const ALL_BANDS = 'B01,B02,B03,B04,B05,B06,B07,B08,B09,B10';
-const DATES = { startDate: '2019-01-01', endDate: '2019-01-31', cloudCoverage: '100' };
-// A box around the fixture scene's centre, inside its footprint.
-const BOX = { LON_UL: '-67.60', LAT_UR: '-14.50', LON_UR: '-67.40', LAT_UL: '-14.20' };
-
-const qs = (params: Record<string, string | number>) => new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
 
 let app: FastifyInstance;
 beforeAll(async () => {

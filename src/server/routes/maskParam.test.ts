@@ -1,14 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp } from '../../../test/support/testApp.js';
+import { FIXTURE_BOX as BOX, FIXTURE_DATES as DATES, README_POINT_1 as POINT_1, README_POINT_2 as POINT_2, queryString as qs } from '../../../test/support/fixtureFacts.js';
 
-// README points of ../shared/fixtures (GDAL 3.6 gdallocationinfo): QA 21824 (clear) and 22280 (cloud, bit 3).
-const POINT_1 = { lon: -67.3037941, lat: -14.7111791 };
-const POINT_2 = { lon: -67.6820161, lat: -13.8928145 };
-const DATES = { startDate: '2019-01-01', endDate: '2019-01-31', cloudCoverage: '100' };
-const BOX = { LON_UL: '-67.60', LAT_UR: '-14.50', LON_UR: '-67.40', LAT_UL: '-14.20' };
 const WORDS = ['cloud', 'dilated_cloud', 'cirrus', 'shadow', 'snow', 'water'];
-const qs = (params: Record<string, string | number>) => new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
 
 let app: FastifyInstance;
 beforeAll(async () => {
