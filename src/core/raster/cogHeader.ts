@@ -5,6 +5,7 @@
  * (https://github.com/cogeotiff/cog-spec/blob/master/spec.md).
  */
 import type { ByteSource } from './byteSource.js';
+import type { SceneGridSpec } from './sceneGrid.js';
 
 export interface CogLevel {
   /** 0 = full resolution, 1.. = internal overviews from finest to coarsest. */
@@ -28,21 +29,14 @@ export interface CogLevel {
   factorY: number;
 }
 
-export interface CogGeo {
+/** The grid as GDAL reports it (origin at the upper-left corner, sizes positive), EPSG unknown when the file names none. */
+export interface CogGeo extends Omit<SceneGridSpec, 'epsg'> {
   epsg: number | null;
   /** GDAL's AREA_OR_POINT, from GTRasterTypeGeoKey (1 = Area, 2 = Point). */
   areaOrPoint: 'Area' | 'Point';
   /** Raw ModelTiepoint model x/y (for Point rasters: the CENTRE of the first pixel). */
   tiePointX: number;
   tiePointY: number;
-  /** GDAL's convention: the upper-left CORNER of the upper-left pixel, in CRS units. */
-  originX: number;
-  originY: number;
-  /** Pixel size in CRS units, both positive (y grows downwards in rows). */
-  pixelSizeX: number;
-  pixelSizeY: number;
-  width: number;
-  height: number;
   nodata: number | null;
 }
 

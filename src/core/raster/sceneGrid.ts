@@ -12,9 +12,10 @@ import type { CogGeo } from './cogReader.js';
 
 export interface SceneGridSpec {
   epsg: number;
-  /** Upper-left CORNER of the upper-left pixel (GDAL convention, after any PixelIsPoint shift). */
+  /** Upper-left CORNER of the upper-left pixel (GDAL convention, after any PixelIsPoint shift), in CRS units. */
   originX: number;
   originY: number;
+  /** Pixel size in CRS units, both positive (y grows downwards in rows). */
   pixelSizeX: number;
   pixelSizeY: number;
   width: number;
