@@ -26,3 +26,12 @@ export async function cloudPercentsInWorker(sceneIds: readonly string[]): Promis
   pool ??= createThreadPool(WORKER_URL, 'demo tile synthesis', demoSynthPoolSize());
   return new Float64Array(await pool.run<ArrayBuffer>({ cloudPercentsOf: [...sceneIds] }, []));
 }
+
+/**
+ * Starts a worker and has it load the synthesizer and the coastline index (seconds of module loading
+ * and ~0.5 s of indexing): called at server start, so that the first Fetch does not wait for them.
+ */
+export async function warmDemoSynthPool(): Promise<void> {
+  pool ??= createThreadPool(WORKER_URL, 'demo tile synthesis', demoSynthPoolSize());
+  await pool.run<null>({ warmUp: true }, []);
+}
