@@ -362,9 +362,11 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
       if (!scene) throw new NoSceneError(`No Landsat scene covers this box ${describeRange(filters)}.`, await explain(boxToBBoxLngLat(box), filters, signal, pathRow));
       const shown = displayBands(onSensor(selection.available, scene));
       if (shown.length === 0) throw new NoUsableBandError(`Scene ${scene.id} (${sensorOf(scene.satellite)}) has none of the chosen bands (${filters.bands.join(', ')}).`);
-      const window = await readerFor(scene).readBox(box, [...new Set(shown.map((b) => b.asset))], { maxSize: IMAGE_MAX_LONG_SIDE, minSize: IMAGE_OVERVIEW_MIN_SIDE }, signal);
+      // QA_PIXEL too: the stretch is taken over the clear pixels, so a partly cloudy scene shows its ground.
+      const window = await readerFor(scene).readBox(box, [...new Set([...shown.map((b) => b.asset), 'qa_pixel' as const])], { maxSize: IMAGE_MAX_LONG_SIDE, minSize: IMAGE_OVERVIEW_MIN_SIDE }, signal);
       if (window.width === 0 || window.height === 0) throw new NoSceneError(`Scene ${scene.id} holds no pixels inside this box.`);
-      const { png, stretch } = await renderWindowPng(window, shown, { min: IMAGE_MIN_LONG_SIDE, max: IMAGE_MAX_LONG_SIDE });
+      const qa = window.dn.qa_pixel;
+      const { png, stretch } = await renderWindowPng(window, shown, { min: IMAGE_MIN_LONG_SIDE, max: IMAGE_MAX_LONG_SIDE }, qa ? { qa, mask: filters.mask ?? DEFAULT_MASK } : undefined);
       return {
         png,
         stretch,
