@@ -76,8 +76,9 @@ export async function createServerContext(config: Config, overrides: ServerConte
         source === 'demo'
           ? log.warn({ reason }, 'LANDSAT_SOURCE=auto: the Planetary Computer did not answer, so the SYNTHETIC demo archive is served')
           : log.info('LANDSAT_SOURCE=auto: using the Planetary Computer'),
-      // Scenes are computed tile by tile when read: no disk, no worker, no pre-generation (src/core/demo).
-      demo: async () => createDemoCatalog({ now: overrides.clock ? () => overrides.clock!.now() : undefined }),
+      // Scenes are computed tile by tile when read: no disk, no pre-generation (src/core/demo); the
+      // synthesis worker starts now rather than in the first person's Fetch.
+      demo: async () => createDemoCatalog({ now: overrides.clock ? () => overrides.clock!.now() : undefined, warmWorkers: true }),
     }));
   const catalog = upstream.wrapCatalog(rawCatalog);
   log.info({ source: catalog.name, synthetic: catalog.synthetic }, 'Landsat source ready');

@@ -49,7 +49,7 @@ describe('the first minute (demo archive, headless Chromium)', () => {
     await page.getByText(`${count} scenes matched`).waitFor({ timeout: 90_000 });
     // The scene list and the charts hold the same scenes as the message counted.
     await expect(page.locator('.scene-timeline tbody tr').count()).resolves.toBe(Number(count));
-    await page.getByText(/Statistics over the scene box use WRS-2 path 18, row 28 only: \d+ scenes of neighbouring paths and rows/).waitFor();
+    await page.getByText(/Statistics over the scene box use WRS-2 path 18, row 28 only: \d+ scenes of neighbouring paths and rows that only touch the box in these dates \(any cloud cover\) are left out/).waitFor();
     await page.getByText(/Each mean is over the clear pixels of a \d+ x \d+ grid of [\d,]+ m pixels read from the archive’s overview/).waitFor();
     await harness.screenshot(page, '21-results-1440', '#results');
 

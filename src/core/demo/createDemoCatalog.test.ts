@@ -135,6 +135,17 @@ describe('createDemoCatalog: search', () => {
     expect(all.some((s) => s.cloudCover > 60)).toBe(true);
   });
 
+  it('counts the scenes of each path/row touching a box as its search at 100 % cloud lists them, without computing their clouds', async () => {
+    const box: [number, number, number, number] = [-80, 45, -78, 46];
+    const month = { startDate: '2025-05-01', endDate: '2025-05-31' };
+    const listed = (await catalog.search(query({ bboxLngLat: box, ...month }))).scenes;
+    const byPathRow = new Map<string, number>();
+    for (const s of listed) byPathRow.set(`${s.wrsPath}/${s.wrsRow}`, (byPathRow.get(`${s.wrsPath}/${s.wrsRow}`) ?? 0) + 1);
+    const counted = await catalog.countScenesByPathRow!({ bboxLngLat: box, ...month });
+    expect(new Map(counted.filter((c) => c.scenes > 0).map((c) => [`${c.wrsPath}/${c.wrsRow}`, c.scenes]))).toEqual(byPathRow);
+    expect(byPathRow.size).toBeGreaterThan(1);
+  });
+
   it('keeps the most recent scenes when more than the limit qualify', async () => {
     const all = (await catalog.search(query())).scenes;
     const limited = await catalog.search(query({ limit: 5 }));

@@ -9,9 +9,12 @@ import { DEMO_HREF_PREFIX, createDemoScene, demoAssetHref, demoAssetKeys, knowCl
 import { DEMO_MISSIONS, demoPassesForPathRow } from './demoMissionSchedule.js';
 import { pathRowTouchesLand } from '../wrs2/landPathRows.js';
 import { preloadLandMask } from '../geo/landMask.js';
+import { warmDemoSynthPool } from './demoSynthPool.js';
 
 export interface DemoCatalogOptions {
   now?: () => Date;
+  /** Start a synthesis worker right away (a server: its first Fetch then finds it loaded), not on first use. */
+  warmWorkers?: boolean;
 }
 
 /** The demo catalogue: a SceneCatalog whose scenes are computed, plus a lookup by id. */
@@ -90,10 +93,16 @@ export function createDemoCatalog(opts: DemoCatalogOptions = {}): DemoCatalog {
     preloadLandMask();
     resolve();
   }));
+  // A worker that fails to start here is started again on first use (demoSynthPool.ts).
+  if (opts.warmWorkers) void warmDemoSynthPool().catch(() => undefined);
+
+  /** The query's dates as the schedule takes them: from the start day's midnight to the end of the end day, never past now. */
+  function searchDates(query: Pick<SceneQuery, 'startDate' | 'endDate'>): { start: Date; end: Date } {
+    return { start: new Date(`${query.startDate}T00:00:00Z`), end: new Date(Math.min(Date.parse(`${query.endDate}T00:00:00Z`) + 86_400_000, now().getTime())) };
+  }
 
   function scenesFor(query: SceneQuery): DemoScene[] {
-    const end = new Date(Math.min(Date.parse(`${query.endDate}T00:00:00Z`) + 86_400_000, now().getTime()));
-    const start = new Date(`${query.startDate}T00:00:00Z`);
+    const { start, end } = searchDates(query);
     const scenes: DemoScene[] = [];
     for (const { path, row } of pathRowsForBox(query.bboxLngLat)) {
       if (!pathRowTouchesLand(path, row)) continue;
@@ -109,6 +118,13 @@ export function createDemoCatalog(opts: DemoCatalogOptions = {}): DemoCatalog {
     name: 'demo',
     synthetic: true,
     ready,
+    async countScenesByPathRow(query) {
+      query.signal?.throwIfAborted();
+      const { start, end } = searchDates(query);
+      return pathRowsForBox(query.bboxLngLat)
+        .filter(({ path, row }) => pathRowTouchesLand(path, row))
+        .map(({ path, row }) => ({ wrsPath: path, wrsRow: row, scenes: DEMO_MISSIONS.reduce((n, satellite) => n + demoPassesForPathRow(satellite, path, row, start, end).length, 0) }));
+    },
     sceneById(id) {
       const scene = parseDemoSceneId(id);
       return scene && scene.datetime.getTime() <= now().getTime() ? toLandsatScene(scene) : null;

@@ -17,7 +17,7 @@
  * The fraction is then a sum over ~15,000 cells (partial cells at the footprint edge are counted
  * block by block), about a millisecond a scene.
  */
-import { BLOCK_PX, CELL_PX, blockValid, type DemoSceneGrid } from './demoSceneGrid.js';
+import { BLOCK_PX, CELL_PX, blockRowSpans, type DemoSceneGrid } from './demoSceneGrid.js';
 import { dayNumber, earthKm, groundNoise } from './demoGroundNoise.js';
 import { dryness } from './demoGeography.js';
 import { mixHash } from './seededRandom.js';
@@ -57,6 +57,10 @@ interface GridValidity {
   valid: Uint8Array;
   /** For cells with 0 < valid < 64: validity per block. */
   partial: Map<number, Uint8Array>;
+  /** Per cell row, valid blocks of the cells left of each cell (cellsAcross + 1 per row): a run's sum is two lookups. */
+  validBefore: Uint32Array;
+  /** Valid blocks of the whole grid. */
+  total: number;
 }
 const validityByGrid = new WeakMap<DemoSceneGrid, GridValidity>();
 
@@ -67,20 +71,29 @@ function gridValidity(grid: DemoSceneGrid): GridValidity {
   const cy = grid.height / CELL_PX;
   const valid = new Uint8Array(cx * cy);
   const partial = new Map<number, Uint8Array>();
+  // blockValid's test, with the grid's spans looked up once (a million blocks).
+  const spans = blockRowSpans(grid);
+  const flags = new Uint8Array(BLOCKS_PER_CELL);
   for (let j = 0; j < cy; j++) {
     for (let i = 0; i < cx; i++) {
-      const flags = new Uint8Array(BLOCKS_PER_CELL);
       let n = 0;
       for (let b = 0; b < BLOCKS_PER_CELL; b++) {
-        const ok = blockValid(grid, i * BLOCKS_PER_CELL_SIDE + (b % 8), j * BLOCKS_PER_CELL_SIDE + (b >> 3));
-        flags[b] = ok ? 1 : 0;
+        const by = j * BLOCKS_PER_CELL_SIDE + (b >> 3);
+        const x = (i * BLOCKS_PER_CELL_SIDE + (b % 8) + 0.5) * BLOCK_PX;
+        flags[b] = x >= spans[2 * by] && x <= spans[2 * by + 1] ? 1 : 0;
         n += flags[b];
       }
       valid[j * cx + i] = n;
-      if (n > 0 && n < BLOCKS_PER_CELL) partial.set(j * cx + i, flags);
+      if (n > 0 && n < BLOCKS_PER_CELL) partial.set(j * cx + i, flags.slice());
     }
   }
-  v = { valid, partial };
+  const validBefore = new Uint32Array(cy * (cx + 1));
+  let total = 0;
+  for (let j = 0; j < cy; j++) {
+    for (let i = 0; i < cx; i++) validBefore[j * (cx + 1) + i + 1] = validBefore[j * (cx + 1) + i] + valid[j * cx + i];
+    total += validBefore[j * (cx + 1) + cx];
+  }
+  v = { valid, partial, validBefore, total };
   validityByGrid.set(grid, v);
   return v;
 }
@@ -158,11 +171,102 @@ export function sceneCloudPercentOf(grid: DemoSceneGrid, datetime: Date, sun: { 
 }
 
 /** Reused buffers of percent-only builds (one at a time per thread). */
-const scratch = { coarse: new Float64Array(0), target: new Float64Array(0), fine: new Float64Array(0), amount: new Float32Array(0), count: new Uint8Array(0), ranks: new Uint8Array(BLOCKS_PER_CELL) };
-function scratchOf<T extends Float64Array | Float32Array | Uint8Array>(key: 'coarse' | 'target' | 'fine' | 'amount' | 'count', length: number, make: (n: number) => T): T {
+const scratch = { coarse: new Float64Array(0), target: new Float64Array(0), fine: new Float64Array(0), amount: new Float32Array(0), count: new Uint8Array(0), groups: new Uint8Array(0), ranks: new Uint8Array(BLOCKS_PER_CELL) };
+function scratchOf<T extends Float64Array | Float32Array | Uint8Array>(key: 'coarse' | 'target' | 'fine' | 'amount' | 'count' | 'groups', length: number, make: (n: number) => T): T {
   let a = scratch[key] as T;
   if (a.length < length) (scratch as Record<string, unknown>)[key] = a = make(length);
   return a;
+}
+
+const GROUP_CLEAR = 0;
+const GROUP_OVERCAST = 1;
+const GROUP_MIXED = 2;
+const GROUP_UNKNOWN = 3;
+/** Margin on the bounds: bilinear rounding may step an ulp outside its nodes' range, never 1e-9. */
+const SATURATION_MARGIN = 1e-9;
+
+/** A cell's cloud amount (0..1) from its coarse field, fine field and target (cloud fraction of the weather): steep, so mostly 0 or 1. */
+function cellAmount(cField: number, fField: number, tField: number): number {
+  const x = unclampedAmount(cField, fField, tField);
+  return x < 0 ? 0 : x > 1 ? 1 : x;
+}
+
+function unclampedAmount(cField: number, fField: number, tField: number): number {
+  const field = (cField + 0.35 * fField) / 1.35;
+  const t = Math.min(1, Math.max(0, tField));
+  const threshold = 0.5 + (0.5 - t) * 0.75;
+  return (field - threshold) * 9 + 0.5;
+}
+
+/** Clear, overcast or mixed for every cell whose fields lie within these bounds (cellAmount grows with all three). */
+function saturation(cLow: number, cHigh: number, fLow: number, fHigh: number, tLow: number, tHigh: number): number {
+  if (unclampedAmount(cHigh, fHigh, tHigh) < -SATURATION_MARGIN) return GROUP_CLEAR;
+  if (unclampedAmount(cLow, fLow, tLow) > 1 + SATURATION_MARGIN) return GROUP_OVERCAST;
+  return GROUP_MIXED;
+}
+
+/** The node values of one scene's cloud field; `fine` and `groups` fill in as cells need them (NaN / GROUP_UNKNOWN until then). */
+interface CloudField {
+  seed: number;
+  nx: number;
+  ny: number;
+  fnx: number;
+  km: Float64Array;
+  coarse: Float64Array;
+  target: Float64Array;
+  fine: Float64Array;
+  groups: Uint8Array;
+}
+
+/** The fine field at node (a, b) of its lattice (twice as dense as the coarse one), evaluated on first use. */
+function fineAt(field: CloudField, a: number, b: number): number {
+  const { fine, nx, ny, km } = field;
+  const f = b * field.fnx + a;
+  if (fine[f] === fine[f]) return fine[f];
+  const ka = a >> 1;
+  const kb = b >> 1;
+  const ka1 = Math.min(nx - 1, ka + (a & 1));
+  const kb1 = Math.min(ny - 1, kb + (b & 1));
+  const c00 = 3 * (kb * nx + ka);
+  const c10 = 3 * (kb * nx + ka1);
+  const c01 = 3 * (kb1 * nx + ka);
+  const c11 = 3 * (kb1 * nx + ka1);
+  // Positions halfway between nodes (a few metres off the sphere: irrelevant for clouds).
+  const x = (km[c00] + km[c10] + km[c01] + km[c11]) / 4;
+  const y = (km[c00 + 1] + km[c10 + 1] + km[c01 + 1] + km[c11 + 1]) / 4;
+  const z = (km[c00 + 2] + km[c10 + 2] + km[c01 + 2] + km[c11 + 2]) / 4;
+  return (fine[f] = groundNoise(field.seed + 2, x / FINE_KM, y / FINE_KM, z / FINE_KM));
+}
+
+/**
+ * Whether every cell between coarse nodes (a, b) and (a + 1, b + 1) is clear, overcast or neither.
+ * A cell's amount grows with the coarse field, the fine field and the target, and bilinear values lie
+ * between their nodes' extremes: when even the bounds clamp to 0 (or to 1), every cell does, and
+ * neither its fine nodes nor its cells need evaluating (most of a scene: cloud edges are steep).
+ */
+function groupState(field: CloudField, a: number, b: number): number {
+  const { nx, coarse, target, groups } = field;
+  const k = b * nx + a;
+  if (groups[k] !== GROUP_UNKNOWN) return groups[k];
+  const cLow = Math.min(coarse[k], coarse[k + 1], coarse[k + nx], coarse[k + nx + 1]);
+  const cHigh = Math.max(coarse[k], coarse[k + 1], coarse[k + nx], coarse[k + nx + 1]);
+  const tLow = Math.min(target[k], target[k + 1], target[k + nx], target[k + nx + 1]);
+  const tHigh = Math.max(target[k], target[k + 1], target[k + nx], target[k + nx + 1]);
+  // First with the fine noise anywhere in its range 0..1, then with its nodes' extremes (the cells' fine values lie between them).
+  let state = saturation(cLow, cHigh, 0, 1, tLow, tHigh);
+  if (state === GROUP_MIXED) {
+    let fLow = Infinity;
+    let fHigh = -Infinity;
+    for (let fb = 2 * b; fb <= 2 * b + 2; fb++) {
+      for (let fa = 2 * a; fa <= 2 * a + 2; fa++) {
+        const f = fineAt(field, fa, fb);
+        if (f < fLow) fLow = f;
+        if (f > fHigh) fHigh = f;
+      }
+    }
+    state = saturation(cLow, cHigh, fLow, fHigh, tLow, tHigh);
+  }
+  return (groups[k] = state);
 }
 
 function buildSceneClouds(grid: DemoSceneGrid, datetime: Date, sun: { elevationDeg: number; azimuthDeg: number }, percentOnly: boolean): SceneClouds {
@@ -174,8 +278,7 @@ function buildSceneClouds(grid: DemoSceneGrid, datetime: Date, sun: { elevationD
   const cellsDown = grid.height / CELL_PX;
   const stride = cellsAcross + 2;
   const [gi, gj] = globalCellOrigin(grid);
-  // Coarse field and weather systems at the nodes; the fine field on a lattice twice as dense,
-  // its positions halfway between nodes (a few metres off the sphere: irrelevant for clouds).
+  // Coarse field and weather systems at the nodes; the fine field on a lattice twice as dense (fineAt).
   const coarse = f64('coarse', nx * ny);
   const target = f64('target', nx * ny);
   for (let k = 0; k < nx * ny; k++) {
@@ -188,23 +291,10 @@ function buildSceneClouds(grid: DemoSceneGrid, datetime: Date, sun: { elevationD
   }
   const fnx = 2 * nx - 1;
   const fny = 2 * ny - 1;
-  const fine = f64('fine', fnx * fny);
-  for (let b = 0; b < fny; b++) {
-    for (let a = 0; a < fnx; a++) {
-      const ka = a >> 1;
-      const kb = b >> 1;
-      const ka1 = Math.min(nx - 1, ka + (a & 1));
-      const kb1 = Math.min(ny - 1, kb + (b & 1));
-      const c00 = 3 * (kb * nx + ka);
-      const c10 = 3 * (kb * nx + ka1);
-      const c01 = 3 * (kb1 * nx + ka);
-      const c11 = 3 * (kb1 * nx + ka1);
-      const x = (km[c00] + km[c10] + km[c01] + km[c11]) / 4;
-      const y = (km[c00 + 1] + km[c10 + 1] + km[c01 + 1] + km[c11 + 1]) / 4;
-      const z = (km[c00 + 2] + km[c10 + 2] + km[c01 + 2] + km[c11 + 2]) / 4;
-      fine[b * fnx + a] = groundNoise(seed + 2, x / FINE_KM, y / FINE_KM, z / FINE_KM);
-    }
-  }
+  // The fine field is evaluated at a node only when a cell next to it needs it (see groupState).
+  const fine = f64('fine', fnx * fny).fill(NaN, 0, fnx * fny);
+  const groups = percentOnly ? scratchOf('groups', nx * ny, (m) => new Uint8Array(m)).fill(GROUP_UNKNOWN, 0, nx * ny) : new Uint8Array(nx * ny).fill(GROUP_UNKNOWN);
+  const field: CloudField = { seed, nx, ny, fnx, km, coarse, target, fine, groups };
   // Bilinear between nodes: the coarse field and the target share their lattice (and weights); the fine
   // field has its own. Row terms hoisted: this loop runs for ~15,000 cells of every scene a search lists.
   const amount = percentOnly ? scratchOf('amount', stride * (cellsDown + 2), (m) => new Float32Array(m)) : new Float32Array(stride * (cellsDown + 2));
@@ -215,26 +305,34 @@ function buildSceneClouds(grid: DemoSceneGrid, datetime: Date, sun: { elevationD
     const vf = (gj + j - j0) / FINE_NODE_CELLS;
     const bf = Math.floor(vf);
     const fvf = vf - bf;
-    for (let i = -1; i <= cellsAcross; i++) {
-      const u = (gi + i - i0) / COARSE_NODE_CELLS;
-      const a = Math.floor(u);
-      const fu = u - a;
-      const k = b * nx + a;
-      const cTop = coarse[k] + (coarse[k + 1] - coarse[k]) * fu;
-      const cField = cTop + (coarse[k + nx] + (coarse[k + nx + 1] - coarse[k + nx]) * fu - cTop) * fv;
-      const tTop = target[k] + (target[k + 1] - target[k]) * fu;
-      const tField = tTop + (target[k + nx] + (target[k + nx + 1] - target[k + nx]) * fu - tTop) * fv;
-      const uf = (gi + i - i0) / FINE_NODE_CELLS;
-      const af = Math.floor(uf);
-      const fuf = uf - af;
-      const kf = bf * fnx + af;
-      const fTop = fine[kf] + (fine[kf + 1] - fine[kf]) * fuf;
-      const fField = fTop + (fine[kf + fnx] + (fine[kf + fnx + 1] - fine[kf + fnx]) * fuf - fTop) * fvf;
-      const field = (cField + 0.35 * fField) / 1.35;
-      const t = Math.min(1, Math.max(0, tField));
-      const threshold = 0.5 + (0.5 - t) * 0.75;
-      const x = (field - threshold) * 9 + 0.5;
-      amount[(j + 1) * stride + (i + 1)] = x < 0 ? 0 : x > 1 ? 1 : x;
+    const row = (j + 1) * stride + 1;
+    // Cells in runs of one coarse node interval (four cells): a clear or overcast run is filled at once.
+    for (let i = -1; i <= cellsAcross; ) {
+      const a = Math.floor((gi + i - i0) / COARSE_NODE_CELLS);
+      const last = Math.min(cellsAcross, (a + 1) * COARSE_NODE_CELLS - 1 + i0 - gi);
+      const state = groupState(field, a, b);
+      if (state !== GROUP_MIXED) {
+        // A loop, not fill(): four cells are fewer than a builtin call costs.
+        const value = state === GROUP_OVERCAST ? 1 : 0;
+        for (; i <= last; i++) amount[row + i] = value;
+        continue;
+      }
+      for (; i <= last; i++) {
+        const u = (gi + i - i0) / COARSE_NODE_CELLS;
+        const fu = u - a;
+        const k = b * nx + a;
+        const cTop = coarse[k] + (coarse[k + 1] - coarse[k]) * fu;
+        const cField = cTop + (coarse[k + nx] + (coarse[k + nx + 1] - coarse[k + nx]) * fu - cTop) * fv;
+        const tTop = target[k] + (target[k + 1] - target[k]) * fu;
+        const tField = tTop + (target[k + nx] + (target[k + nx + 1] - target[k + nx]) * fu - tTop) * fv;
+        const uf = (gi + i - i0) / FINE_NODE_CELLS;
+        const af = Math.floor(uf);
+        const fuf = uf - af;
+        const kf = bf * fnx + af;
+        const fTop = fine[kf] + (fine[kf + 1] - fine[kf]) * fuf;
+        const fField = fTop + (fine[kf + fnx] + (fine[kf + fnx + 1] - fine[kf + fnx]) * fuf - fTop) * fvf;
+        amount[row + i] = cellAmount(cField, fField, tField);
+      }
     }
   }
   const count = percentOnly ? scratchOf('count', cellsAcross * cellsDown, (m) => new Uint8Array(m)) : new Uint8Array(cellsAcross * cellsDown);
@@ -257,22 +355,33 @@ function buildSceneClouds(grid: DemoSceneGrid, datetime: Date, sun: { elevationD
     shadowDy: Math.round((-Math.cos(away) * distanceM) / blockM),
     cloudPercent: 0,
   };
-  const { valid, partial } = gridValidity(grid);
+  const { valid, partial, validBefore, total } = gridValidity(grid);
   let cloudy = 0;
-  let total = 0;
   for (let j = 0; j < cellsDown; j++) {
-    for (let i = 0; i < cellsAcross; i++) {
-      const k = j * cellsAcross + i;
-      const n = Math.round(amount[(j + 1) * stride + (i + 1)] * BLOCKS_PER_CELL);
-      count[k] = n;
-      total += valid[k];
-      if (valid[k] === BLOCKS_PER_CELL || n === 0) cloudy += valid[k] === BLOCKS_PER_CELL ? n : 0;
-      else if (valid[k] > 0) {
-        if (n === BLOCKS_PER_CELL) cloudy += valid[k];
-        else {
-          const flags = partial.get(k)!;
-          const ranks = cellRanks(clouds, k);
-          for (let b = 0; b < BLOCKS_PER_CELL; b++) if (flags[b] && ranks[b] < n) cloudy++;
+    const b = Math.floor((gj + j - j0) / COARSE_NODE_CELLS);
+    // The same runs as above: a clear run adds nothing, an overcast one all its valid blocks.
+    for (let i = 0; i < cellsAcross; ) {
+      const a = Math.floor((gi + i - i0) / COARSE_NODE_CELLS);
+      const last = Math.min(cellsAcross - 1, (a + 1) * COARSE_NODE_CELLS - 1 + i0 - gi);
+      const state = groups[b * nx + a];
+      if (state !== GROUP_MIXED) {
+        if (state === GROUP_OVERCAST) cloudy += validBefore[j * (cellsAcross + 1) + last + 1] - validBefore[j * (cellsAcross + 1) + i];
+        const n = state === GROUP_OVERCAST ? BLOCKS_PER_CELL : 0;
+        for (; i <= last; i++) count[j * cellsAcross + i] = n;
+        continue;
+      }
+      for (; i <= last; i++) {
+        const k = j * cellsAcross + i;
+        const n = Math.round(amount[(j + 1) * stride + (i + 1)] * BLOCKS_PER_CELL);
+        count[k] = n;
+        if (valid[k] === BLOCKS_PER_CELL || n === 0) cloudy += valid[k] === BLOCKS_PER_CELL ? n : 0;
+        else if (valid[k] > 0) {
+          if (n === BLOCKS_PER_CELL) cloudy += valid[k];
+          else {
+            const flags = partial.get(k)!;
+            const ranks = cellRanks(clouds, k);
+            for (let q = 0; q < BLOCKS_PER_CELL; q++) if (flags[q] && ranks[q] < n) cloudy++;
+          }
         }
       }
     }

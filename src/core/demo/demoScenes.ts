@@ -17,7 +17,7 @@ import { createSceneClouds, sceneCloudPercentOf, type SceneClouds } from './demo
 import { createLandCoverTile, ensureLandCover, type LandCoverTile } from './demoLandCover.js';
 import { DEMO_PIXEL_SIZE_M, OVERVIEW_FACTORS, TILE_PX, demoSceneGrid, type DemoSceneGrid } from './demoSceneGrid.js';
 import { DEMO_ASSET_KEYS, createSceneWeather, synthesizeTile, type SceneWeather } from './demoTileSynth.js';
-import { cloudPercentsInWorker, synthesizeTileSetInWorker } from './demoSynthPool.js';
+import { cloudPercentsInWorker, demoSynthWorkerLoaded, synthesizeTileSetInWorker } from './demoSynthPool.js';
 import { sunPosition } from './sunPosition.js';
 import { createVirtualGeoTiffLayout, createVirtualGeoTiffSource } from './virtualGeoTiff.js';
 
@@ -169,18 +169,26 @@ export function cloudPercentsOfSceneIds(sceneIds: readonly string[]): number[] {
 
 /** Longest stretch of cloud percents this thread computes before it gives the event loop a turn. */
 const MAIN_THREAD_SLICE_MS = 10;
+/**
+ * Fewer unknown percents than this are computed here: a few milliseconds of work, where the worker's
+ * share would wait behind the tiles queued there (a day's footprints waited 1.7 s so in a profile).
+ */
+const WORKER_MIN_SCENES = 32;
 
 /**
- * Makes the cloud percents of these scenes known: a cold search over a scene box and five years needs
- * about 2,500 (about a millisecond each), all before the series' first read. Half of the unknown ones
- * are computed in a worker thread while the other half is computed here, so the search takes half the
- * time on two cores, the event loop held ~10 ms at a time. Same code, same numbers
- * (deterministic); if the worker cannot run, its half is computed here too.
+ * Makes the cloud percents of these scenes known: a cold five-year search at a point needs a few
+ * hundred (about a millisecond each), all before the series' first read. Half of the unknown ones
+ * are computed in a worker thread (once it is loaded, and for batches worth sending) while the other
+ * half is computed here, so the search takes half the time on two cores, the event loop held ~10 ms
+ * at a time. Same code, same numbers (deterministic); if the worker cannot run, its half is computed here too.
  */
 export async function knowCloudPercents(scenes: readonly DemoScene[]): Promise<void> {
   const unknown = scenes.filter((s) => cloudPercents.get(s.id) === undefined);
   if (unknown.length === 0) return;
-  const inWorker = unknown.slice(0, Math.floor(unknown.length / 2));
+  // The worker's half only once the worker has loaded the synthesizer: right after start, waiting for
+  // its module loading took longer than computing everything here.
+  const shareWithWorker = unknown.length >= WORKER_MIN_SCENES && demoSynthWorkerLoaded();
+  const inWorker = shareWithWorker ? unknown.slice(0, Math.floor(unknown.length / 2)) : [];
   const fromWorker = inWorker.length > 0 ? cloudPercentsInWorker(inWorker.map((s) => s.id)).catch(() => null) : Promise.resolve(null);
   // This thread's half in slices of at most ~10 ms, so health checks and other requests are answered between them.
   let sliceStart = performance.now();

@@ -13,16 +13,36 @@ const WORKER_URL = new URL('./demoSynthWorker.mjs', import.meta.url);
 export const demoSynthPoolSize = workersBesideEventLoop;
 
 let pool: ThreadPool | null = null;
+/** Whether a worker has loaded the synthesizer (its warm-up or any job came back): until then a job waits seconds for module loading. */
+let loaded = false;
+
+/** True once a worker has loaded the synthesizer, so that work sent there starts at once. */
+export function demoSynthWorkerLoaded(): boolean {
+  return loaded;
+}
 
 /** The nine bands (DEMO_ASSET_KEYS order) of tile `index` of `level` of the scene (or of its pixels `rows` x `cols`), synthesized in a worker. */
 export async function synthesizeTileSetInWorker(sceneId: string, level: number, index: number, tilesAcross: number, rows?: Int32Array, cols?: Int32Array): Promise<Uint16Array[]> {
   pool ??= createThreadPool(WORKER_URL, 'demo tile synthesis', demoSynthPoolSize());
   const buffers = await pool.run<ArrayBuffer[]>({ sceneId, level, index, tilesAcross, rows, cols }, []);
+  loaded = true;
   return buffers.map((b) => new Uint16Array(b));
 }
 
 /** Each scene's cloud percent (sceneCloudPercent), computed in a worker: a cold search needs thousands. */
 export async function cloudPercentsInWorker(sceneIds: readonly string[]): Promise<Float64Array> {
   pool ??= createThreadPool(WORKER_URL, 'demo tile synthesis', demoSynthPoolSize());
-  return new Float64Array(await pool.run<ArrayBuffer>({ cloudPercentsOf: [...sceneIds] }, []));
+  const percents = new Float64Array(await pool.run<ArrayBuffer>({ cloudPercentsOf: [...sceneIds] }, []));
+  loaded = true;
+  return percents;
+}
+
+/**
+ * Starts a worker and has it load the synthesizer and the coastline index (seconds of module loading
+ * and ~0.5 s of indexing): called at server start, so that the first Fetch does not wait for them.
+ */
+export async function warmDemoSynthPool(): Promise<void> {
+  pool ??= createThreadPool(WORKER_URL, 'demo tile synthesis', demoSynthPoolSize());
+  await pool.run<null>({ warmUp: true }, []);
+  loaded = true;
 }

@@ -7,9 +7,16 @@ import { register } from 'tsx/esm/api';
 
 register();
 const { synthesizeDemoTileSet, cloudPercentsOfSceneIds } = await import('./demoScenes.ts');
+const { preloadLandMask } = await import('../geo/landMask.ts');
 
-parentPort.on('message', ({ id, sceneId, level, index, tilesAcross, rows, cols, cloudPercentsOf }) => {
+parentPort.on('message', ({ id, sceneId, level, index, tilesAcross, rows, cols, cloudPercentsOf, warmUp }) => {
   try {
+    if (warmUp) {
+      // Loaded above; the coastline index too, before the first tile needs it.
+      preloadLandMask();
+      parentPort.postMessage({ id, result: null });
+      return;
+    }
     if (cloudPercentsOf) {
       const percents = Float64Array.from(cloudPercentsOfSceneIds(cloudPercentsOf));
       parentPort.postMessage({ id, result: percents.buffer }, [percents.buffer]);

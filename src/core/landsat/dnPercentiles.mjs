@@ -1,10 +1,14 @@
 // Percentiles of uint16 DNs from a 65,536-bin histogram, shared by stretchImage.ts and its worker
 // (stretchWorker.mjs). Plain JS so that the worker, which loads without tsx, can import it too.
 
-/** Counts of each DN; DN 0 (fill) is counted in bin 0, which the percentiles skip. */
-export function dnHistogram(dn) {
+/** Counts of each DN (of the pixels whose `only` byte is non-zero, when given); DN 0 (fill) is counted in bin 0, which the percentiles skip. */
+export function dnHistogram(dn, only) {
   const bins = new Uint32Array(65536);
-  for (let i = 0; i < dn.length; i++) bins[dn[i]]++;
+  if (only) {
+    for (let i = 0; i < dn.length; i++) if (only[i] !== 0) bins[dn[i]]++;
+  } else {
+    for (let i = 0; i < dn.length; i++) bins[dn[i]]++;
+  }
   return bins;
 }
 

@@ -4,6 +4,7 @@
  * ocean"), so that an empty answer never looks like a broken product.
  */
 import { notImagedReason } from '../wrs2/notImagedReason.js';
+import { wrs2SceneCenter } from '../wrs2/wrs2.js';
 import { LANDSAT_MISSIONS, LEVEL2_RECORD_START } from '../bands/missions.js';
 import type { SceneCatalog } from '../stac/sceneCatalog.js';
 
@@ -76,12 +77,19 @@ export function seriesCloudLimit(covers: number[], suggested: number): number {
   return 100;
 }
 
+/** The degenerate box at a path/row's centre, which every scene of the path/row covers. */
+function pathRowCentreBox({ path, row }: { path: number; row: number }): [number, number, number, number] {
+  const [lon, lat] = wrs2SceneCenter(path, row);
+  return [lon, lat, lon, lat];
+}
+
 export async function explainEmptyAnswer(catalog: SceneCatalog, query: ExplainQuery): Promise<EmptyAnswerExplanation> {
   const [minLon, minLat, maxLon, maxLat] = query.bboxLngLat;
   const centre: [number, number] = [(minLon + maxLon) / 2, (minLat + maxLat) / 2];
   const notImaged = notImagedReason(centre);
+  // A path/row's scenes all cover its centre: searched there, the ten or so path/rows touching the box stay unexamined.
   const all = await catalog.search({
-    bboxLngLat: query.bboxLngLat,
+    bboxLngLat: query.pathRow ? pathRowCentreBox(query.pathRow) : query.bboxLngLat,
     startDate: query.startDate,
     endDate: query.endDate,
     maxCloudCover: 100,

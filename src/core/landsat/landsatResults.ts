@@ -58,7 +58,7 @@ export interface StatisticsGrid {
 export interface SceneFilter {
   wrsPath: number;
   wrsRow: number;
-  /** Qualifying scenes of other path/rows left out of the statistics. */
+  /** Scenes of other path/rows touching the box in the dates, whatever their cloud cover: left out of the statistics. */
   excludedScenes: number;
 }
 

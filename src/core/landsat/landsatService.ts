@@ -138,6 +138,20 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
     });
   }
 
+  /**
+   * Scenes of path/rows other than `pathRow` that touch the box in the dates, whatever their cloud cover:
+   * what a scene box's statistics leave out. Counted from the catalogue's schedule where it has one.
+   */
+  async function countNeighbourScenes(bboxLngLat: [number, number, number, number], pathRow: { path: number; row: number }, filters: SceneFilters, signal: AbortSignal | undefined, limit: number): Promise<number> {
+    const isOwn = (path: number, row: number) => path === pathRow.path && row === pathRow.row;
+    if (catalog.countScenesByPathRow) {
+      const counts = await catalog.countScenesByPathRow({ bboxLngLat, startDate: filters.startDate, endDate: filters.endDate, signal });
+      return counts.reduce((n, c) => n + (isOwn(c.wrsPath, c.wrsRow) ? 0 : c.scenes), 0);
+    }
+    const all = await search(bboxLngLat, { ...filters, cloudCoverage: 100 }, signal, limit);
+    return all.scenes.filter((s) => !isOwn(s.wrsPath, s.wrsRow)).length;
+  }
+
   function requireBands(filters: SceneFilters): BandSelection {
     const selection = selectBands(filters.bands);
     if (selection.available.length === 0) {
@@ -238,15 +252,22 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
     ): Promise<LandsatDataResponse> {
       const selection = selectBands(filters.bands);
       const limit = seriesLimit(options.streamed);
-      const searched = await search(boxToBBoxLngLat(box), filters, options.signal, limit);
       const pathRow = pathRowOfSceneBox(box);
       const ownPathRow = (s: LandsatScene) => pathRow !== null && s.wrsPath === pathRow.path && s.wrsRow === pathRow.row;
-      let found = searched;
+      let found: SceneSearchResult;
+      let excludedScenes = 0;
       if (pathRow) {
-        // The box search stops at the limit across ten or so path/rows: then ask again at the tile's
-        // centre, which only the few path/rows overlapping there cover, for this path/row's whole series.
-        const own = searched.truncated ? await search(pointBox(wrs2SceneCenter(pathRow.path, pathRow.row)), filters, options.signal, limit) : searched;
+        // Every scene of the box's own path/row covers the tile's centre, which only the few path/rows
+        // overlapping there cover: the search there finds them without examining the ten or so that touch
+        // the box (the demo would compute each one's cloud cover). Those are only counted, as left out.
+        const [own, excluded] = await Promise.all([
+          search(pointBox(wrs2SceneCenter(pathRow.path, pathRow.row)), filters, options.signal, limit),
+          countNeighbourScenes(boxToBBoxLngLat(box), pathRow, filters, options.signal, limit),
+        ]);
         found = { ...own, scenes: own.scenes.filter(ownPathRow) };
+        excludedScenes = excluded;
+      } else {
+        found = await search(boxToBBoxLngLat(box), filters, options.signal, limit);
       }
       let done = 0;
       const entries = await mapWithConcurrency(found.scenes, sceneConcurrency, async (scene): Promise<LandsatDataEntry | null> => {
@@ -284,7 +305,7 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
         ...coveredDates(found, filters),
         unavailableBands: selection.unavailable,
         synthetic: catalog.synthetic,
-        ...(pathRow ? { sceneFilter: { wrsPath: pathRow.path, wrsRow: pathRow.row, excludedScenes: searched.scenes.filter((sc) => !ownPathRow(sc)).length } } : {}),
+        ...(pathRow ? { sceneFilter: { wrsPath: pathRow.path, wrsRow: pathRow.row, excludedScenes } } : {}),
         ...(found.scenes.length === 0 ? { explanation: await explain(boxToBBoxLngLat(box), filters, options.signal, pathRow) } : {}),
       };
     },
@@ -329,19 +350,23 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
     /** PNG of the box from the most recent qualifying scene, true aspect, long side 512-1024 px, contrast-stretched. */
     async renderBox(box: BBox, filters: SceneFilters, signal?: AbortSignal): Promise<RenderedImage> {
       const selection = requireBands(filters);
-      const found = await search(boxToBBoxLngLat(box), filters, signal);
       // The newest scene that covers the box's centre (a neighbouring path/row may only graze the box).
-      // A scene box shows its own path/row's scene, as its statistics do.
+      // A scene box shows its own path/row's scene, as its statistics do: searched at the tile's centre
+      // first, which its scenes all cover (not the ten or so path/rows touching the box).
       const centre: LngLat = [(box.minLon + box.maxLon) / 2, (box.minLat + box.maxLat) / 2];
       const pathRow = pathRowOfSceneBox(box);
-      const newest = newestFirst(found.scenes);
-      const scene = (pathRow ? newest.find((s) => s.wrsPath === pathRow.path && s.wrsRow === pathRow.row) : undefined) ?? newest.find((s) => pointInRing(centre, s.footprintLngLat)) ?? newest[0];
+      const atCentre = pathRow ? newestFirst((await search(pointBox(wrs2SceneCenter(pathRow.path, pathRow.row)), filters, signal)).scenes) : [];
+      const own = atCentre.find((s) => pathRow !== null && s.wrsPath === pathRow.path && s.wrsRow === pathRow.row);
+      const newest = own ? [] : newestFirst((await search(boxToBBoxLngLat(box), filters, signal)).scenes);
+      const scene = own ?? newest.find((s) => pointInRing(centre, s.footprintLngLat)) ?? newest[0];
       if (!scene) throw new NoSceneError(`No Landsat scene covers this box ${describeRange(filters)}.`, await explain(boxToBBoxLngLat(box), filters, signal, pathRow));
       const shown = displayBands(onSensor(selection.available, scene));
       if (shown.length === 0) throw new NoUsableBandError(`Scene ${scene.id} (${sensorOf(scene.satellite)}) has none of the chosen bands (${filters.bands.join(', ')}).`);
-      const window = await readerFor(scene).readBox(box, [...new Set(shown.map((b) => b.asset))], { maxSize: IMAGE_MAX_LONG_SIDE, minSize: IMAGE_OVERVIEW_MIN_SIDE }, signal);
+      // QA_PIXEL too: the stretch is taken over the clear pixels, so a partly cloudy scene shows its ground.
+      const window = await readerFor(scene).readBox(box, [...new Set([...shown.map((b) => b.asset), 'qa_pixel' as const])], { maxSize: IMAGE_MAX_LONG_SIDE, minSize: IMAGE_OVERVIEW_MIN_SIDE }, signal);
       if (window.width === 0 || window.height === 0) throw new NoSceneError(`Scene ${scene.id} holds no pixels inside this box.`);
-      const { png, stretch } = await renderWindowPng(window, shown, { min: IMAGE_MIN_LONG_SIDE, max: IMAGE_MAX_LONG_SIDE });
+      const qa = window.dn.qa_pixel;
+      const { png, stretch } = await renderWindowPng(window, shown, { min: IMAGE_MIN_LONG_SIDE, max: IMAGE_MAX_LONG_SIDE }, qa ? { qa, mask: filters.mask ?? DEFAULT_MASK } : undefined);
       return {
         png,
         stretch,

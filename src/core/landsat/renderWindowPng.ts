@@ -2,6 +2,8 @@ import type { BandUnit } from '../bands/bandCatalog.js';
 import type { BoxRead } from '../raster/sceneReader.js';
 import type { BandSelection } from './bandSelection.js';
 import { renderStretchedPng } from './stretchImage.js';
+import { PIXEL_CLEAR, PIXEL_FILL, classifyPixels } from './statistics.js';
+import type { ClearMask } from '../raster/clearPixel.js';
 
 const UNIT_SYMBOL: Record<BandUnit, string> = { reflectance: 'reflectance', kelvin: 'K' };
 const fmt = (v: number, unit: BandUnit) => (unit === 'kelvin' ? v.toFixed(1) : v.toFixed(4));
@@ -19,18 +21,51 @@ export function describeStretch(kind: string, shown: { id: string; unit: BandUni
   return `${kind}, per channel: ${shown.map((b, i) => `${channels[i]} ${b.id} ${fmt(ranges[i].low, b.unit)}-${fmt(ranges[i].high, b.unit)} ${UNIT_SYMBOL[b.unit]}`).join('; ')}`;
 }
 
+/** Below this share of clear pixels among the imaged ones (or this many), the stretch is taken over every pixel. */
+const MIN_CLEAR_SHARE = 0.01;
+const MIN_CLEAR_PIXELS = 100;
+
+/**
+ * The pixels a stretch is taken over: the clear ones under `mask` (clearPixel.ts's rule), so that the
+ * ground fills the 0-255 range and clouds saturate white, as on a cloudy photograph; null (every pixel)
+ * when too few are clear to say what the ground looks like.
+ */
+function clearPixelsToStretchOver(qa: Uint16Array, mask: ClearMask): { over: Uint8Array; clearShare: number } | null {
+  const classes = classifyPixels(qa, mask);
+  const over = new Uint8Array(classes.length);
+  let clear = 0;
+  let imaged = 0;
+  for (let i = 0; i < classes.length; i++) {
+    if (classes[i] === PIXEL_FILL) continue;
+    imaged++;
+    if (classes[i] === PIXEL_CLEAR) {
+      over[i] = 1;
+      clear++;
+    }
+  }
+  if (clear < MIN_CLEAR_PIXELS || clear < MIN_CLEAR_SHARE * imaged) return null;
+  return { over, clearShare: clear / imaged };
+}
+
 /**
  * Renders a box read to a PNG at true ground aspect with a 2-98 % stretch (one stretch shared by
  * R, G and B for true colour so colours stay honest), drawn from DN histograms in a worker thread
  * (stretchImage.ts), and says in words which stretch it used. `longSide` bounds the output's long side.
+ * With the window's QA_PIXEL (`clear`), the percentiles are those of the clear pixels alone.
  */
-export async function renderWindowPng(window: BoxRead, shown: BandSelection['available'], longSide: { min: number; max: number }): Promise<{ png: Buffer; stretch: string }> {
+export async function renderWindowPng(
+  window: BoxRead,
+  shown: BandSelection['available'],
+  longSide: { min: number; max: number },
+  clear?: { qa: Uint16Array; mask: ClearMask },
+): Promise<{ png: Buffer; stretch: string }> {
   const shared = shown.length === 3 && shown.every((b) => b.unit === 'reflectance') && new Set(shown.map((b) => b.id)).size === 3;
   // True aspect from the ground extent, not the pixel counts: pixels need not be square.
   const b = window.boundsProjected;
   const groundAspect = (b.maxY - b.minY) / (b.maxX - b.minX);
   const side = Math.min(longSide.max, Math.max(longSide.min, Math.max(window.width, window.height)));
   const [outWidth, outHeight] = groundAspect >= 1 ? [side / groundAspect, side] : [side, side * groundAspect];
+  const over = clear ? clearPixelsToStretchOver(clear.qa, clear.mask) : null;
   const { png, ranges } = await renderStretchedPng({
     width: window.width,
     height: window.height,
@@ -38,7 +73,17 @@ export async function renderWindowPng(window: BoxRead, shown: BandSelection['ava
     shareStretch: shared,
     outWidth: Math.max(1, Math.round(outWidth)),
     outHeight: Math.max(1, Math.round(outHeight)),
+    ...(over ? { stretchOver: over.over } : {}),
   });
   const unique = shown.length === 3 && shown[0].id === shown[2].id ? shown.slice(0, 2) : shown;
-  return { png, stretch: describeStretch('2-98 % percentile stretch', unique.map((s) => ({ id: s.id, unit: s.unit! })), ranges.slice(0, unique.length), shared) };
+  const stretch = describeStretch('2-98 % percentile stretch', unique.map((s) => ({ id: s.id, unit: s.unit! })), ranges.slice(0, unique.length), shared);
+  if (!clear) return { png, stretch };
+  const whose = over ? `, of the clear pixels (${percentText(over.clearShare)} of the image)` : `, of all pixels (under ${MIN_CLEAR_SHARE * 100} % clear)`;
+  return { png, stretch: `${stretch}${whose}` };
+}
+
+/** A share as a percent for a caption: "37 %", "0.4 %". */
+function percentText(share: number): string {
+  const p = share * 100;
+  return `${p >= 10 ? Math.round(p) : Number(p.toPrecision(1))} %`;
 }

@@ -26,6 +26,25 @@ describe('stretched image from DN histograms', () => {
     expect(dnPercentiles(dnHistogram(new Uint16Array(10)))).toBeNull();
   });
 
+  it('takes the percentiles over the marked (clear) pixels only, and still draws every pixel', async () => {
+    const [w, h] = [41, 29];
+    const assets = ['red', 'green', 'blue'] as const;
+    const dn = assets.map((_, i) => band(i + 5, w * h));
+    // Every third pixel "cloud": made bright, and left out of the stretch.
+    const over = Uint8Array.from({ length: w * h }, (_, i) => (i % 3 === 0 ? 0 : 1));
+    for (const d of dn) for (let i = 0; i < d.length; i += 3) if (d[i] !== 0) d[i] = 40000;
+    const physical = dn.map((d, i) => Array.from(d, (v, k) => (v === 0 || over[k] === 0 ? null : dnToPhysical(assets[i], v))));
+    const ranges = physical.map((v) => percentileRange(v)!);
+    const drawnImage = await renderStretchedPng({ width: w, height: h, outWidth: w, outHeight: h, shareStretch: false, channels: assets.map((asset, i) => ({ asset, dn: dn[i] })), stretchOver: over });
+    expect(drawnImage.ranges).toEqual(ranges);
+    const got = PNG.sync.read(drawnImage.png);
+    // A bright "cloud" pixel saturates white; the clear ones span the range.
+    const cloudy = dn[0].findIndex((v, k) => v === 40000 && k % 3 === 0);
+    expect([...got.data.subarray(4 * cloudy, 4 * cloudy + 4)]).toEqual([255, 255, 255, 255]);
+    const all = await renderStretchedPng({ width: w, height: h, outWidth: w, outHeight: h, shareStretch: false, channels: assets.map((asset, i) => ({ asset, dn: dn[i] })) });
+    expect(all.ranges[0].high).toBeGreaterThan(ranges[0].high);
+  });
+
   for (const shared of [true, false]) {
     it(`draws the same pixels as the physical-value renderer (${shared ? 'shared' : 'per-band'} stretch, enlarged)`, async () => {
       const [w, h, outW, outH] = [37, 23, 74, 69];

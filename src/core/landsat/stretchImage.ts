@@ -28,6 +28,8 @@ export interface StretchedImageOptions {
   outWidth: number;
   outHeight: number;
   percent?: number;
+  /** When given, the percentiles come from the pixels whose byte is non-zero only (the clear ones); all pixels are still drawn. */
+  stretchOver?: Uint8Array;
 }
 
 /** How the worker turns a DN into a physical value: the same arithmetic as scaling.ts' dnToPhysical. */
@@ -56,7 +58,7 @@ export interface StretchedPng {
 
 export function renderStretchedPng(opts: StretchedImageOptions): Promise<StretchedPng> {
   const { channels } = opts;
-  const key = [opts.width, opts.height, opts.outWidth, opts.outHeight, opts.shareStretch, opts.percent ?? 2, ...channels.map((c) => c.asset)].join(':');
+  const key = [opts.width, opts.height, opts.outWidth, opts.outHeight, opts.shareStretch, opts.percent ?? 2, stretchOverKey(opts.stretchOver), ...channels.map((c) => c.asset)].join(':');
   const others = channels.slice(1).map((c) => c.dn);
   const entries = drawn.get(channels[0].dn) ?? [];
   const hit = entries.find((e) => e.key === key && e.others.length === others.length && e.others.every((o, i) => o === others[i]));
@@ -75,17 +77,26 @@ export function renderStretchedPng(opts: StretchedImageOptions): Promise<Stretch
   return png;
 }
 
+/** A short fingerprint of the pixels a stretch is taken over (FNV-1a of the bytes), for the drawn-PNG key. */
+function stretchOverKey(over: Uint8Array | undefined): string {
+  if (!over) return 'all';
+  let h = 0x811c9dc5;
+  for (let i = 0; i < over.length; i++) h = Math.imul(h ^ over[i], 0x01000193);
+  return `${over.length}-${(h >>> 0).toString(16)}`;
+}
+
 /** Draws in a worker thread (stretchWorker.mjs): about 50 ms of CPU for a 1024 px image stays off the event loop. */
-async function drawStretchedPng({ width, height, channels, shareStretch, outWidth, outHeight, percent = 2 }: StretchedImageOptions): Promise<StretchedPng> {
+async function drawStretchedPng({ width, height, channels, shareStretch, outWidth, outHeight, percent = 2, stretchOver }: StretchedImageOptions): Promise<StretchedPng> {
   if (channels.length !== 1 && channels.length !== 3) throw new Error('a stretched image needs one or three channels');
   // Drawing is ~50 ms against seconds of reading, and the heavy queue lets two images run at once: the
   // workers beside the event loop (one on two cores) keep up, and each further worker is memory held.
   pool ??= createThreadPool(WORKER_URL, 'image drawing', workersBesideEventLoop());
   // Copies: the DN arrays are the cache's and must stay usable here.
   const payload = channels.map((c) => ({ dn: c.dn.slice().buffer, ...scalingOf(c.asset) }));
+  const over = stretchOver?.slice().buffer;
   const drawnImage = await pool.run<{ png: ArrayBuffer; ranges: { low: number; high: number }[] }>(
-    { width, height, outWidth, outHeight, shareStretch, percent, channels: payload },
-    payload.map((c) => c.dn),
+    { width, height, outWidth, outHeight, shareStretch, percent, channels: payload, stretchOver: over },
+    [...payload.map((c) => c.dn), ...(over ? [over] : [])],
   );
   return { png: Buffer.from(drawnImage.png), ranges: drawnImage.ranges };
 }

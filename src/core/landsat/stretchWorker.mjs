@@ -19,10 +19,13 @@ function byteLookup(c, low, high) {
   return lut;
 }
 
-function draw({ width, height, outWidth, outHeight, shareStretch, percent, channels }) {
+function draw({ width, height, outWidth, outHeight, shareStretch, percent, channels, stretchOver }) {
   const dns = channels.map((c) => new Uint16Array(c.dn));
+  // The percentiles of the pixels `stretchOver` marks (the clear ones), when given: clouds then saturate
+  // white instead of squeezing the ground into a few grey levels.
+  const only = stretchOver ? new Uint8Array(stretchOver) : undefined;
   const ranges = channels.map((c, i) => {
-    const p = dnPercentiles(dnHistogram(dns[i]), percent);
+    const p = dnPercentiles(dnHistogram(dns[i], only), percent);
     return p ? { low: physical(c, p.lowDn), high: physical(c, p.highDn) } : { low: 0, high: 1 };
   });
   const common = { low: Math.min(...ranges.map((r) => r.low)), high: Math.max(...ranges.map((r) => r.high)) };

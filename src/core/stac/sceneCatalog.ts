@@ -20,6 +20,12 @@ export interface SceneSearchResult {
   limit: number;
 }
 
+export interface SceneCountByPathRow {
+  wrsPath: number;
+  wrsRow: number;
+  scenes: number;
+}
+
 /** Where scenes come from: Planetary Computer, any STAC API, a static folder, or the synthetic demo archive. */
 export interface SceneCatalog {
   /** The source as named in LANDSAT_SOURCE, e.g. 'planetary-computer', 'stac:https://…', 'local:/path', 'demo'. */
@@ -27,6 +33,12 @@ export interface SceneCatalog {
   /** True for the generated demo archive, which must be labelled synthetic wherever it shows. */
   readonly synthetic: boolean;
   search(query: SceneQuery): Promise<SceneSearchResult>;
+  /**
+   * Optional: how many scenes of each WRS-2 path/row touch the box in the dates, whatever their cloud
+   * cover, for a catalogue that knows without reading each scene (the demo: from its schedule, no
+   * cloud field computed). Without it, callers count a search at 100 % cloud.
+   */
+  countScenesByPathRow?(query: Omit<SceneQuery, 'maxCloudCover' | 'limit'>): Promise<SceneCountByPathRow[]>;
   /**
    * Turns an asset href of a scene into something a byte source can open: an absolute file path or a
    * URL, signed when the archive needs it (Planetary Computer SAS tokens). May generate demo files lazily.

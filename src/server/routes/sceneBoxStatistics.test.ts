@@ -34,6 +34,9 @@ describe('scene box statistics keep the point own path/row (demo archive)', () =
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.sceneFilter).toEqual({ wrsPath: own.path, wrsRow: own.row, excludedScenes: scenes.scenes.length - ownScenes.length });
+    // The neighbours are left out unexamined: the count is the same whatever the cloud limit.
+    const clearOnly = (await app.inject(`/api/landsatData?${qs({ ...BOX, ...DATES, cloudCoverage: 0, bands: 'B04' })}`)).json();
+    expect(clearOnly.sceneFilter).toEqual(body.sceneFilter);
     expect(body.data.map((e: { scene: { id: string } }) => e.scene.id)).toEqual(ownScenes.map((s: { id: string }) => s.id));
     for (const entry of body.data) {
       expect(entry.scene).toMatchObject({ wrsPath: own.path, wrsRow: own.row });

@@ -26,7 +26,7 @@ export const landsatDataResponseSchema = openObject({
   ...seriesAnswerShape,
   sceneFilter: openObject({ wrsPath: z.number(), wrsRow: z.number(), excludedScenes: z.number() })
     .optional()
-    .describe('Extension, only for a scene box: the path/row kept and how many scenes of neighbouring path/rows were left out'),
+    .describe('Extension, only for a scene box: the path/row kept and how many scenes of neighbouring path/rows touching the box in the dates (any cloud cover) were left out'),
 });
 export type LandsatDataResponse = z.infer<typeof landsatDataResponseSchema>;
 
