@@ -37,7 +37,7 @@ export function createPixelSceneMemo(maxBytes = DEFAULT_MAX_BYTES) {
     },
   });
   return {
-    /** The parts kept for one request (its point, bands, mask and harmonisation), by scene id; add each new part with `keep`. */
+    /** The parts kept for one request (its point, bands, mask and harmonisation), by scene id: `add` each new part, then `keep` them once the answer is complete. */
     partsOf(lngLat: LngLat, bandIds: readonly string[], mask: ClearMask, harmonize: HarmonizeTarget | undefined) {
       const key = `${lngLat[0]},${lngLat[1]}|${bandIds.join(',')}|${maskToText(mask)}|${harmonize ?? ''}`;
       const parts = series.get(key) ?? new Map<string, PixelScene>();
