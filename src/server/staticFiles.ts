@@ -1,4 +1,5 @@
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { existsSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import compress from '@fastify/compress';
@@ -10,14 +11,27 @@ export const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
 /** index.html names the current hashed assets: the browser asks again every time (304 when unchanged). */
 export const PAGE_CACHE = 'no-cache';
 
+const COMPRESSION = { encodings: ['br', 'gzip'] as ('br' | 'gzip')[], threshold: 1024 };
+
 /**
  * Brotli or gzip (by Accept-Encoding) for JSON, HTML, JS, CSS and SVG. Registered before the routes:
  * the plugin attaches itself to each route as it is declared. PNGs are already compressed and the
  * NDJSON progress streams stay uncompressed so each line reaches the page at once.
  */
 export async function registerCompression(app: FastifyInstance): Promise<void> {
-  await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
+  await app.register(compress, { global: true, ...COMPRESSION });
 }
+
+/**
+ * A route's `compress` option for answers of megabytes built on every request (the pixel series: the
+ * 40-year record is 5 MB of very repetitive JSON). gzip level 1 and brotli quality 1 take 16 and 2 ms
+ * on it where the defaults (6 and 4) take 76 and 71 ms, for 71 and 29 KB instead of 56 and 13 KB.
+ */
+export const FAST_COMPRESSION = {
+  ...COMPRESSION,
+  zlibOptions: { level: 1 },
+  brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } },
+};
 
 function setCacheHeaders(reply: FastifyReply, filePath: string): void {
   const relative = filePath.split(path.sep).join('/');

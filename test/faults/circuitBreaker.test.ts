@@ -64,6 +64,9 @@ describe('circuit breaker per archive host', () => {
 
   it('metrics count archive calls by kind, requests by route, and the cache hit rate', async () => {
     await app.inject(PIXEL_URL);
+    // The same series again comes from its kept parts (pixelSceneMemo.ts) without a cache lookup; another
+    // band set at the point looks up B04's and QA's cached windows again (hits) beside B05's (misses).
+    await app.inject(PIXEL_URL.replace('bands=B04', 'bands=B04,B05'));
     const metrics = (await app.inject('/api/metrics')).body;
     expect(metrics).toMatch(new RegExp(`landsat_upstream_request_duration_seconds_count\\{kind="stac_search",host="${host}"\\} \\d+`));
     expect(metrics).toMatch(/landsat_upstream_request_duration_seconds_count\{kind="token",host="[^"]+"\} [1-9]/);

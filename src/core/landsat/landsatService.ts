@@ -22,6 +22,7 @@ import { renderWindowPng } from './renderWindowPng.js';
 import { coveredDates } from './coveredDates.js';
 import { geometricRmseM, pixelFootprints } from './pixelFootprints.js';
 import { mapWithConcurrency } from './mapWithConcurrency.js';
+import { createPixelSceneMemo } from './pixelSceneMemo.js';
 import proj4 from 'proj4';
 import { projDefinitionForEpsg, type ProjectedBounds } from '../raster/sceneGrid.js';
 import type { LandsatDataEntry, LandsatDataResponse, PixelBand, PixelResponse, PixelScene, RenderedImage, SceneFilters, SceneSummary } from './landsatResults.js';
@@ -116,6 +117,7 @@ export type LandsatService = ReturnType<typeof createLandsatService>;
 export function createLandsatService({ catalog, cache, maxScenes, maxScenesStreamed = maxScenes, sceneConcurrency = 8, openSource }: LandsatServiceOptions) {
   // Streamed calls report progress, so a person can wait for a long series (the whole 8/9 record).
   const seriesLimit = (streamed?: boolean) => (streamed ? Math.max(maxScenes, maxScenesStreamed) : maxScenes);
+  const pixelParts = createPixelSceneMemo();
   const readerFor = (scene: LandsatScene): SceneReader =>
     createSceneReader({
       cache,
@@ -191,7 +193,14 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
       let done = 0;
       // A scene's point reads are a few small ranges each: enough scenes at once to keep POINT_READS_IN_FLIGHT reads going.
       const concurrency = Math.max(sceneConcurrency, Math.floor(POINT_READS_IN_FLIGHT / (available.length + 1)));
-      const read = await mapWithConcurrency(scenes, concurrency, async (scene): Promise<PixelScene | null> => {
+      const mask = filters.mask ?? DEFAULT_MASK;
+      const parts = pixelParts.partsOf(lngLat, available.map((b) => b.id), mask, filters.harmonize);
+      const read = await mapWithConcurrency(scenes, concurrency, async (scene): Promise<PixelScene> => {
+        const known = parts.get(scene.id);
+        if (known) {
+          options.onProgress?.(++done, scenes.length);
+          return known;
+        }
         const { present, missing, harmonized } = sceneBands(scene, available, filters.harmonize);
         const assets: ArchiveAssetKey[] = [...present.map((b) => b.read.asset), 'qa_pixel'];
         const hood = await readerFor(scene).readNeighborhood(lngLat, assets, 1, options.signal);
@@ -205,9 +214,8 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
           const values = dn.map((row, r) => row.map((v, c) => (v === null || isFill(r, c) ? null : band.physical(v))));
           bands[band.info.id] = { unit: band.unit, dn, values, name: band.read.name, fileBand: band.read.fileBand };
         }
-        const mask = filters.mask ?? DEFAULT_MASK;
         const why = emptyReason(scene, isFill(1, 1));
-        return {
+        const part: PixelScene = {
           ...summarize(scene, harmonized),
           sunElevation: scene.sunElevation,
           sunAzimuth: scene.sunAzimuth,
@@ -224,11 +232,14 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
           geometricRmseM: await geometricRmseM(scene),
           ...(why ? { emptyReason: why } : {}),
         };
+        parts.add(scene.id, part);
+        return part;
       }, options.signal);
+      parts.keep();
       return {
         target: { lat: lngLat[1], lon: lngLat[0] },
-        scenes: read.filter((s): s is PixelScene => s !== null),
-        mask: maskToText(filters.mask ?? DEFAULT_MASK),
+        scenes: read,
+        mask: maskToText(mask),
         truncated: options.latest ? false : found.truncated,
         limit: options.latest ? 1 : found.limit,
         ...(options.latest ? { coveredStartDate: filters.startDate, coveredEndDate: filters.endDate } : coveredDates(found, filters)),

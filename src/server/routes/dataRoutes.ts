@@ -1,13 +1,15 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { landsatDataQuerySchema, landsatDataResponseSchema, landsatDataStreamAnswer } from '../../shared/api/landsatData.js';
-import { pixelQuerySchema, pixelResponseSchema, pixelStreamAnswer } from '../../shared/api/pixel.js';
+import { pixelQuerySchema, pixelResponseSchema, pixelSceneSchema, pixelStreamAnswer } from '../../shared/api/pixel.js';
 import { landsat3x3Answer, landsat3x3QuerySchema, landsatImageAnswer, landsatImageQuerySchema } from '../../shared/api/sceneImage.js';
 import { scenesQuerySchema, scenesResponseSchema } from '../../shared/api/scenes.js';
 import type { RenderedImage } from '../../core/landsat/landsatResults.js';
 import { requestSignal } from '../requestSignal.js';
 import { sendNdjsonProgress } from '../ndjsonProgress.js';
 import { sendScenePng } from './sendScenePng.js';
+import { seriesSerializer } from '../seriesSerializer.js';
+import { FAST_COMPRESSION } from '../staticFiles.js';
 
 const boxOf = (q: { LON_UL: number; LAT_UR: number; LON_UR: number; LAT_UL: number }) => ({
   minLon: q.LON_UL,
@@ -64,7 +66,12 @@ export default async function dataRoutes(app: FastifyInstance): Promise<void> {
 
   api.get(
     '/api/pixel',
-    { schema: { summary: 'The 3 x 3 pixel grid around a point in each qualifying scene, with units, DN and QA flags', querystring: pixelQuerySchema, response: { 200: pixelResponseSchema } } },
+    {
+      schema: { summary: 'The 3 x 3 pixel grid around a point in each qualifying scene, with units, DN and QA flags', querystring: pixelQuerySchema, response: { 200: pixelResponseSchema } },
+      // A repeated series reuses each scene's JSON (the 40-year record is 5 MB of it).
+      serializerCompiler: seriesSerializer('scenes', pixelSceneSchema),
+      compress: FAST_COMPRESSION,
+    },
     async (req, reply) => {
       const q = req.query;
       const signal = signalFor(reply);
