@@ -21,6 +21,9 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  // The demo archive indexes its coastlines (~0.4 s of CPU in one turn) right after start: done before
+  // the server answers, so the first requests' /api/health is not held behind it (issue 27).
+  await (app.ctx.catalog as { ready?: Promise<void> }).ready;
   await app.listen({ port: config.PORT, host: config.HOST });
   const source = app.ctx.catalog;
   app.log.info(`Landsat On the Fly at http://localhost:${config.PORT} — source: ${source.name}${source.synthetic ? ' (SYNTHETIC demo data)' : ''}`);
