@@ -28,6 +28,27 @@ describe('createDemoCatalog: search', () => {
     await expect(cold([12, 42, 12.5, 42.5], controller.signal)).rejects.toMatchObject({ name: 'AbortError' });
   });
 
+  it('answers a repeated search from its remembered candidates exactly as a fresh catalogue does, passes of later in the day included once they happened', async () => {
+    // One catalogue whose clock moves through a day, searched again and again over the same box and
+    // dates (the remembered list); each answer against a new catalogue at that moment (nothing remembered).
+    let now = new Date('2026-02-17T00:00:00Z');
+    const moving = createDemoCatalog({ now: () => now });
+    const recent = query({ startDate: '2026-01-01', endDate: '2026-12-31' });
+    const ids = async (c: ReturnType<typeof createDemoCatalog>) => (await c.search(recent)).scenes.map((sc) => sc.id);
+    const seen: number[] = [];
+    for (let hour = 0; hour < 24; hour += 3) {
+      now = new Date(Date.UTC(2026, 1, 17, hour));
+      const fresh = createDemoCatalog({ now: () => now });
+      const remembered = await ids(moving);
+      expect(remembered).toEqual(await ids(fresh));
+      seen.push(remembered.length);
+    }
+    // That day's two scenes over the default point (one pass over its two rows at 16:03 UTC, as a search
+    // over February lists them) appear from the 18:00 answer on, and not before.
+    expect(seen.slice(0, 6).every((n) => n === seen[0])).toBe(true);
+    expect(seen[6]).toBe(seen[0] + 2);
+  });
+
   it('is the synthetic demo source', () => {
     expect(catalog.name).toBe('demo');
     expect(catalog.synthetic).toBe(true);

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { ArchiveAssetKey } from '../bands/bandCatalog.js';
 import type { LngLat } from '../geo/lngLat.js';
 import { registerVirtualByteSource } from '../raster/virtualByteSources.js';
@@ -10,6 +11,7 @@ import { DEMO_MISSIONS, demoPassesForPathRow } from './demoMissionSchedule.js';
 import { pathRowTouchesLand } from '../wrs2/landPathRows.js';
 import { preloadLandMask } from '../geo/landMask.js';
 import { warmDemoSynthPool } from './demoSynthPool.js';
+import { ownTurn } from '../ownTurn.js';
 
 export interface DemoCatalogOptions {
   now?: () => Date;
@@ -29,6 +31,7 @@ export interface DemoCatalog extends SceneCatalog {
 
 /** Box queries: WRS-2 lookups on a lattice this fine (degrees) find every path/row the box touches. */
 const BOX_LATTICE_DEG = 0.4;
+const DAY_MS = 86_400_000;
 
 /** Percent rounded to 2 decimals, as eo:cloud_cover is published. */
 export function roundPercent(v: number): number {
@@ -101,17 +104,32 @@ export function createDemoCatalog(opts: DemoCatalogOptions = {}): DemoCatalog {
     return { start: new Date(`${query.startDate}T00:00:00Z`), end: new Date(Math.min(Date.parse(`${query.endDate}T00:00:00Z`) + 86_400_000, now().getTime())) };
   }
 
+  // The candidate lists of recent searches (box, dates): listing the passes of a 0.5 degree box over
+  // 13 years builds ~1,900 scenes in one block of 10-20 ms, which clients opening and leaving the same
+  // series over and over (issue 27's churn) paid on every request.
+  const candidateLists = new LRUCache<string, DemoScene[]>({ max: 16 });
+
   function scenesFor(query: SceneQuery): DemoScene[] {
-    const { start, end } = searchDates(query);
-    const scenes: DemoScene[] = [];
-    for (const { path, row } of pathRowsForBox(query.bboxLngLat)) {
-      if (!pathRowTouchesLand(path, row)) continue;
-      for (const satellite of DEMO_MISSIONS) {
-        for (const datetime of demoPassesForPathRow(satellite, path, row, start, end)) scenes.push(createDemoScene(satellite, path, row, datetime));
+    const nowMs = now().getTime();
+    // Listed up to the end of today at most, so the key stays the same all day; passes still to come today are left out below.
+    const endMs = Math.min(Date.parse(`${query.endDate}T00:00:00Z`) + DAY_MS, (Math.floor(nowMs / DAY_MS) + 1) * DAY_MS);
+    const key = `${query.bboxLngLat.join(',')}|${query.startDate}|${endMs}`;
+    let listed = candidateLists.get(key);
+    if (!listed) {
+      const start = new Date(`${query.startDate}T00:00:00Z`);
+      const scenes: DemoScene[] = [];
+      for (const { path, row } of pathRowsForBox(query.bboxLngLat)) {
+        if (!pathRowTouchesLand(path, row)) continue;
+        for (const satellite of DEMO_MISSIONS) {
+          for (const datetime of demoPassesForPathRow(satellite, path, row, start, new Date(endMs))) scenes.push(createDemoScene(satellite, path, row, datetime));
+        }
       }
+      // Newest first, so that a small limit computes the cloud cover of few scenes.
+      listed = scenes.sort((a, b) => b.datetime.getTime() - a.datetime.getTime() || a.id.localeCompare(b.id));
+      candidateLists.set(key, listed);
     }
-    // Newest first, so that a small limit computes the cloud cover of few scenes.
-    return scenes.sort((a, b) => b.datetime.getTime() - a.datetime.getTime() || a.id.localeCompare(b.id));
+    const firstPast = listed.findIndex((s) => s.datetime.getTime() < nowMs);
+    return firstPast === -1 ? [] : firstPast === 0 ? listed : listed.slice(firstPast);
   }
 
   return {
@@ -141,7 +159,7 @@ export function createDemoCatalog(opts: DemoCatalogOptions = {}): DemoCatalog {
         const chunk = candidates.slice(at, at + size);
         await knowCloudPercents(chunk);
         // A turn of the event loop between chunks, whichever thread computed them (a client that left stops it here).
-        await new Promise<void>((resolve) => setImmediate(resolve));
+        await ownTurn();
         query.signal?.throwIfAborted();
         for (const scene of chunk) {
           if (roundPercent(sceneCloudPercent(scene)) > query.maxCloudCover) continue;

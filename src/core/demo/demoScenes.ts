@@ -19,6 +19,7 @@ import { DEMO_PIXEL_SIZE_M, OVERVIEW_FACTORS, TILE_PX, demoSceneGrid, type DemoS
 import { DEMO_ASSET_KEYS, createSceneWeather, synthesizeTile, type SceneWeather } from './demoTileSynth.js';
 import { cloudPercentsInWorker, demoSynthWorkerLoaded, synthesizeTileSetInWorker } from './demoSynthPool.js';
 import { sunPosition } from './sunPosition.js';
+import { ownTurn } from '../ownTurn.js';
 import { createVirtualGeoTiffLayout, createVirtualGeoTiffSource } from './virtualGeoTiff.js';
 
 export const DEMO_HREF_PREFIX = 'demo://synthetic/';
@@ -175,16 +176,42 @@ const MAIN_THREAD_SLICE_MS = 10;
  */
 const WORKER_MIN_SCENES = 32;
 
+/** Cloud percents a search is computing, by scene id: a concurrent search over the same scenes waits for those instead of computing them again. */
+const pendingCloudPercents = new Map<string, Promise<void>>();
+
+/**
 /**
  * Makes the cloud percents of these scenes known: a cold five-year search at a point needs a few
  * hundred (about a millisecond each), all before the series' first read. Half of the unknown ones
  * are computed in a worker thread (once it is loaded, and for batches worth sending) while the other
  * half is computed here, so the search takes half the time on two cores, the event loop held ~10 ms
- * at a time. Same code, same numbers (deterministic); if the worker cannot run, its half is computed here too.
+ * at a time. Same code, same numbers (deterministic); if the worker cannot run, its half is computed
+ * here too. Scenes another search is computing are waited for, not computed again: four streams over
+ * one box opened at once computed every percent four times (issue 27's load scenario).
  */
 export async function knowCloudPercents(scenes: readonly DemoScene[]): Promise<void> {
-  const unknown = scenes.filter((s) => cloudPercents.get(s.id) === undefined);
-  if (unknown.length === 0) return;
+  const unknown: DemoScene[] = [];
+  const others = new Set<Promise<void>>();
+  for (const s of scenes) {
+    if (cloudPercents.get(s.id) !== undefined) continue;
+    const pending = pendingCloudPercents.get(s.id);
+    if (pending) others.add(pending);
+    else unknown.push(s);
+  }
+  if (unknown.length === 0) {
+    await Promise.all(others);
+    return;
+  }
+  const mine = computeCloudPercents(unknown);
+  for (const s of unknown) pendingCloudPercents.set(s.id, mine);
+  try {
+    await Promise.all([mine, ...others]);
+  } finally {
+    for (const s of unknown) if (pendingCloudPercents.get(s.id) === mine) pendingCloudPercents.delete(s.id);
+  }
+}
+
+async function computeCloudPercents(unknown: readonly DemoScene[]): Promise<void> {
   // The worker's half only once the worker has loaded the synthesizer: right after start, waiting for
   // its module loading took longer than computing everything here.
   const shareWithWorker = unknown.length >= WORKER_MIN_SCENES && demoSynthWorkerLoaded();
@@ -194,7 +221,7 @@ export async function knowCloudPercents(scenes: readonly DemoScene[]): Promise<v
   let sliceStart = performance.now();
   for (const s of unknown.slice(inWorker.length)) {
     if (performance.now() - sliceStart > MAIN_THREAD_SLICE_MS) {
-      await new Promise<void>((resolve) => setImmediate(resolve));
+      await ownTurn();
       sliceStart = performance.now();
     }
     sceneCloudPercent(s);

@@ -16,7 +16,7 @@ import { dnToPhysical } from '../raster/scaling.js';
 import type { LandsatScene } from '../stac/landsatScene.js';
 import type { SceneCatalog, SceneSearchResult } from '../stac/sceneCatalog.js';
 import { displayBands, selectBands, type BandSelection } from './bandSelection.js';
-import { classifyPixels, computeBandStatistics, type BandStatistics } from './statistics.js';
+import { windowStatistics, type BandStatistics } from './statistics.js';
 import { renderRgbPng, type DisplayChannel } from './renderRgbPng.js';
 import { renderWindowPng } from './renderWindowPng.js';
 import { coveredDates } from './coveredDates.js';
@@ -292,11 +292,10 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
         options.signal?.throwIfAborted();
         options.onProgress?.(++done, found.scenes.length);
         if (window.width === 0 || window.height === 0) return null;
-        const classes = classifyPixels(window.dn.qa_pixel!, filters.mask ?? DEFAULT_MASK);
+        const stats = await windowStatistics(window.dn.qa_pixel!, present.map((band) => ({ dn: window.dn[band.read.asset]!, physical: band.physical })), filters.mask ?? DEFAULT_MASK);
+        options.signal?.throwIfAborted();
         const bands: Record<string, { stats: BandStatistics }> = {};
-        for (const band of present) {
-          bands[band.info.id] = { stats: computeBandStatistics(window.dn[band.read.asset]!, band.physical, classes) };
-        }
+        present.forEach((band, i) => (bands[band.info.id] = { stats: stats[i] }));
         const day = scene.datetime.slice(0, 10);
         const entry: LandsatDataEntry = {
           interval: { from: `${day}T00:00:00Z`, to: `${day}T23:59:59Z` },

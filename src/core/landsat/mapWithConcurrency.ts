@@ -1,3 +1,5 @@
+import { ownTurn } from '../ownTurn.js';
+
 /**
  * Maps items with at most `limit` calls in flight, keeping the input order in the result. Once a call
  * fails or `signal` aborts, no further item starts (a client that left must not keep scenes being read:
@@ -11,10 +13,11 @@ export async function mapWithConcurrency<T, R>(items: readonly T[], limit: numbe
   let failed = false;
   const workers = Array.from({ length: Math.min(Math.max(1, limit), items.length) }, async () => {
     while (next < items.length && !failed) {
-      // Each item starts on a turn of the event loop of its own: with its data cached, a series would
-      // otherwise run scene after scene as one chain of microtasks and hold the loop (health, other
-      // requests, the abort itself) for as long as the whole series takes.
-      await new Promise<void>((resolve) => setImmediate(resolve));
+      // Each item starts on a turn of the event loop of its own (ownTurn.ts, shared by every map in the
+      // process): with its data cached, a series would otherwise run scene after scene as one chain of
+      // microtasks and hold the loop (health, other requests, the abort itself) for as long as the
+      // whole series takes, and concurrent series would start their scenes all in the same turn.
+      await ownTurn();
       if (signal?.aborted) failed = true;
       signal?.throwIfAborted();
       if (failed || next >= items.length) break;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyPixels, computeBandStatistics, PIXEL_CLEAR, PIXEL_FILL, PIXEL_MASKED } from './statistics.js';
+import { classifyPixels, computeBandStatistics, PIXEL_CLEAR, PIXEL_FILL, PIXEL_MASKED, windowStatistics } from './statistics.js';
 import { DEFAULT_MASK, parseMask } from '../raster/clearPixel.js';
 
 describe('computeBandStatistics', () => {
@@ -52,4 +52,25 @@ describe('computeBandStatistics', () => {
       expect(stats.max).toBe(Math.max(...values));
     }
   });
+
+  it('gives the same statistics for a window counted in the worker as counted here, band by band', async () => {
+    // 256 x 256 (counted in the worker) against the same pixels counted per band on this thread; the
+    // QA values are LSDS-1619's (clear land, cloud, snow, fill), the DNs spread like reflectance.
+    let seed = 987;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const qaValues = [21824, 22280, 30048, 1, 0];
+    const qa = Uint16Array.from({ length: 256 * 256 }, () => qaValues[Math.floor(random() * random() * qaValues.length)]);
+    const bands = [0, 1, 2].map(() => Uint16Array.from(qa, () => (random() < 0.01 ? 0 : 7273 + Math.floor(random() * 30000))));
+    const reflectance = (d: number) => (d === 0 ? null : d * 0.0000275 - 0.2);
+    const kelvin = (d: number) => (d === 0 ? null : d * 0.00341802 + 149);
+    const physicals = [reflectance, reflectance, kelvin];
+    const before = bands.map((b) => b.slice());
+    const inWorker = await windowStatistics(qa, bands.map((dn, i) => ({ dn, physical: physicals[i] })), DEFAULT_MASK);
+    const classes = classifyPixels(qa, DEFAULT_MASK);
+    expect(inWorker).toEqual(bands.map((dn, i) => computeBandStatistics(dn, physicals[i], classes)));
+    expect(inWorker[0].sampleCount).toBeGreaterThan(0);
+    // The caller's arrays (the block cache's) are left as they were.
+    expect(bands).toEqual(before);
+  });
 });
+

@@ -1,4 +1,7 @@
-import { isImaged, maskBits, type ClearMask } from '../raster/clearPixel.js';
+import { maskBits, type ClearMask } from '../raster/clearPixel.js';
+import { classifyPixels as classifyByBits, countDns, countWindowDns, type DnCounts } from './dnCounts.mjs';
+import { windowWorkerPool } from './windowWorkerPool.js';
+import { ownTurn } from '../ownTurn.js';
 
 /** Summary statistics of one band over the clear pixels of a box, in physical units. */
 export interface BandStatistics {
@@ -18,10 +21,8 @@ export interface BandStatistics {
   fillCount: number;
 }
 
-/** What a pixel of a window is to the statistics (classifyPixels). */
-export const PIXEL_FILL = 0;
-export const PIXEL_MASKED = 1;
-export const PIXEL_CLEAR = 2;
+// The per-pixel half (classes, counts per DN) is plain JS shared with the worker that runs it (dnCounts.mjs).
+export { PIXEL_CLEAR, PIXEL_FILL, PIXEL_MASKED } from './dnCounts.mjs';
 
 /**
  * Each pixel's class from QA_PIXEL under the mask (clearPixel.ts's rule): fill (not imaged, or DN 0, the
@@ -30,21 +31,8 @@ export const PIXEL_CLEAR = 2;
  * streams (a CPU profile of `npx tsx scripts/loadStreams.ts`).
  */
 export function classifyPixels(qa: ArrayLike<number>, mask: ClearMask): Uint8Array {
-  const bits = maskBits(mask);
-  const classes = new Uint8Array(qa.length);
-  for (let i = 0; i < qa.length; i++) {
-    const q = qa[i];
-    classes[i] = q === 0 || !isImaged(q) ? PIXEL_FILL : (q & bits) !== 0 ? PIXEL_MASKED : PIXEL_CLEAR;
-  }
-  return classes;
+  return classifyByBits(qa, maskBits(mask));
 }
-
-/** Scratch for computeBandStatistics (synchronous, so one set serves every call): pixel count per DN, and the DNs seen. */
-const DN_VALUES = 65_536;
-const clearCount = new Uint32Array(DN_VALUES);
-const maskedCount = new Uint32Array(DN_VALUES);
-const clearSeen = new Uint16Array(DN_VALUES);
-const maskedSeen = new Uint16Array(DN_VALUES);
 
 /**
  * Statistics of one band's DNs over the clear pixels (`classes`, classifyPixels), in physical units:
@@ -57,37 +45,25 @@ const maskedSeen = new Uint16Array(DN_VALUES);
  * band's own DN may not show) count as fill, as do clear or masked pixels whose DN is the band's fill.
  */
 export function computeBandStatistics(dn: Uint16Array, physical: (dn: number) => number | null, classes: Uint8Array): BandStatistics {
-  let clearDistinct = 0;
-  let maskedDistinct = 0;
-  let fill = 0;
-  for (let i = 0; i < dn.length; i++) {
-    const kind = classes[i];
-    if (kind === PIXEL_FILL) {
-      fill++;
-      continue;
-    }
-    const d = dn[i];
-    if (kind === PIXEL_CLEAR) {
-      if (clearCount[d]++ === 0) clearSeen[clearDistinct++] = d;
-    } else if (maskedCount[d]++ === 0) maskedSeen[maskedDistinct++] = d;
-  }
+  return statisticsOfCounts(countDns(dn, classes), physical);
+}
+
+/** The statistics from one band's counts per DN (dnCounts.mjs): `physical` asked once per distinct DN. */
+function statisticsOfCounts({ fill: fillPixels, clearDns, clearCounts, maskedDns, maskedCounts }: DnCounts, physical: (dn: number) => number | null): BandStatistics {
+  let fill = fillPixels;
   let noData = fill;
-  for (let k = 0; k < maskedDistinct; k++) {
-    const d = maskedSeen[k];
-    noData += maskedCount[d];
-    if (physical(d) === null) fill += maskedCount[d];
-    maskedCount[d] = 0;
+  for (let k = 0; k < maskedDns.length; k++) {
+    noData += maskedCounts[k];
+    if (physical(maskedDns[k]) === null) fill += maskedCounts[k];
   }
   let n = 0;
   let mean = 0;
   let m2 = 0;
   let min = Infinity;
   let max = -Infinity;
-  for (let k = 0; k < clearDistinct; k++) {
-    const d = clearSeen[k];
-    const count = clearCount[d];
-    clearCount[d] = 0;
-    const value = physical(d);
+  for (let k = 0; k < clearDns.length; k++) {
+    const count = clearCounts[k];
+    const value = physical(clearDns[k]);
     if (value === null) {
       noData += count;
       fill += count;
@@ -102,4 +78,32 @@ export function computeBandStatistics(dn: Uint16Array, physical: (dn: number) =>
   }
   if (n === 0) return { min: null, max: null, mean: null, stDev: null, sampleCount: 0, noDataCount: noData, fillCount: fill };
   return { min, max, mean, stDev: Math.sqrt(m2 / n), sampleCount: n, noDataCount: noData, fillCount: fill };
+}
+
+/** Below this many pixels a window is counted on the calling thread: the message to the worker costs more. */
+const WORKER_MIN_PIXELS = 64 * 64;
+
+/**
+ * Statistics of each band of one window over its clear pixels (QA_PIXEL `qa` under `mask`). The
+ * per-pixel work (classes, counts per DN: ~8 ms of CPU for eight bands of a 256 x 256 window) runs in
+ * the drawing worker (windowWorkerPool.ts), not on the event loop: four long statistics streams
+ * finished tens of scenes in one turn of the loop and held /api/health for hundreds of milliseconds
+ * (issue 27, CPU profile of `npx tsx scripts/loadStreams.ts`). The event loop keeps the cheap half:
+ * `physical` per distinct DN, and the mean and variance over them.
+ */
+export async function windowStatistics(qa: Uint16Array, bands: { dn: Uint16Array; physical: (dn: number) => number | null }[], mask: ClearMask): Promise<BandStatistics[]> {
+  const bits = maskBits(mask);
+  let counts: DnCounts[];
+  if (qa.length < WORKER_MIN_PIXELS) {
+    counts = countWindowDns(qa, bits, bands.map((b) => b.dn));
+  } else {
+    // Copies: the DN arrays may be the block cache's, which must stay usable here.
+    const qaCopy = qa.slice().buffer;
+    const dnCopies = bands.map((b) => b.dn.slice().buffer);
+    counts = await windowWorkerPool().run<DnCounts[]>({ countDns: { qa: qaCopy, maskBits: bits, bands: dnCopies } }, [qaCopy, ...dnCopies]);
+    // The values per distinct DN on a turn of their own (ownTurn.ts): the counts of concurrent series'
+    // scenes come back together and would otherwise all be finished in one turn.
+    await ownTurn();
+  }
+  return bands.map((b, i) => statisticsOfCounts(counts[i], b.physical));
 }

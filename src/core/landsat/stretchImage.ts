@@ -8,7 +8,7 @@
  */
 import type { ArchiveAssetKey } from '../bands/bandCatalog.js';
 import { KELVIN_OFFSET, KELVIN_SCALE, REFLECTANCE_OFFSET, REFLECTANCE_SCALE, unitForAsset } from '../raster/scaling.js';
-import { createThreadPool, workersBesideEventLoop, type ThreadPool } from '../raster/threadPool.js';
+import { windowWorkerPool } from './windowWorkerPool.js';
 
 // One copy for this module's callers and the worker: plain JS, which the worker loads without tsx.
 export { dnHistogram, dnPercentiles } from './dnPercentiles.mjs';
@@ -39,9 +39,6 @@ function scalingOf(asset: ArchiveAssetKey): { scale: number; offset: number; ide
   if (unit === 'kelvin') return { scale: KELVIN_SCALE, offset: KELVIN_OFFSET, identity: false };
   return { scale: 1, offset: 0, identity: true };
 }
-
-const WORKER_URL = new URL('./stretchWorker.mjs', import.meta.url);
-let pool: ThreadPool | null = null;
 
 /**
  * PNGs already drawn, per first channel's DN array: the box reader hands out its cached arrays, so a
@@ -90,11 +87,10 @@ async function drawStretchedPng({ width, height, channels, shareStretch, outWidt
   if (channels.length !== 1 && channels.length !== 3) throw new Error('a stretched image needs one or three channels');
   // Drawing is ~50 ms against seconds of reading, and the heavy queue lets two images run at once: the
   // workers beside the event loop (one on two cores) keep up, and each further worker is memory held.
-  pool ??= createThreadPool(WORKER_URL, 'image drawing', workersBesideEventLoop());
   // Copies: the DN arrays are the cache's and must stay usable here.
   const payload = channels.map((c) => ({ dn: c.dn.slice().buffer, ...scalingOf(c.asset) }));
   const over = stretchOver?.slice().buffer;
-  const drawnImage = await pool.run<{ png: ArrayBuffer; ranges: { low: number; high: number }[] }>(
+  const drawnImage = await windowWorkerPool().run<{ png: ArrayBuffer; ranges: { low: number; high: number }[] }>(
     { width, height, outWidth, outHeight, shareStretch, percent, channels: payload, stretchOver: over },
     [...payload.map((c) => c.dn), ...(over ? [over] : [])],
   );

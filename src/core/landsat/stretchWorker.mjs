@@ -1,9 +1,11 @@
 // Worker thread drawing the contrast-stretched box image (see stretchImage.ts for the semantics):
 // histograms, percentiles, DN -> byte tables, the RGBA raster and the PNG, all off the event loop.
+// It also counts a window's pixels per DN for the box statistics (statistics.ts, dnCounts.mjs).
 // Plain JS so it loads the same way under node, tsx and Vitest.
 import { parentPort } from 'node:worker_threads';
 import pngjs from 'pngjs';
 import { dnHistogram, dnPercentiles } from './dnPercentiles.mjs';
+import { countWindowDns } from './dnCounts.mjs';
 
 const { PNG } = pngjs;
 
@@ -61,8 +63,19 @@ function draw({ width, height, outWidth, outHeight, shareStretch, percent, chann
   return { png: copy.buffer, ranges: used };
 }
 
+/** The statistics' per-pixel half for one window; the counts go back as transferred buffers. */
+function countJob({ qa, maskBits, bands }) {
+  const counts = countWindowDns(new Uint16Array(qa), maskBits, bands.map((b) => new Uint16Array(b)));
+  return { result: counts, transfer: counts.flatMap((c) => [c.clearDns.buffer, c.clearCounts.buffer, c.maskedDns.buffer, c.maskedCounts.buffer]) };
+}
+
 parentPort.on('message', ({ id, ...job }) => {
   try {
+    if (job.countDns) {
+      const { result, transfer } = countJob(job.countDns);
+      parentPort.postMessage({ id, result }, transfer);
+      return;
+    }
     const result = draw(job);
     parentPort.postMessage({ id, result }, [result.png]);
   } catch (err) {

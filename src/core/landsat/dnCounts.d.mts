@@ -1,0 +1,14 @@
+export declare const PIXEL_FILL: 0;
+export declare const PIXEL_MASKED: 1;
+export declare const PIXEL_CLEAR: 2;
+/** One band's pixels counted per DN (countDns). */
+export interface DnCounts {
+  fill: number;
+  clearDns: Uint16Array;
+  clearCounts: Uint32Array;
+  maskedDns: Uint16Array;
+  maskedCounts: Uint32Array;
+}
+export declare function classifyPixels(qa: ArrayLike<number>, maskBits: number): Uint8Array;
+export declare function countDns(dn: Uint16Array, classes: Uint8Array): DnCounts;
+export declare function countWindowDns(qa: Uint16Array, maskBits: number, bands: Uint16Array[]): DnCounts[];

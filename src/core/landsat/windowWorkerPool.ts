@@ -1,0 +1,15 @@
+/**
+ * The worker beside the event loop for CPU work on a read window (stretchWorker.mjs): drawing the
+ * contrast-stretched image (stretchImage.ts) and counting a window's pixels per DN for its statistics
+ * (statistics.ts). One pool for both: each worker is resident memory, and one on two cores keeps up
+ * with either (drawing is ~50 ms an image, counting ~8 ms a scene).
+ */
+import { createThreadPool, workersBesideEventLoop, type ThreadPool } from '../raster/threadPool.js';
+
+const WORKER_URL = new URL('./stretchWorker.mjs', import.meta.url);
+let pool: ThreadPool | null = null;
+
+export function windowWorkerPool(): ThreadPool {
+  pool ??= createThreadPool(WORKER_URL, 'window drawing and statistics', workersBesideEventLoop());
+  return pool;
+}
