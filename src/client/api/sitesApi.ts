@@ -1,4 +1,6 @@
 import { jobCreatedSchema, jobStateSchema } from '../../shared/api/jobs.js';
+import { sitesStreamLineSchema } from '../../shared/api/sites.js';
+import { ndjsonLines } from './ndjsonLines.js';
 import { requestJson, requestResponse } from './requestJson.js';
 
 /** The CSV of a finished site job, for a download link. */
@@ -14,6 +16,11 @@ export const cancelSitesJob = (id: string) => requestJson(`/api/jobs/${id}`, job
 export const createSitesJob = (query: string, csvText: string, signal: AbortSignal) =>
   requestJson(`/api/jobs?${query}`, jobCreatedSchema, { method: 'POST', body: csvText, headers: { 'Content-Type': 'text/csv' }, signal });
 
-/** POST /api/sites asking NDJSON: progress lines, one line per row, then done (the caller reads the body). */
-export const postSitesNdjson = (query: string, csvText: string, signal: AbortSignal) =>
-  requestResponse(`/api/sites?${query}`, { method: 'POST', body: csvText, headers: { 'Content-Type': 'text/csv', Accept: 'application/x-ndjson' }, signal });
+/**
+ * POST /api/sites asking NDJSON: its progress lines, one line per row, then done (or error), each
+ * read with the shared line schema as it arrives; aborting the signal closes the connection, which stops the server.
+ */
+export async function* streamSites(query: string, csvText: string, signal: AbortSignal) {
+  const response = await requestResponse(`/api/sites?${query}`, { method: 'POST', body: csvText, headers: { 'Content-Type': 'text/csv', Accept: 'application/x-ndjson' }, signal });
+  yield* ndjsonLines(response, sitesStreamLineSchema, signal);
+}

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import type { PixelResponse } from '../../shared/api/pixel.js';
-import type { LandsatDataEntry, LandsatDataResponse } from '../../shared/api/landsatData.js';
+import { pixelResponseSchema, type PixelResponse } from '../../shared/api/pixel.js';
+import { landsatDataEntrySchema, landsatDataResponseSchema, type LandsatDataEntry, type LandsatDataResponse } from '../../shared/api/landsatData.js';
 import { landsatRequestUrls, type LandsatRequest } from '../api/landsatRequestUrls.js';
 import { analysisRequestUrls } from '../api/analysisRequestUrls.js';
 import { readNdjsonProgress, type StreamProgress } from '../api/readNdjsonProgress.js';
@@ -47,12 +47,15 @@ export function useLandsatQueries(request: FetchRequest | null) {
     queryFn: ({ signal }) => {
       const url = urls!.dataStreamUrl;
       setPartial({ url, entries: [] });
-      return readNdjsonProgress<LandsatDataResponse>(url, {
+      return readNdjsonProgress(url, landsatDataResponseSchema, {
         signal,
         onProgress: (progress) => !signal.aborted && setDataProgress({ url, progress }),
-        onItem: (item) => {
-          if (signal.aborted) return;
-          setPartial((prev) => (prev && prev.url === url ? { url, entries: [...prev.entries, item as LandsatDataEntry] } : { url, entries: [item as LandsatDataEntry] }));
+        items: {
+          schema: landsatDataEntrySchema,
+          onItem: (item) => {
+            if (signal.aborted) return;
+            setPartial((prev) => (prev && prev.url === url ? { url, entries: [...prev.entries, item] } : { url, entries: [item] }));
+          },
         },
       });
     },
@@ -63,7 +66,7 @@ export function useLandsatQueries(request: FetchRequest | null) {
     queryKey: ['pixel-series', urls?.pixelStreamUrl],
     queryFn: ({ signal }) => {
       const url = urls!.pixelStreamUrl;
-      return readNdjsonProgress<PixelResponse>(url, { signal, onProgress: (progress) => !signal.aborted && setPixelProgress({ url, progress }) });
+      return readNdjsonProgress(url, pixelResponseSchema, { signal, onProgress: (progress) => !signal.aborted && setPixelProgress({ url, progress }) });
     },
     enabled: urls !== null && imageSettled,
   });

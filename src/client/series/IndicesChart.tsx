@@ -4,7 +4,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Chart as ChartJS, Legend, LinearScale, LineController, LineElement, PointElement, TimeScale, Tooltip } from 'chart.js';
 import { Line } from 'react-chartjs-2';
 import { INDEX_BANDS, INDEX_IDS, INDEX_INFO, indexSeries, type IndexId } from '../../core/indices/spectralIndices.js';
-import type { PixelResponse } from '../../shared/api/pixel.js';
+import { pixelResponseSchema, type PixelResponse } from '../../shared/api/pixel.js';
 import { isAbortError } from '../api/ApiRequestError.js';
 import { pixelStreamUrl } from '../api/pixelApi.js';
 import { readNdjsonProgress, type StreamProgress } from '../api/readNdjsonProgress.js';
@@ -59,7 +59,7 @@ export function IndicesChart({ pixels }: { pixels: PixelResponse }) {
     setProblem('');
     setLoading(null);
     try {
-      const full = await readNdjsonProgress<PixelResponse>(completeBandsUrl(pixels), { signal: own.signal, onProgress: (p) => setLoading(p) });
+      const full = await readNdjsonProgress(completeBandsUrl(pixels), pixelResponseSchema, { signal: own.signal, onProgress: (p) => setLoading(p) });
       const ids = new Set(pixels.scenes.map((s) => s.id));
       setCompleted({ ...full, scenes: full.scenes.filter((s) => ids.has(s.id)) });
     } catch (err) {

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { toCsv, type CsvCell } from '../../shared/csv.js';
 import type { JobState } from '../../shared/api/jobs.js';
 import { isAbortError } from '../api/ApiRequestError.js';
-import { cancelSitesJob, createSitesJob, postSitesNdjson, readSitesJob } from '../api/sitesApi.js';
+import { cancelSitesJob, createSitesJob, readSitesJob, streamSites } from '../api/sitesApi.js';
 
 export interface SitesRunParams {
   startDate: string;
@@ -24,23 +24,6 @@ export type SitesRun =
 
 const queryOf = (p: SitesRunParams) =>
   new URLSearchParams({ startDate: p.startDate, endDate: p.endDate, cloudCoverage: String(p.cloudCoverage), bands: p.bands.join(','), mask: p.mask, ...(p.harmonize ? { harmonize: 'oli' } : {}) }).toString();
-
-/** Reads {"type":…} lines from an NDJSON answer as they arrive. */
-async function* ndjsonLines(response: Response): AsyncGenerator<Record<string, unknown>> {
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let buffered = '';
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buffered += value;
-    let nl;
-    while ((nl = buffered.indexOf('\n')) >= 0) {
-      const line = buffered.slice(0, nl).trim();
-      buffered = buffered.slice(nl + 1);
-      if (line) yield JSON.parse(line) as Record<string, unknown>;
-    }
-  }
-}
 
 /** The job id a kept link names (`#job=<id>`), if any. */
 export const jobIdFromHash = (hash: string) => /(?:^#|&)job=([A-Za-z0-9_-]{22})/.exec(hash)?.[1] ?? null;
@@ -97,16 +80,15 @@ export function useSitesRun(maxSitesAtOnce: number) {
           return;
         }
         setRun({ kind: 'running', done: 0, total: siteCount });
-        const response = await postSitesNdjson(queryOf(params), csvText, own.signal);
         const rows: CsvCell[][] = [];
         let header: string[] | null = null;
-        for await (const line of ndjsonLines(response)) {
-          if (line.type === 'progress') setRun({ kind: 'running', done: Number(line.done), total: line.total === null ? null : Number(line.total) });
+        for await (const line of streamSites(queryOf(params), csvText, own.signal)) {
+          if (line.type === 'progress') setRun({ kind: 'running', done: line.done, total: line.total });
           else if (line.type === 'row') {
             const { type: _type, ...cells } = line;
             header ??= Object.keys(cells);
             rows.push(header.map((h) => cells[h] as CsvCell));
-          } else if (line.type === 'error') throw new Error((line.error as { message: string }).message);
+          } else if (line.type === 'error') throw new Error(line.error.message);
           else if (line.type === 'done') setRun({ kind: 'done', csv: toCsv([header ?? [], ...rows]), rowCount: rows.length, siteCount });
         }
       } catch (err) {
