@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { pixelResponseSchema, type PixelResponse } from '../../shared/api/pixel.js';
+import type { PixelResponse } from '../../shared/api/pixel.js';
+import { pixelStreamQueryOptions } from '../api/pixelApi.js';
 import { landsatDataEntrySchema, landsatDataResponseSchema, type LandsatDataEntry, type LandsatDataResponse } from '../../shared/api/landsatData.js';
 import { landsatRequestUrls, type LandsatRequest } from '../api/landsatRequestUrls.js';
 import { analysisRequestUrls } from '../api/analysisRequestUrls.js';
@@ -61,15 +62,8 @@ export function useLandsatQueries(request: FetchRequest | null) {
     },
     enabled: urls !== null && imageSettled,
   });
-  const pixels: UseQueryResult<PixelResponse> = useQuery({
-    ...QUERY_DEFAULTS,
-    queryKey: ['pixel-series', urls?.pixelStreamUrl],
-    queryFn: ({ signal }) => {
-      const url = urls!.pixelStreamUrl;
-      return readNdjsonProgress(url, pixelResponseSchema, { signal, onProgress: (progress) => !signal.aborted && setPixelProgress({ url, progress }) });
-    },
-    enabled: urls !== null && imageSettled,
-  });
+  const pixelUrl = urls?.pixelStreamUrl;
+  const pixels: UseQueryResult<PixelResponse> = useQuery(pixelStreamQueryOptions(pixelUrl, urls !== null && imageSettled, (progress) => setPixelProgress({ url: pixelUrl!, progress })));
 
   const imageUrl = urls?.imageUrl;
   const dataStreamUrl = urls?.dataStreamUrl;
