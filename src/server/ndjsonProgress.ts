@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { toApiError } from './toApiError.js';
 import { errorLogLevel } from './errorLogLevel.js';
+import type { ProgressStreamLine } from '../shared/api/ndjsonStream.js';
 
 export type ProgressReporter = (done: number, total: number) => void;
 /** Sends one finished piece of the answer at once (`{"type":"item","item":…}`), so the page can draw it before the rest. */
@@ -14,7 +15,7 @@ export type ItemReporter = (item: unknown) => void;
  */
 export function sendNdjsonProgress<T>(req: FastifyRequest, reply: FastifyReply, job: (onProgress: ProgressReporter, onItem: ItemReporter) => Promise<T>): FastifyReply {
   const stream = new PassThrough();
-  const write = (obj: unknown) => stream.write(`${JSON.stringify(obj)}\n`);
+  const write = (line: ProgressStreamLine) => stream.write(`${JSON.stringify(line)}\n`);
   let lastSent = 0;
   const onProgress: ProgressReporter = (done, total) => {
     const now = Date.now();

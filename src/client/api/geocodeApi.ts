@@ -1,5 +1,17 @@
+import { queryOptions } from '@tanstack/react-query';
 import { geocodeResponseSchema } from '../../shared/api/geocode.js';
 import { requestJson } from './requestJson.js';
 
-/** GET /api/geocode: places matching the words, best first. */
-export const searchPlaces = (q: string, signal: AbortSignal) => requestJson(`/api/geocode?q=${encodeURIComponent(q)}`, geocodeResponseSchema, { signal });
+/**
+ * GET /api/geocode in the query cache: places matching the words, best first. The query's signal
+ * reaches fetch, so a search the person typed past (no longer observed) is aborted.
+ */
+export function geocodeQueryOptions(q: string) {
+  return queryOptions({
+    queryKey: ['geocode', q],
+    queryFn: ({ signal }) => requestJson(`/api/geocode?q=${encodeURIComponent(q)}`, geocodeResponseSchema, { signal }),
+    enabled: q !== '',
+    retry: false,
+    staleTime: 10 * 60_000,
+  });
+}

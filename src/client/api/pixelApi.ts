@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { LngLat } from '../../core/geo/lngLat.js';
 import { pixelResponseSchema } from '../../shared/api/pixel.js';
+import { readNdjsonProgress, type StreamProgress } from './readNdjsonProgress.js';
 import { withMask } from './landsatRequestUrls.js';
 import { requestJson } from './requestJson.js';
 
@@ -47,5 +48,21 @@ export function pixelQueryOptions(q: PixelQuery, enabled = true) {
     enabled,
     retry: false,
     staleTime: Infinity,
+  });
+}
+
+/**
+ * The pixel series as NDJSON in the query cache, its progress handed to `onProgress` (not once the
+ * query is aborted). The query's signal cancels the stream, which stops the server's range reads.
+ */
+export function pixelStreamQueryOptions(url: string | undefined, enabled: boolean, onProgress: (progress: StreamProgress) => void) {
+  return queryOptions({
+    queryKey: ['pixel-series', url],
+    queryFn: ({ signal }) => readNdjsonProgress(url!, pixelResponseSchema, { signal, onProgress: (progress) => !signal.aborted && onProgress(progress) }),
+    enabled: enabled && url !== undefined,
+    retry: false,
+    staleTime: 5 * 60_000,
+    gcTime: 10 * 60_000,
+    refetchOnWindowFocus: false,
   });
 }

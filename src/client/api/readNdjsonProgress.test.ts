@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { ApiRequestError, isAbortError } from './ApiRequestError.js';
 import { readNdjsonProgress, type StreamProgress } from './readNdjsonProgress.js';
 
@@ -19,6 +20,10 @@ function streamedResponse(chunks: string[], { hang = false } = {}): Response {
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** A result shape for the tests (the page passes the call's schema from src/shared/api). */
+const scenesSchema = z.object({ scenes: z.array(z.object({ id: z.string() })) });
+const anything = z.unknown();
+
 describe('readNdjsonProgress', () => {
   it('reports progress lines and resolves with the result, even when lines are split across chunks', async () => {
     const result = { scenes: [{ id: 'A' }] };
@@ -30,7 +35,7 @@ describe('readNdjsonProgress', () => {
     const fetchMock = vi.fn(async () => streamedResponse([text.slice(0, 20), text.slice(20, 61), text.slice(61)]));
     vi.stubGlobal('fetch', fetchMock);
     const seen: StreamProgress[] = [];
-    const answer = await readNdjsonProgress<typeof result>('/api/pixel/stream?lat=1&lon=2', { onProgress: (p) => seen.push(p) });
+    const answer = await readNdjsonProgress('/api/pixel/stream?lat=1&lon=2', scenesSchema, { onProgress: (p) => seen.push(p) });
     expect(answer).toEqual(result);
     expect(seen).toEqual([
       { done: 0, total: null },
@@ -41,33 +46,33 @@ describe('readNdjsonProgress', () => {
 
   it('accepts a last line without a trailing newline', async () => {
     vi.stubGlobal('fetch', async () => streamedResponse(['{"type":"result","result":42}']));
-    await expect(readNdjsonProgress('/x')).resolves.toBe(42);
+    await expect(readNdjsonProgress('/x', anything)).resolves.toBe(42);
   });
 
   it('turns an error line into an ApiRequestError with the server code, message and status', async () => {
     vi.stubGlobal('fetch', async () =>
       streamedResponse(['{"type":"progress","done":1,"total":3}\n{"type":"error","error":{"code":"upstream_timeout","message":"too slow"},"status":504}\n']),
     );
-    const err = await readNdjsonProgress('/x').catch((e: unknown) => e);
+    const err = await readNdjsonProgress('/x', anything).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiRequestError);
     expect(err).toMatchObject({ status: 504, code: 'upstream_timeout', message: 'too slow' });
   });
 
   it('reports a non-2xx answer with the JSON error body', async () => {
     vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ error: { code: 'bad_request', message: 'lat is required' } }), { status: 400 }));
-    await expect(readNdjsonProgress('/x')).rejects.toMatchObject({ status: 400, code: 'bad_request', message: 'lat is required' });
+    await expect(readNdjsonProgress('/x', anything)).rejects.toMatchObject({ status: 400, code: 'bad_request', message: 'lat is required' });
   });
 
   it('fails plainly when the stream ends without a result', async () => {
     vi.stubGlobal('fetch', async () => streamedResponse(['{"type":"progress","done":1,"total":3}\n']));
-    await expect(readNdjsonProgress('/x')).rejects.toMatchObject({ code: 'stream_ended' });
+    await expect(readNdjsonProgress('/x', anything)).rejects.toMatchObject({ code: 'stream_ended' });
   });
 
   it('stops reading and rejects with an abort error when the signal is aborted', async () => {
     vi.stubGlobal('fetch', async () => streamedResponse(['{"type":"progress","done":1,"total":3}\n'], { hang: true }));
     const controller = new AbortController();
     const seen: StreamProgress[] = [];
-    const pending = readNdjsonProgress('/x', {
+    const pending = readNdjsonProgress('/x', anything, {
       signal: controller.signal,
       onProgress: (p) => {
         seen.push(p);
@@ -77,5 +82,35 @@ describe('readNdjsonProgress', () => {
     const err = await pending.catch((e: unknown) => e);
     expect(isAbortError(err)).toBe(true);
     expect(seen).toHaveLength(1);
+  });
+
+  it('reads item lines with their schema and hands each one over before the result', async () => {
+    const items: { id: string }[] = [];
+    vi.stubGlobal('fetch', async () => streamedResponse(['{"type":"item","item":{"id":"A"}}\n{"type":"item","item":{"id":"B"}}\n{"type":"result","result":{"scenes":[{"id":"A"},{"id":"B"}]}}\n']));
+    const answer = await readNdjsonProgress('/x', scenesSchema, { items: { schema: z.object({ id: z.string() }), onItem: (item) => items.push(item) } });
+    expect(items).toEqual([{ id: 'A' }, { id: 'B' }]);
+    expect(answer.scenes).toHaveLength(2);
+  });
+
+  it.each([
+    ['a line that is not JSON', '{"type":"progress","done":1,\n', /not JSON/],
+    ['a line of an unknown kind', '{"type":"chunk","bytes":12}\n', /cannot read/],
+    ['a progress line without its count', '{"type":"progress","total":3}\n', /done/],
+    ['a result of another shape than the call answers', '{"type":"result","result":{"scenes":[{"id":7}]}}\n', /result\.scenes\.0\.id/],
+    ['an error line without a message', '{"type":"error","error":{"code":"x"}}\n', /error\.message/],
+  ])('%s rejects with a bad_stream error that says what was wrong', async (_what, text, words) => {
+    vi.stubGlobal('fetch', async () => streamedResponse([text]));
+    const err = await readNdjsonProgress('/x', scenesSchema).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiRequestError);
+    expect(err).toMatchObject({ code: 'bad_stream' });
+    expect((err as Error).message).toMatch(/^The server sent a line the page cannot read/);
+    expect((err as Error).message).toMatch(words);
+  });
+
+  it('rejects an item line of another shape than the call sends', async () => {
+    vi.stubGlobal('fetch', async () => streamedResponse(['{"type":"item","item":{"name":"A"}}\n']));
+    const err = await readNdjsonProgress('/x', scenesSchema, { items: { schema: z.object({ id: z.string() }), onItem: () => undefined } }).catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: 'bad_stream' });
+    expect((err as Error).message).toMatch(/item\.id/);
   });
 });

@@ -6,6 +6,13 @@ import { App } from './App.js';
 const jsonResponse = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
+/** The answer keys both series share, and one statistics entry, as the server sends them (the page reads each line with the shared schemas). */
+const SERIES = { truncated: false, limit: 100, coveredStartDate: '2020-01-01', coveredEndDate: '2020-01-02', unavailableBands: {}, synthetic: false };
+const ENTRY = {
+  interval: { from: '2020-01-01T15:00:00Z', to: '2020-01-01T15:00:00Z' },
+  scene: { id: 'LC08_L2SP_017029_20200101_20200113_02_T1', satellite: 'landsat-8', sensor: 'OLI/TIRS', datetime: '2020-01-01T15:00:00Z', wrsPath: 17, wrsRow: 29, cloudCover: 0 },
+  outputs: { data: { bands: { B04: { stats: { min: 0.1, max: 0.1, mean: 0.1, stDev: 0, sampleCount: 9, noDataCount: 0, fillCount: 0 } } } } },
+};
 const ndjsonResponse = (lines: unknown[]) =>
   new Response(lines.map((l) => JSON.stringify(l)).join('\n') + '\n', { status: 200, headers: { 'Content-Type': 'application/x-ndjson' } });
 
@@ -33,10 +40,10 @@ function fakeServer(options: { synthetic?: boolean; handler?: Handler } = {}) {
         return ndjsonResponse([
           { type: 'progress', done: 0, total: null },
           { type: 'progress', done: 1, total: 1 },
-          { type: 'result', result: { data: [{ outputs: { data: { bands: { B04: { stats: { mean: 0.1 } } } } } }] } },
+          { type: 'result', result: { data: [ENTRY], ...SERIES } },
         ]);
       case '/api/pixel/stream':
-        return ndjsonResponse([{ type: 'result', result: { target: { lat: 0, lon: 0 }, scenes: [], truncated: false, limit: 100, unavailableBands: {}, synthetic: false } }]);
+        return ndjsonResponse([{ type: 'result', result: { target: { lat: 0, lon: 0 }, scenes: [], ...SERIES } }]);
       case '/api/overpasses':
         return jsonResponse(200, { overpasses: [] });
       default:
@@ -210,7 +217,7 @@ describe('App filters and bands', () => {
     fakeServer({
       handler: (url) => {
         if (url.pathname === '/api/landsat3x3') return jsonResponse(404, { error: { code: 'no_scene', message: 'No Landsat scene between 2020-01-01 and 2020-01-02 with at most 0% cloud.' } });
-        if (url.pathname === '/api/landsatData/stream') return ndjsonResponse([{ type: 'result', result: { data: [] } }]);
+        if (url.pathname === '/api/landsatData/stream') return ndjsonResponse([{ type: 'result', result: { data: [], ...SERIES } }]);
         return undefined;
       },
     });

@@ -1,5 +1,7 @@
 import { lazy, Suspense, useEffect, useState, type ChangeEvent } from 'react';
-import { requestAreaCsv, requestAreaStatistics } from '../api/areaApi.js';
+import { useQuery } from '@tanstack/react-query';
+import { isAbortError } from '../api/ApiRequestError.js';
+import { areaStatisticsQueryOptions, requestAreaCsv } from '../api/areaApi.js';
 import { saveDownload } from '../results/saveDownload.js';
 import { formatUtc } from '../results/SceneMetadataTable.js';
 import type { AreaStatistics } from '../../shared/api/area.js';
@@ -29,14 +31,19 @@ const fmt = (v: number | null, unit: string | null) => (v === null ? '–' : uni
  */
 export function AreaPanel({ filters, area }: { filters: AreaFilters; area: AreaDrawing }) {
   const { geometry, setGeometry } = area;
-  const [answer, setAnswer] = useState<AreaStatistics | null>(null);
+  // The request measured (JSON text): its answer lives in the query cache under it.
+  const [measured, setMeasured] = useState<string | null>(null);
+  const measurement = useQuery(areaStatisticsQueryOptions(measured));
+  const answer: AreaStatistics | null = measured !== null ? (measurement.data ?? null) : null;
+  const busy = measured !== null && measurement.isFetching;
   const [fileInputKey, setFileInputKey] = useState(0);
   const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  // A new polygon (drawn, uploaded or cleared) makes the last answer stale.
+  const measureProblem = measured !== null && measurement.error && !isAbortError(measurement.error) ? `Could not measure the area: ${measurement.error.message}` : null;
+  const shownProblem = problem ?? measureProblem;
+  // A new polygon (drawn, uploaded or cleared) makes the last answer stale (and aborts a measurement on its way).
   // (A file that could not be read leaves no polygon and its problem standing.)
   useEffect(() => {
-    setAnswer(null);
+    setMeasured(null);
     if (geometry) setProblem(null);
     if (geometry?.drawn) setFileInputKey((k) => k + 1);
   }, [geometry]);
@@ -53,17 +60,12 @@ export function AreaPanel({ filters, area }: { filters: AreaFilters; area: AreaD
       setProblem((err as Error).message);
     }
   };
-  const measure = async () => {
-    setBusy(true);
+  const measure = () => {
     setProblem(null);
-    try {
-      setAnswer(await requestAreaStatistics(body()));
-    } catch (err) {
-      setAnswer(null);
-      setProblem(`Could not measure the area: ${(err as Error).message}`);
-    } finally {
-      setBusy(false);
-    }
+    const request = body();
+    // The same request again asks the server again, as a click should.
+    if (request === measured) void measurement.refetch();
+    else setMeasured(request);
   };
   const downloadCsv = async () => {
     try {
@@ -121,16 +123,16 @@ export function AreaPanel({ filters, area }: { filters: AreaFilters; area: AreaD
         )}
       </p>
       <div className="area-actions">
-        <button type="button" className="primary-button" disabled={!geometry || busy} onClick={() => void measure()}>
+        <button type="button" className="primary-button" disabled={!geometry || busy} onClick={measure}>
           {busy ? 'Measuring…' : 'Measure the area'}
         </button>
         <button type="button" className="secondary-button" disabled={!answer || answer.scenes.length === 0} onClick={() => void downloadCsv()}>
           Download CSV
         </button>
       </div>
-      {problem && (
+      {shownProblem && (
         <p className="field-error" role="alert">
-          {problem}
+          {shownProblem}
         </p>
       )}
       {answer && (

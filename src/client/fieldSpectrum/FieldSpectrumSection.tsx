@@ -1,10 +1,11 @@
 import './fieldSpectrum.css';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { LngLat } from '../../core/geo/lngLat.js';
 import type { CompareResponse } from '../../shared/api/compare.js';
 import { COMPARE_BODY_LIMIT_BYTES, DEFAULT_MAX_DAYS, MAX_MAX_DAYS } from '../../shared/compareLimits.js';
 import { isAbortError } from '../api/ApiRequestError.js';
-import { compareFieldMeasurement } from '../api/compareApi.js';
+import { compareQueryOptions } from '../api/compareApi.js';
 import { exportFileName } from '../results/exportFileName.js';
 import { BandValuesInput, readTypedBands, type TypedBands } from './BandValuesInput.js';
 import { ComparisonResult } from './ComparisonResult.js';
@@ -16,6 +17,13 @@ export interface FieldSpectrumSectionProps {
   /** The page's date range: the measurement day defaults to its last day. */
   startDate: string;
   endDate: string;
+}
+
+/** A comparison asked: its request as sent (the query key) and what the result shows beside the answer. */
+interface Asked {
+  json: string;
+  request: { lat: number; lon: number; datetime: string };
+  spectrum: ParsedSpectrum['spectrum'] | null;
 }
 
 type Status =
@@ -39,9 +47,24 @@ export function FieldSpectrumSection({ lngLat, startDate, endDate }: FieldSpectr
   const [typedPercent, setTypedPercent] = useState(false);
   const [measuredAt, setMeasuredAt] = useState('');
   const [maxDays, setMaxDays] = useState(String(DEFAULT_MAX_DAYS));
-  const [status, setStatus] = useState<Status>({ kind: 'idle' });
-  const controller = useRef<AbortController | null>(null);
-  useEffect(() => () => controller.current?.abort(), []);
+  // The last comparison asked (its answer lives in the query cache under its request), or the problem that kept it from being asked.
+  const [asked, setAsked] = useState<Asked | null>(null);
+  const [refused, setRefused] = useState<string | null>(null);
+  const comparison = useQuery(compareQueryOptions(asked?.json ?? null));
+  useEffect(() => {
+    if (comparison.error && !isAbortError(comparison.error)) console.error('Comparison failed:', comparison.error);
+  }, [comparison.error]);
+  const status: Status = refused
+    ? { kind: 'failed', message: refused }
+    : !asked
+      ? { kind: 'idle' }
+      : comparison.isFetching
+        ? { kind: 'running' }
+        : comparison.error && !isAbortError(comparison.error)
+          ? { kind: 'failed', message: `Could not compare: ${comparison.error.message}` }
+          : comparison.data
+            ? { kind: 'done', request: asked.request, answer: comparison.data, spectrum: asked.spectrum }
+            : { kind: 'idle' };
 
   // The page's date range names the likely day; the time is the person's to give.
   const defaultDay = endDate || startDate;
@@ -58,7 +81,7 @@ export function FieldSpectrumSection({ lngLat, startDate, endDate }: FieldSpectr
     }
   }, [text, options]);
 
-  const compare = async () => {
+  const compare = () => {
     const [lon, lat] = lngLat;
     const days = Number(maxDays);
     let problem: string | null = null;
@@ -75,22 +98,11 @@ export function FieldSpectrumSection({ lngLat, startDate, endDate }: FieldSpectr
     }
     const json = JSON.stringify(body);
     if (!problem && json.length > COMPARE_BODY_LIMIT_BYTES) problem = 'The spectrum is larger than 1 MB once sent; resample it (e.g. to 1 nm).';
-    if (problem) {
-      setStatus({ kind: 'failed', message: problem });
-      return;
-    }
-    controller.current?.abort();
-    const own = new AbortController();
-    controller.current = own;
-    setStatus({ kind: 'running' });
-    try {
-      const answer = await compareFieldMeasurement(json, own.signal);
-      setStatus({ kind: 'done', request: { lat, lon, datetime: body.datetime as string }, answer, spectrum: mode === 'spectrum' ? (parsed?.spectrum ?? null) : null });
-    } catch (err) {
-      if (isAbortError(err)) return;
-      console.error('Comparison failed:', err);
-      setStatus({ kind: 'failed', message: `Could not compare: ${(err as Error).message}` });
-    }
+    setRefused(problem);
+    if (problem) return;
+    // The same request again asks the server again, as a click should.
+    if (json === asked?.json) void comparison.refetch();
+    else setAsked({ json, request: { lat, lon, datetime: body.datetime as string }, spectrum: mode === 'spectrum' ? (parsed?.spectrum ?? null) : null });
   };
 
   return (
@@ -103,7 +115,7 @@ export function FieldSpectrumSection({ lngLat, startDate, endDate }: FieldSpectr
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          void compare();
+          compare();
         }}
       >
         <div className="field-mode" role="radiogroup" aria-label="What you measured">

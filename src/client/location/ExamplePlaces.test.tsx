@@ -21,7 +21,7 @@ function stubServer(image404?: unknown) {
           return jsonResponse(404, image404);
         case '/api/landsatData/stream':
         case '/api/pixel/stream':
-          return new Response(`${JSON.stringify({ type: 'result', result: { data: [], scenes: [], target: { lat: 0, lon: 0 }, unavailableBands: {} } })}\n`, { status: 200 });
+          return new Response(`${JSON.stringify({ type: 'result', result: { data: [], scenes: [], target: { lat: 0, lon: 0 }, truncated: false, limit: 100, coveredStartDate: '2025-01-01', coveredEndDate: '2025-12-31', unavailableBands: {}, synthetic: true } })}\n`, { status: 200 });
         default:
           return jsonResponse(200, { overpasses: [] });
       }

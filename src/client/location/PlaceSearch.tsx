@@ -1,8 +1,10 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { PlaceResult } from '../../shared/api/geocode.js';
-import { searchPlaces } from '../api/geocodeApi.js';
+import { geocodeQueryOptions } from '../api/geocodeApi.js';
 import { isAbortError } from '../api/ApiRequestError.js';
 import { placeDetail, placeLabel, type Place } from './placeLabel.js';
+import { useDebouncedValue } from './useDebouncedValue.js';
 
 const DEBOUNCE_MS = 250;
 const MIN_QUERY_CHARS = 2;
@@ -18,79 +20,71 @@ type Search =
   | { kind: 'failed'; query: string; message: string };
 
 /**
- * Place-name autocomplete over GET /api/geocode, following the ARIA combobox pattern (list
- * autocomplete): focus stays in the input, arrow keys move the active option announced through
- * aria-activedescendant, Enter picks it (or the first match; pressed while the search runs, it picks
- * the first match when the answer comes), Escape closes the list (a second Escape clears the text).
- * The busy state, "No place found" and failures are shown, not only announced.
+ * Place-name autocomplete over GET /api/geocode (in the query cache, asked once typing pauses),
+ * following the ARIA combobox pattern (list autocomplete): focus stays in the input, arrow keys move
+ * the active option announced through aria-activedescendant, Enter picks it (or the first match;
+ * pressed while the search runs, it picks the first match when the answer comes), Escape closes the
+ * list (a second Escape clears the text). The busy state, "No place found" and failures are shown,
+ * not only announced.
  */
 export function PlaceSearch({ onSelect }: { onSelect: (place: Place) => void }) {
   const baseId = useId();
   const listboxId = `${baseId}-listbox`;
   const statusId = `${baseId}-status`;
   const [query, setQuery] = useState('');
-  const [search, setSearch] = useState<Search>({ kind: 'idle' });
   const [open, setOpen] = useState(false);
   const [activeIndex, setActiveIndex] = useState(-1);
+  // The label of the place picked: the text then names it, and is not searched again.
   const [chosen, setChosen] = useState<string | null>(null);
-  // Set when the text changes because of a selection, so that change does not start a new search.
-  const skipNextSearch = useRef(false);
   // Enter pressed before the answer for the current text arrived: pick its first match on arrival.
   const pickOnArrival = useRef(false);
 
+  const wanted = chosen === null && query.trim().length >= MIN_QUERY_CHARS ? query.trim() : '';
+  const asked = useDebouncedValue(wanted, DEBOUNCE_MS);
+  const answer = useQuery({ ...geocodeQueryOptions(asked), enabled: asked !== '' && asked === wanted });
+  const current = asked === wanted && wanted !== '';
+  const found = current && answer.data ? answer.data.slice(0, MAX_RESULTS) : null;
+  const failure = current && answer.error && !isAbortError(answer.error) ? answer.error : null;
+  // Busy from the keystroke on, through the pause and the request.
+  const search: Search =
+    wanted === '' ? { kind: 'idle' } : found ? { kind: 'done', query: wanted, results: found } : failure ? { kind: 'failed', query: wanted, message: failure.message } : { kind: 'busy', query: wanted };
+
   const choose = (place: PlaceResult) => {
     pickOnArrival.current = false;
-    skipNextSearch.current = true;
     setQuery(placeLabel(place));
     setOpen(false);
     setActiveIndex(-1);
-    setSearch({ kind: 'idle' });
     setChosen(placeLabel(place));
     onSelect(place);
   };
 
-  useEffect(() => {
-    if (skipNextSearch.current) {
-      skipNextSearch.current = false;
-      return;
-    }
-    const q = query.trim();
+  const typed = (text: string) => {
+    setQuery(text);
     setChosen(null);
-    if (q.length < MIN_QUERY_CHARS) {
+    if (text.trim().length < MIN_QUERY_CHARS) {
       pickOnArrival.current = false;
-      setSearch({ kind: 'idle' });
       setOpen(false);
+    }
+  };
+
+  // An answer for the text typed: open the list (or pick its first match when Enter came first).
+  useEffect(() => {
+    if (!found) return;
+    if (pickOnArrival.current && found.length > 0) {
+      choose(found[0]);
       return;
     }
-    // Busy from the keystroke on, through the debounce and the request.
-    setSearch({ kind: 'busy', query: q });
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      searchPlaces(q, controller.signal)
-        .then((body) => {
-          const results = body.slice(0, MAX_RESULTS);
-          if (pickOnArrival.current && results.length > 0) {
-            choose(results[0]);
-            return;
-          }
-          pickOnArrival.current = false;
-          setSearch({ kind: 'done', query: q, results });
-          setActiveIndex(-1);
-          setOpen(true);
-        })
-        .catch((err: unknown) => {
-          if (isAbortError(err)) return;
-          console.error('Place search failed:', err);
-          pickOnArrival.current = false;
-          setSearch({ kind: 'failed', query: q, message: (err as Error).message });
-          setOpen(false);
-        });
-    }, DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [query]);
+    pickOnArrival.current = false;
+    setActiveIndex(-1);
+    setOpen(true);
+  }, [found === null ? null : answer.data]);
+
+  useEffect(() => {
+    if (!failure) return;
+    console.error('Place search failed:', failure);
+    pickOnArrival.current = false;
+    setOpen(false);
+  }, [failure]);
 
   const results = search.kind === 'done' ? search.results : [];
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -124,7 +118,7 @@ export function PlaceSearch({ onSelect }: { onSelect: (place: Place) => void }) 
           setActiveIndex(-1);
         } else if (query !== '') {
           event.preventDefault();
-          setQuery('');
+          typed('');
         }
         break;
     }
@@ -165,7 +159,7 @@ export function PlaceSearch({ onSelect }: { onSelect: (place: Place) => void }) 
           aria-busy={search.kind === 'busy'}
           aria-activedescendant={expanded && activeIndex >= 0 ? `${baseId}-option-${activeIndex}` : undefined}
           value={query}
-          onChange={(e) => setQuery(e.target.value)}
+          onChange={(e) => typed(e.target.value)}
           onKeyDown={onKeyDown}
           onBlur={() => setOpen(false)}
           onFocus={() => search.kind === 'done' && search.results.length > 0 && setOpen(true)}

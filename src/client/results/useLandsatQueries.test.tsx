@@ -14,6 +14,14 @@ afterEach(() => {
 
 const ndjson = (lines: unknown[]) => new Response(lines.map((l) => JSON.stringify(l)).join('\n') + '\n', { status: 200 });
 
+/** The answer keys both series share, as the server sends them (the page reads every line with the shared schemas). */
+const series = { truncated: false, limit: 500, coveredStartDate: '2024-01-01', coveredEndDate: '2024-12-31', unavailableBands: {}, synthetic: false };
+const entry = {
+  interval: { from: '2024-07-01T00:00:00Z', to: '2024-07-01T00:00:00Z' },
+  scene: { id: 'a', satellite: 'landsat-8', sensor: 'OLI/TIRS', datetime: '2024-07-01T00:00:00Z', wrsPath: 17, wrsRow: 29, cloudCover: 3 },
+  outputs: { data: { bands: { B04: { stats: { min: 0.1, max: 0.2, mean: 0.15, stDev: 0.01, sampleCount: 9, noDataCount: 0, fillCount: 0 } } } } },
+};
+
 const request = (endDate: string): FetchRequest => ({
   lngLat: [-79.2, 45.3],
   bbox: { minLon: -79.3, minLat: 45.2, maxLon: -79.1, maxLat: 45.4 },
@@ -48,7 +56,8 @@ describe('useLandsatQueries', () => {
         return new Promise((_resolve, reject) => init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
       }
       if (url.startsWith('/api/landsat3x3')) return Promise.resolve(new Response(new Uint8Array([137]), { headers: { 'content-type': 'image/png' } }));
-      return Promise.resolve(ndjson([{ type: 'progress', done: 1, total: 1 }, { type: 'item', item: { scene: { id: 'a', datetime: '2024-07-01T00:00:00Z' } } }, { type: 'result', result: { data: [], url } }]));
+      if (url.startsWith('/api/pixel/stream')) return Promise.resolve(ndjson([{ type: 'result', result: { target: { lat: 45.3, lon: -79.2 }, scenes: [], ...series } }]));
+      return Promise.resolve(ndjson([{ type: 'progress', done: 1, total: 1 }, { type: 'item', item: entry }, { type: 'result', result: { data: [entry], ...series, url } }]));
     });
     const { result, rerender } = renderHook(({ r }) => useLandsatQueries(r), { wrapper: wrapper(), initialProps: { r: request('2024-06-30') } });
     await waitFor(() => expect(signals.size).toBe(1));

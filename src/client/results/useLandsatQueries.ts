@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import type { PixelResponse } from '../../shared/api/pixel.js';
-import type { LandsatDataEntry, LandsatDataResponse } from '../../shared/api/landsatData.js';
+import { pixelStreamQueryOptions } from '../api/pixelApi.js';
+import { landsatDataEntrySchema, landsatDataResponseSchema, type LandsatDataEntry, type LandsatDataResponse } from '../../shared/api/landsatData.js';
 import { landsatRequestUrls, type LandsatRequest } from '../api/landsatRequestUrls.js';
 import { analysisRequestUrls } from '../api/analysisRequestUrls.js';
 import { readNdjsonProgress, type StreamProgress } from '../api/readNdjsonProgress.js';
@@ -47,26 +48,22 @@ export function useLandsatQueries(request: FetchRequest | null) {
     queryFn: ({ signal }) => {
       const url = urls!.dataStreamUrl;
       setPartial({ url, entries: [] });
-      return readNdjsonProgress<LandsatDataResponse>(url, {
+      return readNdjsonProgress(url, landsatDataResponseSchema, {
         signal,
         onProgress: (progress) => !signal.aborted && setDataProgress({ url, progress }),
-        onItem: (item) => {
-          if (signal.aborted) return;
-          setPartial((prev) => (prev && prev.url === url ? { url, entries: [...prev.entries, item as LandsatDataEntry] } : { url, entries: [item as LandsatDataEntry] }));
+        items: {
+          schema: landsatDataEntrySchema,
+          onItem: (item) => {
+            if (signal.aborted) return;
+            setPartial((prev) => (prev && prev.url === url ? { url, entries: [...prev.entries, item] } : { url, entries: [item] }));
+          },
         },
       });
     },
     enabled: urls !== null && imageSettled,
   });
-  const pixels: UseQueryResult<PixelResponse> = useQuery({
-    ...QUERY_DEFAULTS,
-    queryKey: ['pixel-series', urls?.pixelStreamUrl],
-    queryFn: ({ signal }) => {
-      const url = urls!.pixelStreamUrl;
-      return readNdjsonProgress<PixelResponse>(url, { signal, onProgress: (progress) => !signal.aborted && setPixelProgress({ url, progress }) });
-    },
-    enabled: urls !== null && imageSettled,
-  });
+  const pixelUrl = urls?.pixelStreamUrl;
+  const pixels: UseQueryResult<PixelResponse> = useQuery(pixelStreamQueryOptions(pixelUrl, urls !== null && imageSettled, (progress) => setPixelProgress({ url: pixelUrl!, progress })));
 
   const imageUrl = urls?.imageUrl;
   const dataStreamUrl = urls?.dataStreamUrl;

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { samplePixelResponse } from '../../../test/support/samplePixelResponse.js';
 
 // Chart.js needs a real canvas: record the datasets handed to it instead.
@@ -26,7 +27,11 @@ afterEach(() => {
 describe('IndicesChart', () => {
   it('draws what the chosen bands make, names what they cannot, and reads the missing bands for the same scenes', async () => {
     const pixels = samplePixelResponse(); // B01, B02, B04 and B09 (surface temperature)
-    render(<IndicesChart pixels={pixels} />);
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <IndicesChart pixels={pixels} />
+      </QueryClientProvider>,
+    );
     // Only surface temperature is possible, on its own °C axis, one point per clear scene.
     const series = screen.getAllByTestId('series').map((s) => s.textContent);
     expect(series).toHaveLength(1);

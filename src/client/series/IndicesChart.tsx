@@ -1,13 +1,14 @@
 import './indicesChart.css';
 import 'chartjs-adapter-date-fns';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Chart as ChartJS, Legend, LinearScale, LineController, LineElement, PointElement, TimeScale, Tooltip } from 'chart.js';
 import { Line } from 'react-chartjs-2';
 import { INDEX_BANDS, INDEX_IDS, INDEX_INFO, indexSeries, type IndexId } from '../../core/indices/spectralIndices.js';
 import type { PixelResponse } from '../../shared/api/pixel.js';
 import { isAbortError } from '../api/ApiRequestError.js';
-import { pixelStreamUrl } from '../api/pixelApi.js';
-import { readNdjsonProgress, type StreamProgress } from '../api/readNdjsonProgress.js';
+import { pixelStreamQueryOptions, pixelStreamUrl } from '../api/pixelApi.js';
+import type { StreamProgress } from '../api/readNdjsonProgress.js';
 import { StreamProgressNote } from '../results/StreamProgressNote.js';
 import { SENSOR_MARKERS, sensorKeyOf, sensorsPresent } from '../results/sensorMarkers.js';
 import { SensorLegend } from '../results/SensorLegend.js';
@@ -40,11 +41,19 @@ function completeBandsUrl(pixels: PixelResponse): string {
  */
 export function IndicesChart({ pixels }: { pixels: PixelResponse }) {
   const id = useId();
-  const [completed, setCompleted] = useState<PixelResponse | null>(null);
-  const [loading, setLoading] = useState<StreamProgress | null | false>(false);
-  const [problem, setProblem] = useState('');
-  const controller = useRef<AbortController | null>(null);
-  useEffect(() => () => controller.current?.abort(), []);
+  // The index bands are read for the scenes shown, once asked (the button), through the query cache.
+  const completeUrl = useMemo(() => completeBandsUrl(pixels), [pixels]);
+  const [askedFor, setAskedFor] = useState<string | null>(null);
+  const [progress, setProgress] = useState<{ url: string; progress: StreamProgress } | null>(null);
+  const asked = askedFor === completeUrl;
+  const complete = useQuery(pixelStreamQueryOptions(completeUrl, asked, (p) => setProgress({ url: completeUrl, progress: p })));
+  const completed = useMemo(() => {
+    if (!asked || !complete.data) return null;
+    const ids = new Set(pixels.scenes.map((s) => s.id));
+    return { ...complete.data, scenes: complete.data.scenes.filter((s) => ids.has(s.id)) };
+  }, [asked, complete.data, pixels]);
+  const loading: StreamProgress | null | false = asked && complete.isFetching ? (progress?.url === completeUrl ? progress.progress : null) : false;
+  const problem = asked && complete.error && !isAbortError(complete.error) ? `Could not read the missing bands: ${complete.error.message}` : '';
 
   const source = completed ?? pixels;
   const { points, unavailable } = useMemo(() => indexSeries(source), [source]);
@@ -52,21 +61,9 @@ export function IndicesChart({ pixels }: { pixels: PixelResponse }) {
   const withheld = points.filter((p) => !p.clear);
   const shown = INDEX_IDS.filter((i) => !unavailable[i]);
 
-  const readMissingBands = async () => {
-    controller.current?.abort();
-    const own = new AbortController();
-    controller.current = own;
-    setProblem('');
-    setLoading(null);
-    try {
-      const full = await readNdjsonProgress<PixelResponse>(completeBandsUrl(pixels), { signal: own.signal, onProgress: (p) => setLoading(p) });
-      const ids = new Set(pixels.scenes.map((s) => s.id));
-      setCompleted({ ...full, scenes: full.scenes.filter((s) => ids.has(s.id)) });
-    } catch (err) {
-      if (!isAbortError(err)) setProblem(`Could not read the missing bands: ${(err as Error).message}`);
-    } finally {
-      setLoading(false);
-    }
+  const readMissingBands = () => {
+    if (asked) void complete.refetch();
+    else setAskedFor(completeUrl);
   };
 
   // One scene (or a few days) would stretch milliseconds across the axis: show at least a fortnight.
@@ -87,7 +84,7 @@ export function IndicesChart({ pixels }: { pixels: PixelResponse }) {
               <li key={index}>{why}: not shown.</li>
             ))}
           </ul>
-          <button type="button" onClick={() => void readMissingBands()} disabled={loading !== false}>
+          <button type="button" onClick={readMissingBands} disabled={loading !== false}>
             Read the bands the indices need ({INDEX_BANDS.join(', ')})
           </button>
           {loading !== false && <StreamProgressNote what="Reading the index bands" progress={loading} />}

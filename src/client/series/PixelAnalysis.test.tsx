@@ -1,4 +1,6 @@
 // @vitest-environment jsdom
+import type { ReactElement } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { samplePixelResponse } from '../../../test/support/samplePixelResponse.js';
@@ -21,6 +23,9 @@ vi.mock('react-chartjs-2', () => ({
 const { PixelAnalysis } = await import('./PixelAnalysis.js');
 const { PixelGridTable } = await import('./PixelGridTable.js');
 const { SceneMetadataTable } = await import('../results/SceneMetadataTable.js');
+
+/** The index chart inside reads its extra bands through the query cache. */
+const inQueryCache = (ui: ReactElement) => <QueryClientProvider client={new QueryClient()}>{ui}</QueryClientProvider>;
 
 afterEach(cleanup);
 
@@ -79,7 +84,7 @@ describe('SceneMetadataTable', () => {
 describe('PixelAnalysis', () => {
   it('starts on the most recent scene and lets the grid and signature follow other scenes', () => {
     const response = samplePixelResponse();
-    render(<PixelAnalysis pixels={response} />);
+    render(inQueryCache(<PixelAnalysis pixels={response} />));
     const picker = screen.getByLabelText('Scene for the 3 x 3 grid') as HTMLSelectElement;
     expect(picker.value).toBe(response.scenes[1].id);
     expect(screen.getByRole('table', { name: new RegExp(`QA flags.*${response.scenes[1].id}`) })).toBeTruthy();
@@ -99,13 +104,13 @@ describe('PixelAnalysis', () => {
 
   it('shows the grid and signature of the scene chosen in the timeline', () => {
     const response = samplePixelResponse();
-    render(<PixelAnalysis pixels={response} selectedSceneId={response.scenes[0].id} />);
+    render(inQueryCache(<PixelAnalysis pixels={response} selectedSceneId={response.scenes[0].id} />));
     expect((screen.getByLabelText('Scene for the 3 x 3 grid') as HTMLSelectElement).value).toBe(response.scenes[0].id);
     expect(screen.getAllByTestId('dataset').map((d) => d.textContent)).toEqual(['2019-01-14 14:33 UTC · landsat-8: 3']);
   });
 
   it('says so when no scene covers the point', () => {
-    render(<PixelAnalysis pixels={{ ...samplePixelResponse(), scenes: [] }} />);
+    render(inQueryCache(<PixelAnalysis pixels={{ ...samplePixelResponse(), scenes: [] }} />));
     expect(screen.getByText(/No scene in the date range/)).toBeTruthy();
   });
 });

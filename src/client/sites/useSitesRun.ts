@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toCsv, type CsvCell } from '../../shared/csv.js';
+import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import type { JobState } from '../../shared/api/jobs.js';
 import { isAbortError } from '../api/ApiRequestError.js';
-import { cancelSitesJob, createSitesJob, postSitesNdjson, readSitesJob } from '../api/sitesApi.js';
+import { cancelSitesJob, createSitesJob, sitesBatchQueryOptions, sitesJobQueryOptions, type SitesBatch, type SitesBatchResult } from '../api/sitesApi.js';
 
 export interface SitesRunParams {
   startDate: string;
@@ -22,112 +22,97 @@ export type SitesRun =
   | { kind: 'cancelled' }
   | { kind: 'job'; job: JobState | { id: string; status: 'queued'; done: 0; total: null } };
 
+/** What the panel is doing: nothing yet, a run read at once, a job followed, or how the last one ended. */
+type Mode = { kind: 'idle' } | { kind: 'batch'; batch: SitesBatch } | { kind: 'job'; id: string } | { kind: 'cancelled' } | { kind: 'failed'; message: string };
+
 const queryOf = (p: SitesRunParams) =>
   new URLSearchParams({ startDate: p.startDate, endDate: p.endDate, cloudCoverage: String(p.cloudCoverage), bands: p.bands.join(','), mask: p.mask, ...(p.harmonize ? { harmonize: 'oli' } : {}) }).toString();
-
-/** Reads {"type":…} lines from an NDJSON answer as they arrive. */
-async function* ndjsonLines(response: Response): AsyncGenerator<Record<string, unknown>> {
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let buffered = '';
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buffered += value;
-    let nl;
-    while ((nl = buffered.indexOf('\n')) >= 0) {
-      const line = buffered.slice(0, nl).trim();
-      buffered = buffered.slice(nl + 1);
-      if (line) yield JSON.parse(line) as Record<string, unknown>;
-    }
-  }
-}
 
 /** The job id a kept link names (`#job=<id>`), if any. */
 export const jobIdFromHash = (hash: string) => /(?:^#|&)job=([A-Za-z0-9_-]{22})/.exec(hash)?.[1] ?? null;
 
 /**
  * Runs a batch: up to 1,000 sites at once (POST /api/sites, NDJSON progress), more as a job
- * (POST /api/jobs) followed until it is done; cancel stops either.
+ * (POST /api/jobs) followed until it is done; both answers live in the query cache (sitesApi.ts).
+ * Cancel stops either: the run's request is aborted (its connection closes, so the server stops),
+ * the job is cancelled on the server. A kept link (#job=<id>) opens that job.
  */
 export function useSitesRun(maxSitesAtOnce: number) {
-  const [run, setRun] = useState<SitesRun>({ kind: 'idle' });
-  const controller = useRef<AbortController | null>(null);
-  const polling = useRef<number | null>(null);
-  const stopPolling = () => {
-    if (polling.current !== null) window.clearTimeout(polling.current);
-    polling.current = null;
-  };
-  useEffect(() => () => {
-    controller.current?.abort();
-    stopPolling();
-  }, []);
-
-  const followJob = useCallback((id: string) => {
-    stopPolling();
-    const tick = async () => {
-      try {
-        const job = await readSitesJob(id);
-        setRun({ kind: 'job', job });
-        if (job.status === 'queued' || job.status === 'running') polling.current = window.setTimeout(() => void tick(), 1000);
-      } catch (err) {
-        setRun({ kind: 'failed', message: `Could not read job ${id}: ${(err as Error).message}` });
-      }
-    };
-    setRun({ kind: 'job', job: { id, status: 'queued', done: 0, total: null } });
-    void tick();
-  }, []);
-
-  // A kept link (#job=<id>) opens that job.
-  useEffect(() => {
+  const queryClient = useQueryClient();
+  const [mode, setMode] = useState<Mode>(() => {
     const id = jobIdFromHash(window.location.hash);
-    if (id) followJob(id);
-  }, [followJob]);
+    return id ? { kind: 'job', id } : { kind: 'idle' };
+  });
+  const [progress, setProgress] = useState<{ batchId: number; done: number; total: number | null } | null>(null);
+  const batchCounter = useRef(0);
+  // Creating a job is one short POST; a newer start or leaving the page aborts it.
+  const creating = useRef<AbortController | null>(null);
+  useEffect(() => () => creating.current?.abort(), []);
+
+  const batch = mode.kind === 'batch' ? mode.batch : null;
+  const batchQuery = useQuery(sitesBatchQueryOptions(batch, (done, total) => batch && setProgress({ batchId: batch.id, done, total })));
+  const jobId = mode.kind === 'job' ? mode.id : null;
+  const jobQuery = useQuery(sitesJobQueryOptions(jobId));
 
   const start = useCallback(
     async (csvText: string, siteCount: number, params: SitesRunParams) => {
-      controller.current?.abort();
-      stopPolling();
+      creating.current?.abort();
+      if (siteCount <= maxSitesAtOnce) {
+        setMode({ kind: 'batch', batch: { id: ++batchCounter.current, query: queryOf(params), csvText, siteCount } });
+        return;
+      }
       const own = new AbortController();
-      controller.current = own;
+      creating.current = own;
       try {
-        if (siteCount > maxSitesAtOnce) {
-          const created = await createSitesJob(queryOf(params), csvText, own.signal);
-          window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}#job=${created.id}`);
-          followJob(created.id);
-          return;
-        }
-        setRun({ kind: 'running', done: 0, total: siteCount });
-        const response = await postSitesNdjson(queryOf(params), csvText, own.signal);
-        const rows: CsvCell[][] = [];
-        let header: string[] | null = null;
-        for await (const line of ndjsonLines(response)) {
-          if (line.type === 'progress') setRun({ kind: 'running', done: Number(line.done), total: line.total === null ? null : Number(line.total) });
-          else if (line.type === 'row') {
-            const { type: _type, ...cells } = line;
-            header ??= Object.keys(cells);
-            rows.push(header.map((h) => cells[h] as CsvCell));
-          } else if (line.type === 'error') throw new Error((line.error as { message: string }).message);
-          else if (line.type === 'done') setRun({ kind: 'done', csv: toCsv([header ?? [], ...rows]), rowCount: rows.length, siteCount });
-        }
+        const created = await createSitesJob(queryOf(params), csvText, own.signal);
+        window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}#job=${created.id}`);
+        setMode({ kind: 'job', id: created.id });
       } catch (err) {
-        if (isAbortError(err)) return;
-        setRun({ kind: 'failed', message: (err as Error).message });
+        if (!isAbortError(err)) setMode({ kind: 'failed', message: (err as Error).message });
       }
     },
-    [maxSitesAtOnce, followJob],
+    [maxSitesAtOnce],
   );
 
   const cancel = useCallback(async () => {
-    controller.current?.abort();
-    if (run.kind === 'job') {
-      stopPolling();
+    creating.current?.abort();
+    if (mode.kind === 'job') {
+      const { queryKey } = sitesJobQueryOptions(mode.id);
       try {
-        setRun({ kind: 'job', job: await cancelSitesJob(run.job.id) });
+        const cancelled = await cancelSitesJob(mode.id);
+        // A status read still on its way would otherwise put "running" back after the answer.
+        await queryClient.cancelQueries({ queryKey });
+        queryClient.setQueryData(queryKey, cancelled);
       } catch (err) {
-        setRun({ kind: 'failed', message: `Could not cancel: ${(err as Error).message}` });
+        setMode({ kind: 'failed', message: `Could not cancel: ${(err as Error).message}` });
       }
-    } else setRun({ kind: 'cancelled' });
-  }, [run]);
+      return;
+    }
+    if (mode.kind === 'batch') await queryClient.cancelQueries({ queryKey: sitesBatchQueryOptions(mode.batch, () => undefined).queryKey });
+    setMode({ kind: 'cancelled' });
+  }, [mode, queryClient]);
 
-  return { run, start, cancel };
+  return { run: runOf(mode, batchQuery, jobQuery, progress), start, cancel };
+}
+
+/** The run as the panel shows it, from the mode and the two queries' states. */
+function runOf(
+  mode: Mode,
+  batchQuery: UseQueryResult<SitesBatchResult>,
+  jobQuery: UseQueryResult<JobState>,
+  progress: { batchId: number; done: number; total: number | null } | null,
+): SitesRun {
+  switch (mode.kind) {
+    case 'batch': {
+      if (batchQuery.data) return { kind: 'done', ...batchQuery.data };
+      if (batchQuery.error && !isAbortError(batchQuery.error)) return { kind: 'failed', message: batchQuery.error.message };
+      const own = progress && progress.batchId === mode.batch.id ? progress : null;
+      return { kind: 'running', done: own?.done ?? 0, total: own ? own.total : mode.batch.siteCount };
+    }
+    case 'job':
+      if (jobQuery.error) return { kind: 'failed', message: `Could not read job ${mode.id}: ${jobQuery.error.message}` };
+      return { kind: 'job', job: jobQuery.data ?? { id: mode.id, status: 'queued', done: 0, total: null } };
+    default:
+      return mode;
+  }
 }

@@ -11,6 +11,7 @@ import {
   SITES_BODY_LIMIT_BYTES,
   sitesBodySchema,
   sitesCsvResponseSchema,
+  type SitesStreamLine,
   sitesQuerySchema,
   type SitesRequestProblem,
 } from '../../shared/api/sites.js';
@@ -67,7 +68,7 @@ export default async function sitesRoutes(app: FastifyInstance): Promise<void> {
       }
       const signal = requestSignal(reply, config.STREAM_TIMEOUT_MS);
       const stream = new PassThrough();
-      const write = (obj: unknown) => stream.write(`${JSON.stringify(obj)}\n`);
+      const write = (line: SitesStreamLine) => stream.write(`${JSON.stringify(line)}\n`);
       let lastSent = 0;
       write({ type: 'progress', done: 0, total: sites.length });
       heavyQueue

@@ -3,6 +3,7 @@ import { checkDateRange, filterShape } from '../apiQuery.js';
 import { MASK_WORDS, MaskParseError, parseMask, type ClearMask } from '../../core/raster/clearPixel.js';
 import { MAX_BAD_SITES_LISTED, parseSitesCsv, parseSitesJson, type BadSite, type SiteInput } from '../sitesInput.js';
 import type { BandId } from '../../core/bands/bandCatalog.js';
+import { errorLineSchema, progressLineSchema } from './ndjsonStream.js';
 
 /** POST /api/sites (issue 24): at most this many sites; more go to POST /api/jobs. */
 export const MAX_SITES_PER_REQUEST = 1000;
@@ -55,6 +56,15 @@ export const sitesCsvResponseSchema = {
     },
   },
 };
+
+/** A line of POST /api/sites with Accept: application/x-ndjson: progress, one row per site and scene (the CSV columns as keys), then done or error. */
+export const sitesStreamLineSchema = z.discriminatedUnion('type', [
+  progressLineSchema,
+  errorLineSchema,
+  z.object({ type: z.literal('row') }).catchall(z.union([z.string(), z.number(), z.boolean(), z.null()])),
+  z.object({ type: z.literal('done') }),
+]);
+export type SitesStreamLine = z.input<typeof sitesStreamLineSchema>;
 
 export interface SitesParameters {
   startDate: string;
