@@ -1,9 +1,8 @@
 import type { BandUnit } from '../bands/bandCatalog.js';
 import type { BoxRead } from '../raster/sceneReader.js';
 import type { BandSelection } from './bandSelection.js';
-import { renderStretchedPng } from './stretchImage.js';
-import { PIXEL_CLEAR, PIXEL_FILL, classifyPixels } from './statistics.js';
-import type { ClearMask } from '../raster/clearPixel.js';
+import { MIN_CLEAR_SHARE, renderStretchedPng } from './stretchImage.js';
+import { maskBits, type ClearMask } from '../raster/clearPixel.js';
 
 const UNIT_SYMBOL: Record<BandUnit, string> = { reflectance: 'reflectance', kelvin: 'K' };
 const fmt = (v: number, unit: BandUnit) => (unit === 'kelvin' ? v.toFixed(1) : v.toFixed(4));
@@ -19,32 +18,6 @@ export function describeStretch(kind: string, shown: { id: string; unit: BandUni
   }
   const channels = ['R', 'G', 'B'];
   return `${kind}, per channel: ${shown.map((b, i) => `${channels[i]} ${b.id} ${fmt(ranges[i].low, b.unit)}-${fmt(ranges[i].high, b.unit)} ${UNIT_SYMBOL[b.unit]}`).join('; ')}`;
-}
-
-/** Below this share of clear pixels among the imaged ones (or this many), the stretch is taken over every pixel. */
-const MIN_CLEAR_SHARE = 0.01;
-const MIN_CLEAR_PIXELS = 100;
-
-/**
- * The pixels a stretch is taken over: the clear ones under `mask` (clearPixel.ts's rule), so that the
- * ground fills the 0-255 range and clouds saturate white, as on a cloudy photograph; null (every pixel)
- * when too few are clear to say what the ground looks like.
- */
-function clearPixelsToStretchOver(qa: Uint16Array, mask: ClearMask): { over: Uint8Array; clearShare: number } | null {
-  const classes = classifyPixels(qa, mask);
-  const over = new Uint8Array(classes.length);
-  let clear = 0;
-  let imaged = 0;
-  for (let i = 0; i < classes.length; i++) {
-    if (classes[i] === PIXEL_FILL) continue;
-    imaged++;
-    if (classes[i] === PIXEL_CLEAR) {
-      over[i] = 1;
-      clear++;
-    }
-  }
-  if (clear < MIN_CLEAR_PIXELS || clear < MIN_CLEAR_SHARE * imaged) return null;
-  return { over, clearShare: clear / imaged };
 }
 
 /**
@@ -65,20 +38,19 @@ export async function renderWindowPng(
   const groundAspect = (b.maxY - b.minY) / (b.maxX - b.minX);
   const side = Math.min(longSide.max, Math.max(longSide.min, Math.max(window.width, window.height)));
   const [outWidth, outHeight] = groundAspect >= 1 ? [side / groundAspect, side] : [side, side * groundAspect];
-  const over = clear ? clearPixelsToStretchOver(clear.qa, clear.mask) : null;
-  const { png, ranges } = await renderStretchedPng({
+  const { png, ranges, clearShare } = await renderStretchedPng({
     width: window.width,
     height: window.height,
     channels: (shown.length === 3 ? shown : [shown[0]]).map((band) => ({ asset: band.asset, dn: window.dn[band.asset]! })),
     shareStretch: shared,
     outWidth: Math.max(1, Math.round(outWidth)),
     outHeight: Math.max(1, Math.round(outHeight)),
-    ...(over ? { stretchOver: over.over } : {}),
+    ...(clear ? { stretchOverClear: { qa: clear.qa, maskBits: maskBits(clear.mask) } } : {}),
   });
   const unique = shown.length === 3 && shown[0].id === shown[2].id ? shown.slice(0, 2) : shown;
   const stretch = describeStretch('2-98 % percentile stretch', unique.map((s) => ({ id: s.id, unit: s.unit! })), ranges.slice(0, unique.length), shared);
   if (!clear) return { png, stretch };
-  const whose = over ? `, of the clear pixels (${percentText(over.clearShare)} of the image)` : `, of all pixels (under ${MIN_CLEAR_SHARE * 100} % clear)`;
+  const whose = clearShare ? `, of the clear pixels (${percentText(clearShare)} of the image)` : `, of all pixels (under ${MIN_CLEAR_SHARE * 100} % clear)`;
   return { png, stretch: `${stretch}${whose}` };
 }
 

@@ -1,6 +1,7 @@
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { dnToPhysical } from '../raster/scaling.js';
+import { DEFAULT_MASK, maskBits } from '../raster/clearPixel.js';
 import { percentileRange, renderRgbPng } from './renderRgbPng.js';
 import { dnHistogram, dnPercentiles, renderStretchedPng } from './stretchImage.js';
 
@@ -26,17 +27,21 @@ describe('stretched image from DN histograms', () => {
     expect(dnPercentiles(dnHistogram(new Uint16Array(10)))).toBeNull();
   });
 
-  it('takes the percentiles over the marked (clear) pixels only, and still draws every pixel', async () => {
+  it('takes the percentiles over the clear pixels only, and still draws every pixel', async () => {
     const [w, h] = [41, 29];
     const assets = ['red', 'green', 'blue'] as const;
     const dn = assets.map((_, i) => band(i + 5, w * h));
-    // Every third pixel "cloud": made bright, and left out of the stretch.
+    // Every third pixel cloud (QA_PIXEL 22280, cloud bit 3; the others 21824, clear: the fixture scene's
+    // README values): made bright, and left out of the stretch.
+    const qa = Uint16Array.from({ length: w * h }, (_, i) => (i % 3 === 0 ? 22280 : 21824));
     const over = Uint8Array.from({ length: w * h }, (_, i) => (i % 3 === 0 ? 0 : 1));
+    const stretchOverClear = { qa, maskBits: maskBits(DEFAULT_MASK) };
     for (const d of dn) for (let i = 0; i < d.length; i += 3) if (d[i] !== 0) d[i] = 40000;
     const physical = dn.map((d, i) => Array.from(d, (v, k) => (v === 0 || over[k] === 0 ? null : dnToPhysical(assets[i], v))));
     const ranges = physical.map((v) => percentileRange(v)!);
-    const drawnImage = await renderStretchedPng({ width: w, height: h, outWidth: w, outHeight: h, shareStretch: false, channels: assets.map((asset, i) => ({ asset, dn: dn[i] })), stretchOver: over });
+    const drawnImage = await renderStretchedPng({ width: w, height: h, outWidth: w, outHeight: h, shareStretch: false, channels: assets.map((asset, i) => ({ asset, dn: dn[i] })), stretchOverClear });
     expect(drawnImage.ranges).toEqual(ranges);
+    expect(drawnImage.clearShare).toBe(over.filter((v) => v === 1).length / (w * h));
     const got = PNG.sync.read(drawnImage.png);
     // A bright "cloud" pixel saturates white; the clear ones span the range.
     const cloudy = dn[0].findIndex((v, k) => v === 40000 && k % 3 === 0);

@@ -28,9 +28,17 @@ export interface StretchedImageOptions {
   outWidth: number;
   outHeight: number;
   percent?: number;
-  /** When given, the percentiles come from the pixels whose byte is non-zero only (the clear ones); all pixels are still drawn. */
-  stretchOver?: Uint8Array;
+  /**
+   * When given, the percentiles come from the pixels clear under `maskBits` (clearPixel.ts' maskBits)
+   * in the window's QA_PIXEL, classified in the worker; all pixels are still drawn. With fewer than
+   * MIN_CLEAR_PIXELS or MIN_CLEAR_SHARE of the imaged pixels clear, every pixel counts.
+   */
+  stretchOverClear?: { qa: Uint16Array; maskBits: number };
 }
+
+/** Below this share of clear pixels among the imaged ones (or this many), the stretch is taken over every pixel. */
+export const MIN_CLEAR_SHARE = 0.01;
+const MIN_CLEAR_PIXELS = 100;
 
 /** How the worker turns a DN into a physical value: the same arithmetic as scaling.ts' dnToPhysical. */
 function scalingOf(asset: ArchiveAssetKey): { scale: number; offset: number; identity: boolean } {
@@ -51,12 +59,16 @@ const drawn = new WeakMap<Uint16Array, { key: string; others: Uint16Array[]; png
 export interface StretchedPng {
   png: Buffer;
   ranges: { low: number; high: number }[];
+  /** With `stretchOverClear`: the clear share of the imaged pixels the stretch was taken over, or null when too few were clear and every pixel counted. */
+  clearShare?: number | null;
 }
 
 export function renderStretchedPng(opts: StretchedImageOptions): Promise<StretchedPng> {
   const { channels } = opts;
-  const key = [opts.width, opts.height, opts.outWidth, opts.outHeight, opts.shareStretch, opts.percent ?? 2, stretchOverKey(opts.stretchOver), ...channels.map((c) => c.asset)].join(':');
-  const others = channels.slice(1).map((c) => c.dn);
+  const clear = opts.stretchOverClear;
+  const key = [opts.width, opts.height, opts.outWidth, opts.outHeight, opts.shareStretch, opts.percent ?? 2, clear ? clear.maskBits : 'all', ...channels.map((c) => c.asset)].join(':');
+  // The QA array is the box reader's cached one too: the same array, the same clear pixels.
+  const others = [...channels.slice(1).map((c) => c.dn), ...(clear ? [clear.qa] : [])];
   const entries = drawn.get(channels[0].dn) ?? [];
   const hit = entries.find((e) => e.key === key && e.others.length === others.length && e.others.every((o, i) => o === others[i]));
   if (hit) return hit.png;
@@ -74,25 +86,18 @@ export function renderStretchedPng(opts: StretchedImageOptions): Promise<Stretch
   return png;
 }
 
-/** A short fingerprint of the pixels a stretch is taken over (FNV-1a of the bytes), for the drawn-PNG key. */
-function stretchOverKey(over: Uint8Array | undefined): string {
-  if (!over) return 'all';
-  let h = 0x811c9dc5;
-  for (let i = 0; i < over.length; i++) h = Math.imul(h ^ over[i], 0x01000193);
-  return `${over.length}-${(h >>> 0).toString(16)}`;
-}
-
 /** Draws in a worker thread (stretchWorker.mjs): about 50 ms of CPU for a 1024 px image stays off the event loop. */
-async function drawStretchedPng({ width, height, channels, shareStretch, outWidth, outHeight, percent = 2, stretchOver }: StretchedImageOptions): Promise<StretchedPng> {
+async function drawStretchedPng({ width, height, channels, shareStretch, outWidth, outHeight, percent = 2, stretchOverClear }: StretchedImageOptions): Promise<StretchedPng> {
   if (channels.length !== 1 && channels.length !== 3) throw new Error('a stretched image needs one or three channels');
   // Drawing is ~50 ms against seconds of reading, and the heavy queue lets two images run at once: the
   // workers beside the event loop (one on two cores) keep up, and each further worker is memory held.
   // Copies: the DN arrays are the cache's and must stay usable here.
   const payload = channels.map((c) => ({ dn: c.dn.slice().buffer, ...scalingOf(c.asset) }));
-  const over = stretchOver?.slice().buffer;
-  const drawnImage = await windowWorkerPool().run<{ png: ArrayBuffer; ranges: { low: number; high: number }[] }>(
-    { width, height, outWidth, outHeight, shareStretch, percent, channels: payload, stretchOver: over },
-    [...payload.map((c) => c.dn), ...(over ? [over] : [])],
+  const qa = stretchOverClear?.qa.slice().buffer;
+  const clear = stretchOverClear && qa ? { qa, maskBits: stretchOverClear.maskBits, minShare: MIN_CLEAR_SHARE, minPixels: MIN_CLEAR_PIXELS } : undefined;
+  const drawnImage = await windowWorkerPool().run<{ png: ArrayBuffer; ranges: { low: number; high: number }[]; clearShare?: number | null }>(
+    { width, height, outWidth, outHeight, shareStretch, percent, channels: payload, stretchOverClear: clear },
+    [...payload.map((c) => c.dn), ...(qa ? [qa] : [])],
   );
-  return { png: Buffer.from(drawnImage.png), ranges: drawnImage.ranges };
+  return { png: Buffer.from(drawnImage.png), ranges: drawnImage.ranges, ...(drawnImage.clearShare !== undefined ? { clearShare: drawnImage.clearShare } : {}) };
 }

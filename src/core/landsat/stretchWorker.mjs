@@ -5,7 +5,7 @@
 import { parentPort } from 'node:worker_threads';
 import pngjs from 'pngjs';
 import { dnHistogram, dnPercentiles } from './dnPercentiles.mjs';
-import { countWindowDns } from './dnCounts.mjs';
+import { PIXEL_CLEAR, PIXEL_FILL, classifyPixels, countWindowDns } from './dnCounts.mjs';
 
 const { PNG } = pngjs;
 
@@ -21,11 +21,30 @@ function byteLookup(c, low, high) {
   return lut;
 }
 
-function draw({ width, height, outWidth, outHeight, shareStretch, percent, channels, stretchOver }) {
+/**
+ * The pixels clear under `maskBits` (1) among the window's, or null when fewer than `minPixels` or
+ * `minShare` of the imaged ones are clear (too few to say what the ground looks like).
+ */
+function clearPixels({ qa, maskBits, minShare, minPixels }) {
+  const classes = classifyPixels(new Uint16Array(qa), maskBits);
+  let clear = 0;
+  let imaged = 0;
+  for (let i = 0; i < classes.length; i++) {
+    if (classes[i] === PIXEL_FILL) continue;
+    imaged++;
+    if (classes[i] === PIXEL_CLEAR) clear++;
+    else classes[i] = 0;
+  }
+  if (clear < minPixels || clear < minShare * imaged) return { only: undefined, clearShare: null };
+  // Fill and masked pixels are 0, clear ones PIXEL_CLEAR: non-zero marks the ones counted.
+  return { only: classes, clearShare: clear / imaged };
+}
+
+function draw({ width, height, outWidth, outHeight, shareStretch, percent, channels, stretchOverClear }) {
   const dns = channels.map((c) => new Uint16Array(c.dn));
-  // The percentiles of the pixels `stretchOver` marks (the clear ones), when given: clouds then saturate
-  // white instead of squeezing the ground into a few grey levels.
-  const only = stretchOver ? new Uint8Array(stretchOver) : undefined;
+  // The percentiles of the clear pixels, when asked: clouds then saturate white instead of squeezing
+  // the ground into a few grey levels.
+  const { only, clearShare } = stretchOverClear ? clearPixels(stretchOverClear) : { only: undefined, clearShare: undefined };
   const ranges = channels.map((c, i) => {
     const p = dnPercentiles(dnHistogram(dns[i], only), percent);
     return p ? { low: physical(c, p.lowDn), high: physical(c, p.highDn) } : { low: 0, high: 1 };
@@ -60,7 +79,7 @@ function draw({ width, height, outWidth, outHeight, shareStretch, percent, chann
   const copy = new Uint8Array(out.byteLength);
   copy.set(out);
   // The ranges go back with the PNG so that the caller can say which stretch it shows (x-stretch).
-  return { png: copy.buffer, ranges: used };
+  return { png: copy.buffer, ranges: used, ...(clearShare !== undefined ? { clearShare } : {}) };
 }
 
 /** The statistics' per-pixel half for one window; the counts go back as transferred buffers. */
