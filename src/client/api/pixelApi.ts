@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { LngLat } from '../../core/geo/lngLat.js';
 import { pixelResponseSchema } from '../../shared/api/pixel.js';
 import { readNdjsonProgress, type StreamProgress } from './readNdjsonProgress.js';
+import { createRenderThrottle, STREAM_RENDER_INTERVAL_MS } from './renderThrottle.js';
 import { withMask } from './landsatRequestUrls.js';
 import { requestJson } from './requestJson.js';
 
@@ -58,7 +59,22 @@ export function pixelQueryOptions(q: PixelQuery, enabled = true) {
 export function pixelStreamQueryOptions(url: string | undefined, enabled: boolean, onProgress: (progress: StreamProgress) => void) {
   return queryOptions({
     queryKey: ['pixel-series', url],
-    queryFn: ({ signal }) => readNdjsonProgress(url!, pixelResponseSchema, { signal, onProgress: (progress) => !signal.aborted && onProgress(progress) }),
+    queryFn: async ({ signal }) => {
+      let latest: StreamProgress | null = null;
+      const throttle = createRenderThrottle(STREAM_RENDER_INTERVAL_MS, () => latest && !signal.aborted && onProgress(latest));
+      signal.addEventListener('abort', () => throttle.cancel());
+      try {
+        return await readNdjsonProgress(url!, pixelResponseSchema, {
+          signal,
+          onProgress: (progress) => {
+            latest = progress;
+            throttle.request();
+          },
+        });
+      } finally {
+        throttle.flush();
+      }
+    },
     enabled: enabled && url !== undefined,
     retry: false,
     staleTime: 5 * 60_000,

@@ -7,6 +7,7 @@ import { landsatRequestUrls, type LandsatRequest } from '../api/landsatRequestUr
 import { analysisRequestUrls } from '../api/analysisRequestUrls.js';
 import { readNdjsonProgress, type StreamProgress } from '../api/readNdjsonProgress.js';
 import { requestSceneImage, type SceneImage } from '../api/requestSceneImage.js';
+import { createRenderThrottle, STREAM_RENDER_INTERVAL_MS } from '../api/renderThrottle.js';
 
 /** One Fetch Data: the request and whether the pixel series covers every scene or only the latest. */
 export interface FetchRequest extends LandsatRequest {
@@ -45,20 +46,38 @@ export function useLandsatQueries(request: FetchRequest | null) {
   const data: UseQueryResult<LandsatDataResponse> = useQuery({
     ...QUERY_DEFAULTS,
     queryKey: ['landsat-data', urls?.dataStreamUrl],
-    queryFn: ({ signal }) => {
+    queryFn: async ({ signal }) => {
       const url = urls!.dataStreamUrl;
       setPartial({ url, entries: [] });
-      return readNdjsonProgress(url, landsatDataResponseSchema, {
-        signal,
-        onProgress: (progress) => !signal.aborted && setDataProgress({ url, progress }),
-        items: {
-          schema: landsatDataEntrySchema,
-          onItem: (item) => {
-            if (signal.aborted) return;
-            setPartial((prev) => (prev && prev.url === url ? { url, entries: [...prev.entries, item] } : { url, entries: [item] }));
-          },
-        },
+      // The stream's scenes and progress reach the page in batches (renderThrottle.ts), not a render per line.
+      let arrived: LandsatDataEntry[] = [];
+      let progress: StreamProgress | null = null;
+      const throttle = createRenderThrottle(STREAM_RENDER_INTERVAL_MS, () => {
+        if (signal.aborted) return;
+        if (progress) setDataProgress({ url, progress });
+        const items = arrived;
+        arrived = [];
+        if (items.length > 0) setPartial((prev) => (prev && prev.url === url ? { url, entries: [...prev.entries, ...items] } : { url, entries: items }));
       });
+      signal.addEventListener('abort', () => throttle.cancel());
+      try {
+        return await readNdjsonProgress(url, landsatDataResponseSchema, {
+          signal,
+          onProgress: (p) => {
+            progress = p;
+            throttle.request();
+          },
+          items: {
+            schema: landsatDataEntrySchema,
+            onItem: (item) => {
+              arrived.push(item);
+              throttle.request();
+            },
+          },
+        });
+      } finally {
+        throttle.flush();
+      }
     },
     enabled: urls !== null && imageSettled,
   });

@@ -43,8 +43,15 @@ export interface SceneClouds {
   amount: Float32Array;
   /** Cloud blocks per cell, 0..64. */
   count: Uint8Array;
-  /** Ranks of the 64 blocks of partly cloudy cells, computed on first use. */
-  ranks: Map<number, Uint8Array> | null;
+  /**
+   * Which of a partly cloudy cell's 64 blocks are cloud: bit b of words 2k (blocks 0-31) and 2k + 1
+   * (32-63), valid once `cellKnown[k]` is 1; computed on first use. Flat typed arrays rather than a
+   * map of rank arrays: an overview read tests every block of a tile (~65,000) and a map lookup per
+   * block, and a small array per cell for the collector, showed in the five-year journey's profile.
+   * Null for percent-only builds (cellCloudBits then writes to scratch).
+   */
+  cellBits: Uint32Array | null;
+  cellKnown: Uint8Array | null;
   /** Shadow offset in blocks (x right, y down): the shadow falls away from the sun. */
   shadowDx: number;
   shadowDy: number;
@@ -171,7 +178,7 @@ export function sceneCloudPercentOf(grid: DemoSceneGrid, datetime: Date, sun: { 
 }
 
 /** Reused buffers of percent-only builds (one at a time per thread). */
-const scratch = { coarse: new Float64Array(0), target: new Float64Array(0), fine: new Float64Array(0), amount: new Float32Array(0), count: new Uint8Array(0), groups: new Uint8Array(0), ranks: new Uint8Array(BLOCKS_PER_CELL) };
+const scratch = { coarse: new Float64Array(0), target: new Float64Array(0), fine: new Float64Array(0), amount: new Float32Array(0), count: new Uint8Array(0), groups: new Uint8Array(0), bits: new Uint32Array(2) };
 function scratchOf<T extends Float64Array | Float32Array | Uint8Array>(key: 'coarse' | 'target' | 'fine' | 'amount' | 'count' | 'groups', length: number, make: (n: number) => T): T {
   let a = scratch[key] as T;
   if (a.length < length) (scratch as Record<string, unknown>)[key] = a = make(length);
@@ -258,8 +265,9 @@ function buildSceneClouds(grid: DemoSceneGrid, datetime: Date, sun: { elevationD
     cellsDown,
     amount,
     count,
-    // Percent-only builds keep no ranks (cellRanks then writes them to scratch).
-    ranks: percentOnly ? null : new Map(),
+    // Percent-only builds keep no block states (cellCloudBits then writes them to scratch).
+    cellBits: percentOnly ? null : new Uint32Array(2 * cellsAcross * cellsDown),
+    cellKnown: percentOnly ? null : new Uint8Array(cellsAcross * cellsDown),
     shadowDx: Math.round((Math.sin(away) * distanceM) / blockM),
     shadowDy: Math.round((-Math.cos(away) * distanceM) / blockM),
     cloudPercent: 0,
@@ -288,8 +296,9 @@ function buildSceneClouds(grid: DemoSceneGrid, datetime: Date, sun: { elevationD
           if (n === BLOCKS_PER_CELL) cloudy += valid[k];
           else {
             const flags = partial.get(k)!;
-            const ranks = cellRanks(clouds, k);
-            for (let q = 0; q < BLOCKS_PER_CELL; q++) if (flags[q] && ranks[q] < n) cloudy++;
+            const at = cellCloudBits(clouds, k);
+            const words = clouds.cellBits ?? scratch.bits;
+            for (let q = 0; q < BLOCKS_PER_CELL; q++) if (flags[q] && (words[at + (q >> 5)] >>> (q & 31)) & 1) cloudy++;
           }
         }
       }
@@ -299,9 +308,9 @@ function buildSceneClouds(grid: DemoSceneGrid, datetime: Date, sun: { elevationD
   return clouds;
 }
 
-// Scratch of cellRanks (one call at a time per thread).
+// Scratch of cellCloudBits (one call at a time per thread).
 const rankKeys = new Float64Array(BLOCKS_PER_CELL);
-const rankOrder = new Int32Array(BLOCKS_PER_CELL);
+const sortedKeys = new Float64Array(BLOCKS_PER_CELL);
 const coarseHashes = new Float64Array(16);
 const fineHashes = new Float64Array(100);
 
@@ -330,16 +339,23 @@ function noiseFromHashes(hashes: Float64Array, at: { gx: number; gy: number; w: 
   return (top + (c + (d - c) * sx - top) * sy) / 4294967296;
 }
 
-/** Ranks of a cell's 64 blocks (lower turns cloudy first): fine noise, tilted towards the cloudier side. */
-function cellRanks(clouds: SceneClouds, k: number): Uint8Array {
-  let ranks = clouds.ranks?.get(k);
-  if (ranks) return ranks;
+/**
+ * The cloud blocks of partly cloudy cell `k` (its count n of 64): the n blocks of lowest key, ties
+ * by block index, where the key is fine noise tilted towards the cloudier side, so cloud edges look
+ * ragged, not square. Returns the index of the cell's first word in `clouds.cellBits` (or, for
+ * percent-only builds, in scratch.bits).
+ */
+function cellCloudBits(clouds: SceneClouds, k: number): number {
+  const known = clouds.cellKnown;
+  const words = clouds.cellBits ?? scratch.bits;
+  const at = clouds.cellBits ? 2 * k : 0;
+  if (known && known[k] === 1) return at;
   const i = k % clouds.cellsAcross;
   const j = Math.floor(k / clouds.cellsAcross);
   const stride = clouds.cellsAcross + 2;
-  const at = (ci: number, cj: number) => clouds.amount[(cj + 1) * stride + (ci + 1)];
-  const gx = at(i + 1, j) - at(i - 1, j);
-  const gy = at(i, j + 1) - at(i, j - 1);
+  const amountAt = (ci: number, cj: number) => clouds.amount[(cj + 1) * stride + (ci + 1)];
+  const gx = amountAt(i + 1, j) - amountAt(i - 1, j);
+  const gy = amountAt(i, j + 1) - amountAt(i, j - 1);
   const bx0 = clouds.blockX0 + i * BLOCKS_PER_CELL_SIDE;
   const by0 = clouds.blockY0 + j * BLOCKS_PER_CELL_SIDE;
   const last = BLOCKS_PER_CELL_SIDE - 1;
@@ -347,24 +363,33 @@ function cellRanks(clouds: SceneClouds, k: number): Uint8Array {
   const coarse = latticeHashes(clouds.seed ^ 0x51, 4, bx0, bx0 + last, by0, by0 + last, coarseHashes);
   const fine = latticeHashes(clouds.seed ^ 0x52, 1.5, bx0, bx0 + last, by0, by0 + last, fineHashes);
   const keys = rankKeys;
-  const order = rankOrder;
   for (let b = 0; b < BLOCKS_PER_CELL; b++) {
     const bx = bx0 + (b & 7);
     const by = by0 + (b >> 3);
     const tilt = ((b & 7) - 3.5) * gx + ((b >> 3) - 3.5) * gy;
     keys[b] = -(0.9 * noiseFromHashes(coarseHashes, coarse, bx / 4, by / 4) + 0.1 * noiseFromHashes(fineHashes, fine, bx / 1.5, by / 1.5) + 0.35 * tilt);
-    // Insertion sort by key, ties by block index (the order is total: any sort gives the same ranks).
-    let p = b;
-    while (p > 0 && keys[order[p - 1]] > keys[b]) {
-      order[p] = order[p - 1];
-      p--;
-    }
-    order[p] = b;
   }
-  ranks = clouds.ranks ? new Uint8Array(BLOCKS_PER_CELL) : scratch.ranks;
-  for (let rank = 0; rank < BLOCKS_PER_CELL; rank++) ranks[order[rank]] = rank;
-  clouds.ranks?.set(k, ranks);
-  return ranks;
+  // The n lowest keys by (key, index), without ranking all 64: the n-th lowest key is the threshold,
+  // keys below it are cloud, and of the keys equal to it the lowest-indexed make up the count.
+  const n = clouds.count[k];
+  sortedKeys.set(keys);
+  sortedKeys.sort();
+  const threshold = sortedKeys[n - 1];
+  let ties = n;
+  for (let b = 0; b < BLOCKS_PER_CELL; b++) if (keys[b] < threshold) ties--;
+  let low = 0;
+  let high = 0;
+  for (let b = 0; b < BLOCKS_PER_CELL; b++) {
+    const key = keys[b];
+    if (key < threshold || (key === threshold && ties-- > 0)) {
+      if (b < 32) low |= 1 << b;
+      else high |= 1 << (b - 32);
+    }
+  }
+  words[at] = low;
+  words[at + 1] = high;
+  if (known) known[k] = 1;
+  return at;
 }
 
 /** Cloud state of a block (no validity check: callers test validity first). */
@@ -376,7 +401,43 @@ export function blockCloudy(clouds: SceneClouds, bx: number, by: number): boolea
   const n = clouds.count[k];
   if (n === 0) return false;
   if (n === BLOCKS_PER_CELL) return true;
-  return cellRanks(clouds, k)[((by & 7) << 3) | (bx & 7)] < n;
+  const b = ((by & 7) << 3) | (bx & 7);
+  const at = cellCloudBits(clouds, k);
+  return ((clouds.cellBits![at + (b >> 5)] >>> (b & 31)) & 1) === 1;
+}
+
+/**
+ * The cloud state (1 cloud, 0 not) of blocks bx0..bx1 x by0..by1 into `out`, row-major, bx1 - bx0 + 1
+ * a row: blockCloudy of each block, cell by cell. An overview tile spans ~65,000 blocks; clear and
+ * overcast cells (most of them) are filled without looking at single blocks.
+ */
+export function fillCloudMap(clouds: SceneClouds, bx0: number, bx1: number, by0: number, by1: number, out: Uint8Array): void {
+  const w = bx1 - bx0 + 1;
+  out.fill(0, 0, w * (by1 - by0 + 1));
+  const words = clouds.cellBits!;
+  const cx0 = Math.max(0, bx0 >> 3);
+  const cx1 = Math.min(clouds.cellsAcross - 1, bx1 >> 3);
+  const cy0 = Math.max(0, by0 >> 3);
+  const cy1 = Math.min(clouds.cellsDown - 1, by1 >> 3);
+  for (let cy = cy0; cy <= cy1; cy++) {
+    const yFirst = Math.max(by0, cy << 3);
+    const yLast = Math.min(by1, (cy << 3) + 7);
+    for (let cx = cx0; cx <= cx1; cx++) {
+      const k = cy * clouds.cellsAcross + cx;
+      const n = clouds.count[k];
+      if (n === 0) continue;
+      const xFirst = Math.max(bx0, cx << 3);
+      const xLast = Math.min(bx1, (cx << 3) + 7);
+      const at = n === BLOCKS_PER_CELL ? -1 : cellCloudBits(clouds, k);
+      for (let by = yFirst; by <= yLast; by++) {
+        const row = (by - by0) * w - bx0;
+        for (let bx = xFirst; bx <= xLast; bx++) {
+          const b = ((by & 7) << 3) | (bx & 7);
+          if (at < 0 || ((words[at + (b >> 5)] >>> (b & 31)) & 1) === 1) out[row + bx] = 1;
+        }
+      }
+    }
+  }
 }
 
 /** Cloud amount (0..1) at a block, bilinear between cell centres: how thick the cloud looks. */

@@ -4,7 +4,7 @@
  * the tile position, so the same tile always comes out byte-identical.
  */
 import type { AssetKey } from '../bands/bandCatalog.js';
-import { blockCloudy, cloudAmountAt, cloudTopTexture, type SceneClouds } from './demoClouds.js';
+import { cloudAmountAt, cloudTopTexture, fillCloudMap, type SceneClouds } from './demoClouds.js';
 import { LAPSE_C_PER_KM, SNOW_MEMORY_DAYS, localDayOfYear, normalTemperatureC, seasonPhase, snowFractionAt, weatherAnomalyC } from './demoClimate.js';
 import { dayNumber } from './demoGroundNoise.js';
 import { Cover, ELEVATION_STEP_KM, GRID_STEPS, type LandCoverTile } from './demoLandCover.js';
@@ -109,6 +109,9 @@ function kelvinToDn(kelvin: number): number {
 
 const ALL_PIXELS = Int32Array.from({ length: TILE_PX }, (_, i) => i);
 
+/** The cloud map of the tile being synthesized, reused (one tile at a time per thread): an overview tile's is ~67 KB, a young-generation collection every few tiles. */
+let cloudMapScratch = new Uint8Array(0);
+
 /**
  * The nine bands, in DEMO_ASSET_KEYS order, of the pixels `rows` x `cols` (ascending positions inside
  * the tile; all of them by default), row-major. A pixel's values depend on nothing but the pixel, so a
@@ -130,8 +133,10 @@ export function synthesizeTile(cover: LandCoverTile, weather: SceneWeather, clou
   const by0 = Math.min(byFirst, byFirst - clouds.shadowDy) - 1;
   const by1 = Math.max(byLast, byLast - clouds.shadowDy) + 1;
   const mapW = bx1 - bx0 + 1;
-  const cloudMap = new Uint8Array(mapW * (by1 - by0 + 1));
-  for (let by = by0; by <= by1; by++) for (let bx = bx0; bx <= bx1; bx++) if (blockCloudy(clouds, bx, by)) cloudMap[(by - by0) * mapW + (bx - bx0)] = 1;
+  const mapLength = mapW * (by1 - by0 + 1);
+  if (cloudMapScratch.length < mapLength) cloudMapScratch = new Uint8Array(mapLength);
+  const cloudMap = cloudMapScratch;
+  fillCloudMap(clouds, bx0, bx1, by0, by1, cloudMap);
   const cloudAt = (bx: number, by: number) => cloudMap[(by - by0) * mapW + (bx - bx0)] === 1;
   const bands = DEMO_ASSET_KEYS.map(() => new Uint16Array(nr * nc));
   const qa = bands[8];

@@ -101,7 +101,11 @@ export function createVirtualGeoTiffLayout(layout: VirtualGeoTiffLayout): Virtua
     ifds.push(entries);
   }
   const headerBytes = ifdsSize(ifds);
-  let offset = Math.max(DATA_ALIGN, Math.ceil(headerBytes / 4096) * 4096);
+  // A header longer than the first read (a level's tile table is 4 bytes a tile) is read on in 4 KB
+  // pieces (cogHeader.ts), the last of which may run up to 4 KB past the header: with the data right
+  // after the header, that read overlapped the first tile and synthesized it whole for every scene
+  // and band opened (137 whole tiles in the five-year journey). A free page of padding keeps it out.
+  let offset = Math.max(DATA_ALIGN, Math.ceil((headerBytes + 4096) / 4096) * 4096);
   for (let k = 0; k < levels.length; k++) {
     levels[k].dataOffset = offset;
     offsetEntries[k].start = offset;

@@ -1,0 +1,49 @@
+/**
+ * Hands a stream's news to React at most every `intervalMs`: the first at once, later ones gathered
+ * and handed over together when the interval has passed, the rest by `flush()` when the stream ends.
+ * Each hand-over re-renders the results (ten charts and their tables); a five-year series sends 132
+ * scenes and as many progress lines, and re-rendering per line made the browser use more CPU than the
+ * server for the whole series, on the same two cores (issue 21's five-year journey).
+ */
+/** How often a stream's news reaches the page: a few times a second still reads as charts filling in. */
+export const STREAM_RENDER_INTERVAL_MS = 300;
+
+export interface RenderThrottle {
+  /** Asks for `deliver` to run: now if the interval has passed, else once it has. */
+  request(): void;
+  /** Runs `deliver` now if a request waits (the stream ended). */
+  flush(): void;
+  /** Drops a waiting request (the stream was aborted). */
+  cancel(): void;
+}
+
+export function createRenderThrottle(intervalMs: number, deliver: () => void, now: () => number = () => performance.now()): RenderThrottle {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let waiting = false;
+  let last = -Infinity;
+  const run = () => {
+    timer = undefined;
+    waiting = false;
+    last = now();
+    deliver();
+  };
+  return {
+    request() {
+      waiting = true;
+      if (timer !== undefined) return;
+      const wait = last + intervalMs - now();
+      if (wait <= 0) run();
+      else timer = setTimeout(run, wait);
+    },
+    flush() {
+      if (timer !== undefined) clearTimeout(timer);
+      if (waiting) run();
+      timer = undefined;
+    },
+    cancel() {
+      if (timer !== undefined) clearTimeout(timer);
+      timer = undefined;
+      waiting = false;
+    },
+  };
+}
