@@ -5,8 +5,8 @@
  * scenes and as many progress lines, and re-rendering per line made the browser use more CPU than the
  * server for the whole series, on the same two cores (issue 21's five-year journey).
  */
-/** How often a stream's news reaches the page: a few times a second still reads as charts filling in. */
-export const STREAM_RENDER_INTERVAL_MS = 300;
+/** How often a stream's news reaches the page: twice a second still reads as charts filling in. */
+export const STREAM_RENDER_INTERVAL_MS = 500;
 
 export interface RenderThrottle {
   /** Asks for `deliver` to run: now if the interval has passed, else once it has. */
