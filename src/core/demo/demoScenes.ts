@@ -263,14 +263,35 @@ export function synthesizeDemoTileSet(sceneId: string, level: number, index: num
   return adaptTileToSensor(synthesizeTile(cover, sceneWeather(scene), sceneClouds(scene), rows, cols), scene, factor, tileX, tileY, rows, cols);
 }
 
-/** Positions as a short key: `a-b` for a run, else the list. */
+/**
+ * Positions as a short key: `a-b` for a run, else first, last, count and a hash of the list. Not the
+ * list itself: a scene-box statistic asks every band of 16 tiles with ~68 decimated rows and columns,
+ * and joining them into strings showed in the five-year journey's profile. Entries keep their
+ * positions, and a hit is checked against them (samePositions), so a hash collision cannot mix reads.
+ */
 function positionsKey(v: Int32Array): string {
-  return v.length > 0 && v[v.length - 1] - v[0] === v.length - 1 ? `${v[0]}-${v[v.length - 1]}` : v.join(',');
+  if (v.length > 0 && v[v.length - 1] - v[0] === v.length - 1) return `${v[0]}-${v[v.length - 1]}`;
+  let hash = 0x811c9dc5; // FNV-1a
+  for (let i = 0; i < v.length; i++) hash = Math.imul(hash ^ v[i], 0x01000193);
+  return `${v[0]}~${v[v.length - 1]}#${v.length}#${(hash >>> 0).toString(36)}`;
 }
 
-// The samples a read asks for, all nine bands: the bands of one read (asked one file at a time) share one synthesis.
-const sampleSets = new Lru<Uint16Array[]>(64);
-const pendingSampleSets = new Map<string, Promise<Uint16Array[]>>();
+function samePositions(a: Int32Array, b: Int32Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+interface SampleSet {
+  rows: Int32Array;
+  cols: Int32Array;
+  bands: Promise<Uint16Array[]>;
+}
+
+// The samples a read asks for, all nine bands: the bands of one read (asked one file at a time) share
+// one synthesis, pending ones through `pendingSampleSets` whatever the LRU evicts meanwhile.
+const sampleSets = new Lru<SampleSet>(64);
+const pendingSampleSets = new Map<string, SampleSet>();
 
 /** Band `band` of the pixels `rows` x `cols` of a tile: picked from the whole tile when it is at hand, else synthesized alone. */
 async function tileSamples(scene: DemoScene, level: number, index: number, tilesAcross: number, rows: Int32Array, cols: Int32Array, band: number): Promise<Uint16Array> {
@@ -281,18 +302,19 @@ async function tileSamples(scene: DemoScene, level: number, index: number, tiles
     return out;
   }
   const key = `${scene.id}:${level}:${index}:${positionsKey(rows)}:${positionsKey(cols)}`;
-  const done = sampleSets.get(key);
-  if (done) return done[band];
-  let pending = pendingSampleSets.get(key);
-  if (!pending) {
-    pending = synthesizeTileSetInWorker(scene.id, level, index, tilesAcross, rows, cols).then((bands) => {
-      sampleSets.set(key, bands);
-      return bands;
-    });
-    pendingSampleSets.set(key, pending);
-    void pending.finally(() => pendingSampleSets.delete(key)).catch(() => undefined);
+  const same = (e: SampleSet | undefined) => (e && samePositions(e.rows, rows) && samePositions(e.cols, cols) ? e : undefined);
+  let set = same(pendingSampleSets.get(key)) ?? same(sampleSets.get(key));
+  if (!set) {
+    const entry: SampleSet = { rows, cols, bands: synthesizeTileSetInWorker(scene.id, level, index, tilesAcross, rows, cols) };
+    pendingSampleSets.set(key, entry);
+    // Kept once synthesized; a failed synthesis is not kept (the next read tries again).
+    void entry.bands
+      .then(() => sampleSets.set(key, entry))
+      .catch(() => undefined)
+      .finally(() => pendingSampleSets.get(key) === entry && pendingSampleSets.delete(key));
+    set = entry;
   }
-  return (await pending)[band];
+  return (await set.bands)[band];
 }
 
 /** The nine bands of one tile of one level, synthesized on first use in a worker thread (the event loop stays free). */

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { fromUrl } from 'geotiff';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBlockCache } from '../raster/blockCache.js';
-import { createCogReader } from '../raster/cogReader.js';
+import { createCogReader, parseCogHeader } from '../raster/cogReader.js';
 import { demoAssetHref, openDemoAssetSource } from './demoScenes.js';
 
 // The virtual GeoTIFF served over HTTP range requests to an independent reader (geotiff.js): it must
@@ -56,5 +56,29 @@ describe('virtual GeoTIFF read by geotiff.js over HTTP ranges', () => {
     expect(ours.data.length).toBe(theirs.length);
     expect(Buffer.from(ours.data.buffer).equals(Buffer.from(theirs.buffer, theirs.byteOffset, theirs.byteLength))).toBe(true);
     expect(ours.data.some((v) => v > 0)).toBe(true);
+  });
+});
+
+describe('virtual GeoTIFF headers', () => {
+  it('are parsed once for the files of one path/row, and that parse equals each file\'s own', async () => {
+    const cache = createBlockCache({ maxBytes: 1 << 26 });
+    const first = openDemoAssetSource(HREF);
+    await createCogReader(first, { cache });
+    expect(first.stats.requests).toBeGreaterThan(0);
+    // Another date, another band of the same path/row: its header comes from the cache, unread...
+    for (const href of [demoAssetHref('LC08_L2SP_018029_20250716_SYNTHETIC', 'red'), demoAssetHref('LC09_L2SP_018029_20250708_SYNTHETIC', 'nir08')]) {
+      const source = openDemoAssetSource(href);
+      const reader = await createCogReader(source, { cache });
+      expect(source.stats.requests, href).toBe(0);
+      // ...and is what reading its own bytes gives.
+      expect(reader.header, href).toEqual(await parseCogHeader(openDemoAssetSource(href)));
+    }
+    // Another path/row (another grid), or a band with another nodata value, is read for itself.
+    for (const href of [demoAssetHref('LC09_L2SP_018028_20250708_SYNTHETIC', 'red'), demoAssetHref('LC09_L2SP_018029_20250708_SYNTHETIC', 'qa_pixel')]) {
+      const source = openDemoAssetSource(href);
+      const reader = await createCogReader(source, { cache });
+      expect(source.stats.requests, href).toBeGreaterThan(0);
+      expect(reader.header, href).toEqual(await parseCogHeader(openDemoAssetSource(href)));
+    }
   });
 });

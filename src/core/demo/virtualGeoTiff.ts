@@ -41,6 +41,8 @@ export interface VirtualGeoTiff {
   readonly header: Uint8Array;
   /** Length of `header`, known without building it. */
   headerBytes: number;
+  /** Equal for files whose headers parse alike (all but the ImageDescription text): see ByteSource.headerId. */
+  headerId: string;
   levels: VirtualLevel[];
   tileBytes: number;
   fileSize: number;
@@ -111,7 +113,10 @@ export function createVirtualGeoTiffLayout(layout: VirtualGeoTiffLayout): Virtua
     offsetEntries[k].start = offset;
     offset += levels[k].tilesAcross * levels[k].tilesDown * tileBytes;
   }
-  return new LazyHeaderTiff(ifds, headerBytes, levels, tileBytes, offset);
+  const { width, height, tileSize, factors, epsg, cornerX, cornerY, pixelSizeM, nodata } = layout;
+  // Everything the tags hold but the description, and where the data starts (which its length may move).
+  const headerId = `virtual-geotiff:${width}x${height}:${tileSize}:${factors.join(',')}:${epsg}:${cornerX},${cornerY}:${pixelSizeM}:${nodata}:${levels[0].dataOffset}`;
+  return new LazyHeaderTiff(ifds, headerBytes, headerId, levels, tileBytes, offset);
 }
 
 /** Builds the header bytes on first use (a class rather than a literal getter: no closure per open). */
@@ -120,6 +125,7 @@ class LazyHeaderTiff implements VirtualGeoTiff {
   constructor(
     private readonly ifds: Entry[][],
     readonly headerBytes: number,
+    readonly headerId: string,
     readonly levels: VirtualLevel[],
     readonly tileBytes: number,
     readonly fileSize: number,
@@ -244,6 +250,7 @@ export function createVirtualGeoTiffSource(
   }
   return {
     id,
+    headerId: tiff.headerId,
     stats,
     // Tiles are computed from the scene id (and the demo keeps its own small cache of them).
     rereadIsFree: true,

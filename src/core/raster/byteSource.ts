@@ -30,6 +30,13 @@ export interface ByteSource {
    */
   readonly rereadIsFree?: boolean;
   /**
+   * Sources with the same headerId have headers that parse to the same COG header (levels, tile
+   * offsets, georeferencing), so readers parse it once for all of them: the demo archive's files of one
+   * path/row differ only in their ImageDescription text, and its five-year journey built and parsed
+   * ~800 of them. Default: the source's own id.
+   */
+  readonly headerId?: string;
+  /**
    * A computed raster (the demo's virtual GeoTIFFs) may answer the samples a read needs itself rather
    * than the whole tile's bytes: samples (`rows` x `cols`, ascending positions inside tile `tileIndex`
    * of IFD `level`, row-major) equal to what decoding the tile's bytes gives. A 3 x 3 read then

@@ -50,7 +50,7 @@ export interface CreateCogReaderOptions {
 
 export async function createCogReader(source: ByteSource, { cache, signal }: CreateCogReaderOptions): Promise<CogReader> {
   const header = await cache.getOrLoad<CogHeader>(
-    `cog-header:${source.id}`,
+    `cog-header:${source.headerId ?? source.id}`,
     async (sig) => {
       const h = await parseCogHeader(source, sig);
       return { value: h, bytes: headerBytes(h) };
