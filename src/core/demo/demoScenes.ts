@@ -271,12 +271,19 @@ export function synthesizeDemoTileSet(sceneId: string, level: number, index: num
  */
 function positionsKey(v: Int32Array): string {
   if (v.length > 0 && v[v.length - 1] - v[0] === v.length - 1) return `${v[0]}-${v[v.length - 1]}`;
+  // The COG reader's window plans (windowPlan.ts) hand the same arrays to every band and scene.
+  let key = positionKeys.get(v);
+  if (key !== undefined) return key;
   let hash = 0x811c9dc5; // FNV-1a
   for (let i = 0; i < v.length; i++) hash = Math.imul(hash ^ v[i], 0x01000193);
-  return `${v[0]}~${v[v.length - 1]}#${v.length}#${(hash >>> 0).toString(36)}`;
+  key = `${v[0]}~${v[v.length - 1]}#${v.length}#${(hash >>> 0).toString(36)}`;
+  positionKeys.set(v, key);
+  return key;
 }
+const positionKeys = new WeakMap<Int32Array, string>();
 
 function samePositions(a: Int32Array, b: Int32Array): boolean {
+  if (a === b) return true;
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;

@@ -12,6 +12,7 @@ import type { BlockCache } from './blockCache.js';
 import type { ByteSource } from './byteSource.js';
 import { decodeTile, pickFromTilePrefix, pickTileSamples, tilePrefixToRead } from './tileDecoder.js';
 import { headerBytes, parseCogHeader, type CogGeo, type CogHeader, type CogLevel } from './cogHeader.js';
+import { windowPlan, type PlannedTile } from './windowPlan.js';
 
 export { parseCogHeader };
 export type { CogGeo, CogHeader, CogLevel };
@@ -81,50 +82,13 @@ export async function createCogReader(source: ByteSource, { cache, signal }: Cre
    * tile: a downsampled image never holds the whole level window, and tiles holding no picked pixel are
    * not read.
    */
-  async function assemble([col0, row0, col1, row1]: PixelWindow, level: CogLevel, signal?: AbortSignal, size?: { width: number; height: number }): Promise<Uint16Array> {
-    const windowW = Math.max(0, col1 - col0);
-    const windowH = Math.max(0, row1 - row0);
-    const outW = size?.width ?? windowW;
-    const outH = size?.height ?? windowH;
+  async function assemble(window: PixelWindow, level: CogLevel, signal?: AbortSignal, size?: { width: number; height: number }): Promise<Uint16Array> {
+    const { outW, outH, colAt, rowAt, tiles: planned } = windowPlan(header, level, window, size);
     const data = new Uint16Array(outW * outH);
-    // Level column (row) of each output column (row); -1 outside the raster (stays 0, the fill value).
-    const picks = (n: number, span: number, origin: number, limit: number) => {
-      const at = new Int32Array(n);
-      const step = span / Math.max(1, n);
-      for (let i = 0; i < n; i++) {
-        const v = origin + (size ? Math.min(span - 1, Math.floor((i + 0.5) * step)) : i);
-        at[i] = v >= 0 && v < limit ? v : -1;
-      }
-      return at;
-    };
-    const colAt = picks(outW, windowW, col0, level.width);
-    const rowAt = picks(outH, windowH, row0, level.height);
-    /** Per tile column (row): the output columns (rows) it holds, a contiguous run since picks only grow. */
-    const spans = (at: Int32Array, tileSize: number) => {
-      const found = new Map<number, [number, number]>();
-      at.forEach((v, i) => {
-        if (v < 0) return;
-        const t = Math.floor(v / tileSize);
-        const span = found.get(t);
-        if (span) span[1] = i + 1;
-        else found.set(t, [i, i + 1]);
-      });
-      return found;
-    };
-    const colSpans = spans(colAt, level.tileWidth);
-    const rowSpans = spans(rowAt, level.tileHeight);
-    if (colSpans.size === 0 || rowSpans.size === 0) return data;
+    if (planned.length === 0) return data;
     // Every tile load listens on the one signal: not a leak.
     if (signal) setMaxListeners(0, signal);
-    const tilesAcross = Math.ceil(level.width / level.tileWidth);
-    const tiles: { tx: number; ty: number; index: number; run?: () => Promise<ArrayBuffer> }[] = [];
-    for (const ty of rowSpans.keys()) {
-      for (const tx of colSpans.keys()) {
-        const index = ty * tilesAcross + tx;
-        // GDAL writes sparse (all-nodata) tiles with offset/bytecount 0: they stay 0.
-        if (level.tileOffsets[index] && level.tileByteCounts[index]) tiles.push({ tx, ty, index });
-      }
-    }
+    const tiles: (PlannedTile & { run?: () => Promise<ArrayBuffer> })[] = planned.map((t) => ({ ...t }));
     const cached = (t: { index: number }) => cache.has(`cog-ctile:${source.id}:${level.tileOffsets[t.index]}:${level.tileByteCounts[t.index]}`);
     // A point inside one tile (a 3 x 3, a site): the tile's compressed bytes only as far as the rows
     // needed, a quarter of them on average, uncached (the window read is). Windows across tiles read
@@ -149,16 +113,11 @@ export async function createCogReader(source: ByteSource, { cache, signal }: Cre
       }
     }
     await Promise.all(
-      tiles.map(async ({ tx, ty, index, run }) => {
+      tiles.map(async ({ tx, ty, index, run, xs, xe, ys, ye, rows, cols }) => {
         // No run: the tile was cached when planned (or evicted since, then it is fetched alone).
         const alone = () => wholeTile(level, index, signal);
         const tileCol0 = tx * level.tileWidth;
         const tileRow0 = ty * level.tileHeight;
-        const [xs, xe] = colSpans.get(tx)!;
-        const [ys, ye] = rowSpans.get(ty)!;
-        // The tile's rows and columns this read picks (each row once, however many output rows repeat it).
-        const rows = Int32Array.from(uniqueRows(rowAt, ys, ye, tileRow0));
-        const cols = Int32Array.from({ length: xe - xs }, (_, i) => colAt[xs + i] - tileCol0);
         if (source.readTileSamples) {
           // A computed raster answers just the samples: no tile bytes are made, fetched or decoded.
           const samples = await source.readTileSamples(level.index, index, rows, cols, signal);
@@ -248,24 +207,18 @@ export async function createCogReader(source: ByteSource, { cache, signal }: Cre
 }
 
 /** Copies picked samples (one row per distinct row of rowAt[ys..ye)) to output rows ys..ye from column xs. */
-function placeRows(data: Uint16Array, outW: number, samples: ArrayLike<number> & { subarray(a: number, b: number): ArrayLike<number> }, width: number, rowAt: Int32Array, ys: number, ye: number, xs: number): void {
+function placeRows(data: Uint16Array, outW: number, samples: Uint16Array | Uint8Array, width: number, rowAt: Int32Array, ys: number, ye: number, xs: number): void {
   for (let y = ys, k = -1, previous = -1; y < ye; y++) {
     if (rowAt[y] !== previous) {
       k += 1;
       previous = rowAt[y];
     }
-    data.set(samples.subarray(k * width, (k + 1) * width), y * outW + xs);
+    // A loop, not data.set(samples.subarray(...)): rows are short (a decimated statistic's ~68 samples),
+    // and a view object per row was ~860,000 allocations in the five-year journey.
+    const from = k * width;
+    const to = y * outW + xs;
+    for (let x = 0; x < width; x++) data[to + x] = samples[from + x];
   }
-}
-
-/** The distinct tile rows of picks [from, to) (ascending, so duplicates are adjacent). */
-function uniqueRows(rowAt: Int32Array, from: number, to: number, tileRow0: number): number[] {
-  const rows: number[] = [];
-  for (let y = from; y < to; y++) {
-    const r = rowAt[y] - tileRow0;
-    if (rows[rows.length - 1] !== r) rows.push(r);
-  }
-  return rows;
 }
 
 /** Parts of a tile up to this many samples are picked in a worker rather than decoded here whole. */
