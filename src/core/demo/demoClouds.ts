@@ -353,9 +353,9 @@ function cellCloudBits(clouds: SceneClouds, k: number): number {
   const i = k % clouds.cellsAcross;
   const j = Math.floor(k / clouds.cellsAcross);
   const stride = clouds.cellsAcross + 2;
-  const amountAt = (ci: number, cj: number) => clouds.amount[(cj + 1) * stride + (ci + 1)];
-  const gx = amountAt(i + 1, j) - amountAt(i - 1, j);
-  const gy = amountAt(i, j + 1) - amountAt(i, j - 1);
+  const centre = (j + 1) * stride + (i + 1);
+  const gx = clouds.amount[centre + 1] - clouds.amount[centre - 1];
+  const gy = clouds.amount[centre + stride] - clouds.amount[centre - stride];
   const bx0 = clouds.blockX0 + i * BLOCKS_PER_CELL_SIDE;
   const by0 = clouds.blockY0 + j * BLOCKS_PER_CELL_SIDE;
   const last = BLOCKS_PER_CELL_SIDE - 1;
