@@ -6,6 +6,7 @@
  * core beside the main thread's, at most two.
  */
 import { createThreadPool, workersBesideEventLoop, type ThreadPool } from '../raster/threadPool.js';
+import { DEMO_ASSET_KEYS } from './demoTileSynth.js';
 
 const WORKER_URL = new URL('./demoSynthWorker.mjs', import.meta.url);
 
@@ -24,9 +25,11 @@ export function demoSynthWorkerLoaded(): boolean {
 /** The nine bands (DEMO_ASSET_KEYS order) of tile `index` of `level` of the scene (or of its pixels `rows` x `cols`), synthesized in a worker. */
 export async function synthesizeTileSetInWorker(sceneId: string, level: number, index: number, tilesAcross: number, rows?: Int32Array, cols?: Int32Array): Promise<Uint16Array[]> {
   pool ??= createThreadPool(WORKER_URL, 'demo tile synthesis', demoSynthPoolSize());
-  const buffers = await pool.run<ArrayBuffer[]>({ sceneId, level, index, tilesAcross, rows, cols }, []);
+  const packed = await pool.run<ArrayBuffer>({ sceneId, level, index, tilesAcross, rows, cols }, []);
   loaded = true;
-  return buffers.map((b) => new Uint16Array(b));
+  // The nine bands, packed one after another (demoSynthWorker.mjs).
+  const length = packed.byteLength / 2 / DEMO_ASSET_KEYS.length;
+  return DEMO_ASSET_KEYS.map((_, k) => new Uint16Array(packed, k * length * 2, length));
 }
 
 /** Each scene's cloud percent (sceneCloudPercent), computed in a worker: a cold search needs thousands. */

@@ -23,8 +23,11 @@ parentPort.on('message', ({ id, sceneId, level, index, tilesAcross, rows, cols, 
       return;
     }
     const bands = synthesizeDemoTileSet(sceneId, level, index, tilesAcross, rows, cols);
-    const buffers = bands.map((b) => b.buffer);
-    parentPort.postMessage({ id, result: buffers }, buffers);
+    // The bands (all of one length) in one buffer: one transfer a message rather than nine, each of
+    // which the profile of the five-year journey showed as the worker's message cost.
+    const packed = new Uint16Array(bands.length * bands[0].length);
+    bands.forEach((b, k) => packed.set(b, k * b.length));
+    parentPort.postMessage({ id, result: packed.buffer }, [packed.buffer]);
   } catch (err) {
     parentPort.postMessage({ id, error: err instanceof Error ? err.message : String(err) });
   }
