@@ -126,12 +126,14 @@ class Lru<V> {
 }
 
 // Bounded memory: 64 finished tile sets of 9 bands (128 x 128 px: 0.3 MB each), 384 land-cover tiles
-// (82 KB each: class, texture, order, elevation, shading), 256 cloud fields (30 KB). Tiles being synthesized are shared through `pendingTileSets` whatever
-// the LRU evicts meanwhile, so the bands of one read never synthesize a tile twice.
+// (82 KB each: class, texture, order, elevation, shading), 64 cloud fields (~210 KB each: the amount and
+// cloud count of ~15,000 cells, and their cloud blocks as bits). Tiles being synthesized are shared
+// through `pendingTileSets` whatever the LRU evicts meanwhile, so the bands of one read never
+// synthesize a tile twice.
 const tileSets = new Lru<Uint16Array[]>(64);
 const pendingTileSets = new Map<string, Promise<Uint16Array[]>>();
 const landCoverTiles = new Lru<LandCoverTile>(384);
-const cloudFields = new Lru<SceneClouds>(256);
+const cloudFields = new Lru<SceneClouds>(64);
 const cloudPercents = new Lru<number>(100_000);
 const weathers = new Lru<SceneWeather>(1024);
 
