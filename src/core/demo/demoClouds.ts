@@ -22,6 +22,7 @@ import { dayNumber, earthKm, groundNoise } from './demoGroundNoise.js';
 import { dryness } from './demoGeography.js';
 import { GROUP_MIXED, GROUP_OVERCAST, GROUP_UNKNOWN, cellAmount, groupState, type CloudField } from './demoCloudField.js';
 import { mixHash } from './seededRandom.js';
+import { cellCloudBits, cloudWords } from './demoCloudBlocks.js';
 
 const BLOCKS_PER_CELL_SIDE = CELL_PX / BLOCK_PX; // 8
 const BLOCKS_PER_CELL = BLOCKS_PER_CELL_SIDE ** 2; // 64
@@ -48,7 +49,7 @@ export interface SceneClouds {
    * (32-63), valid once `cellKnown[k]` is 1; computed on first use. Flat typed arrays rather than a
    * map of rank arrays: an overview read tests every block of a tile (~65,000) and a map lookup per
    * block, and a small array per cell for the collector, showed in the five-year journey's profile.
-   * Null for percent-only builds (cellCloudBits then writes to scratch).
+   * Null for percent-only builds (cellCloudBits, demoCloudBlocks.ts, then writes to its scratch).
    */
   cellBits: Uint32Array | null;
   cellKnown: Uint8Array | null;
@@ -178,7 +179,7 @@ export function sceneCloudPercentOf(grid: DemoSceneGrid, datetime: Date, sun: { 
 }
 
 /** Reused buffers of percent-only builds (one at a time per thread). */
-const scratch = { coarse: new Float64Array(0), target: new Float64Array(0), fine: new Float64Array(0), amount: new Float32Array(0), count: new Uint8Array(0), groups: new Uint8Array(0), bits: new Uint32Array(2) };
+const scratch = { coarse: new Float64Array(0), target: new Float64Array(0), fine: new Float64Array(0), amount: new Float32Array(0), count: new Uint8Array(0), groups: new Uint8Array(0) };
 function scratchOf<T extends Float64Array | Float32Array | Uint8Array>(key: 'coarse' | 'target' | 'fine' | 'amount' | 'count' | 'groups', length: number, make: (n: number) => T): T {
   let a = scratch[key] as T;
   if (a.length < length) (scratch as Record<string, unknown>)[key] = a = make(length);
@@ -265,7 +266,7 @@ function buildSceneClouds(grid: DemoSceneGrid, datetime: Date, sun: { elevationD
     cellsDown,
     amount,
     count,
-    // Percent-only builds keep no block states (cellCloudBits then writes them to scratch).
+    // Percent-only builds keep no block states (cellCloudBits then writes them to scratch, demoCloudBlocks.ts).
     cellBits: percentOnly ? null : new Uint32Array(2 * cellsAcross * cellsDown),
     cellKnown: percentOnly ? null : new Uint8Array(cellsAcross * cellsDown),
     shadowDx: Math.round((Math.sin(away) * distanceM) / blockM),
@@ -297,7 +298,7 @@ function buildSceneClouds(grid: DemoSceneGrid, datetime: Date, sun: { elevationD
           else {
             const flags = partial.get(k)!;
             const at = cellCloudBits(clouds, k);
-            const words = clouds.cellBits ?? scratch.bits;
+            const words = cloudWords(clouds);
             for (let q = 0; q < BLOCKS_PER_CELL; q++) if (flags[q] && (words[at + (q >> 5)] >>> (q & 31)) & 1) cloudy++;
           }
         }
@@ -306,167 +307,6 @@ function buildSceneClouds(grid: DemoSceneGrid, datetime: Date, sun: { elevationD
   }
   clouds.cloudPercent = total === 0 ? 0 : (100 * cloudy) / total;
   return clouds;
-}
-
-// Scratch of cellCloudBits (one call at a time per thread).
-const rankKeys = new Float64Array(BLOCKS_PER_CELL);
-const sortedKeys = new Float64Array(BLOCKS_PER_CELL);
-const coarseHashes = new Float64Array(16);
-const fineHashes = new Float64Array(100);
-
-/** The lattice hashes latticeNoise reads for x in [x0, x1], y in [y0, y1] at `scale`, looked up once each. */
-function latticeHashes(seed: number, scale: number, x0: number, x1: number, y0: number, y1: number, out: Float64Array): { gx: number; gy: number; w: number } {
-  const gx = Math.floor(x0 / scale);
-  const gy = Math.floor(y0 / scale);
-  const w = Math.floor(x1 / scale) - gx + 2;
-  const h = Math.floor(y1 / scale) - gy + 2;
-  for (let j = 0; j < h; j++) for (let i = 0; i < w; i++) out[j * w + i] = mixHash(gx + i, gy + j, seed);
-  return { gx, gy, w };
-}
-
-/** latticeNoise(seed, x / scale, y / scale) from precomputed hashes: the same arithmetic, so the same value. */
-function noiseFromHashes(hashes: Float64Array, at: { gx: number; gy: number; w: number }, x: number, y: number): number {
-  const x0 = Math.floor(x);
-  const y0 = Math.floor(y);
-  const sx = smoothstep(x - x0);
-  const sy = smoothstep(y - y0);
-  const k = (y0 - at.gy) * at.w + (x0 - at.gx);
-  const a = hashes[k];
-  const b = hashes[k + 1];
-  const c = hashes[k + at.w];
-  const d = hashes[k + at.w + 1];
-  const top = a + (b - a) * sx;
-  return (top + (c + (d - c) * sx - top) * sy) / 4294967296;
-}
-
-/**
- * The cloud blocks of partly cloudy cell `k` (its count n of 64): the n blocks of lowest key, ties
- * by block index, where the key is fine noise tilted towards the cloudier side, so cloud edges look
- * ragged, not square. Returns the index of the cell's first word in `clouds.cellBits` (or, for
- * percent-only builds, in scratch.bits).
- */
-function cellCloudBits(clouds: SceneClouds, k: number): number {
-  const known = clouds.cellKnown;
-  const words = clouds.cellBits ?? scratch.bits;
-  const at = clouds.cellBits ? 2 * k : 0;
-  if (known && known[k] === 1) return at;
-  const i = k % clouds.cellsAcross;
-  const j = Math.floor(k / clouds.cellsAcross);
-  const stride = clouds.cellsAcross + 2;
-  const centre = (j + 1) * stride + (i + 1);
-  const gx = clouds.amount[centre + 1] - clouds.amount[centre - 1];
-  const gy = clouds.amount[centre + stride] - clouds.amount[centre - stride];
-  const bx0 = clouds.blockX0 + i * BLOCKS_PER_CELL_SIDE;
-  const by0 = clouds.blockY0 + j * BLOCKS_PER_CELL_SIDE;
-  const last = BLOCKS_PER_CELL_SIDE - 1;
-  // The two noises' lattice corners over the cell's blocks, hashed once (not four times per block).
-  const coarse = latticeHashes(clouds.seed ^ 0x51, 4, bx0, bx0 + last, by0, by0 + last, coarseHashes);
-  const fine = latticeHashes(clouds.seed ^ 0x52, 1.5, bx0, bx0 + last, by0, by0 + last, fineHashes);
-  const keys = rankKeys;
-  for (let b = 0; b < BLOCKS_PER_CELL; b++) {
-    const bx = bx0 + (b & 7);
-    const by = by0 + (b >> 3);
-    const tilt = ((b & 7) - 3.5) * gx + ((b >> 3) - 3.5) * gy;
-    keys[b] = -(0.9 * noiseFromHashes(coarseHashes, coarse, bx / 4, by / 4) + 0.1 * noiseFromHashes(fineHashes, fine, bx / 1.5, by / 1.5) + 0.35 * tilt);
-  }
-  // The n lowest keys by (key, index), without ranking all 64: the n-th lowest key is the threshold,
-  // keys below it are cloud, and of the keys equal to it the lowest-indexed make up the count.
-  const n = clouds.count[k];
-  sortedKeys.set(keys);
-  const threshold = nthLowest(sortedKeys, n - 1);
-  let ties = n;
-  for (let b = 0; b < BLOCKS_PER_CELL; b++) if (keys[b] < threshold) ties--;
-  let low = 0;
-  let high = 0;
-  for (let b = 0; b < BLOCKS_PER_CELL; b++) {
-    const key = keys[b];
-    if (key < threshold || (key === threshold && ties-- > 0)) {
-      if (b < 32) low |= 1 << b;
-      else high |= 1 << (b - 32);
-    }
-  }
-  words[at] = low;
-  words[at + 1] = high;
-  if (known) known[k] = 1;
-  return at;
-}
-
-/**
- * The (k + 1)-th lowest value of `a` (reordering it): Hoare's selection, linear on average. Not
- * `a.sort()[k]`: typed-array sort of 64 keys was half the cost of a cell's cloud blocks in the
- * five-year journey's profile, and cells are the bulk of an overview tile's clouds.
- */
-function nthLowest(a: Float64Array, k: number): number {
-  let lo = 0;
-  let hi = a.length - 1;
-  while (hi > lo) {
-    const pivot = a[(lo + hi) >> 1];
-    let i = lo;
-    let j = hi;
-    while (i <= j) {
-      while (a[i] < pivot) i++;
-      while (a[j] > pivot) j--;
-      if (i <= j) {
-        const t = a[i];
-        a[i] = a[j];
-        a[j] = t;
-        i++;
-        j--;
-      }
-    }
-    if (k <= j) hi = j;
-    else if (k >= i) lo = i;
-    else return a[k];
-  }
-  return a[lo];
-}
-
-/** Cloud state of a block (no validity check: callers test validity first). */
-export function blockCloudy(clouds: SceneClouds, bx: number, by: number): boolean {
-  const cx = bx >> 3;
-  const cy = by >> 3;
-  if (cx < 0 || cy < 0 || cx >= clouds.cellsAcross || cy >= clouds.cellsDown) return false;
-  const k = cy * clouds.cellsAcross + cx;
-  const n = clouds.count[k];
-  if (n === 0) return false;
-  if (n === BLOCKS_PER_CELL) return true;
-  const b = ((by & 7) << 3) | (bx & 7);
-  const at = cellCloudBits(clouds, k);
-  return ((clouds.cellBits![at + (b >> 5)] >>> (b & 31)) & 1) === 1;
-}
-
-/**
- * The cloud state (1 cloud, 0 not) of blocks bx0..bx1 x by0..by1 into `out`, row-major, bx1 - bx0 + 1
- * a row: blockCloudy of each block, cell by cell. An overview tile spans ~65,000 blocks; clear and
- * overcast cells (most of them) are filled without looking at single blocks.
- */
-export function fillCloudMap(clouds: SceneClouds, bx0: number, bx1: number, by0: number, by1: number, out: Uint8Array): void {
-  const w = bx1 - bx0 + 1;
-  out.fill(0, 0, w * (by1 - by0 + 1));
-  const words = clouds.cellBits!;
-  const cx0 = Math.max(0, bx0 >> 3);
-  const cx1 = Math.min(clouds.cellsAcross - 1, bx1 >> 3);
-  const cy0 = Math.max(0, by0 >> 3);
-  const cy1 = Math.min(clouds.cellsDown - 1, by1 >> 3);
-  for (let cy = cy0; cy <= cy1; cy++) {
-    const yFirst = Math.max(by0, cy << 3);
-    const yLast = Math.min(by1, (cy << 3) + 7);
-    for (let cx = cx0; cx <= cx1; cx++) {
-      const k = cy * clouds.cellsAcross + cx;
-      const n = clouds.count[k];
-      if (n === 0) continue;
-      const xFirst = Math.max(bx0, cx << 3);
-      const xLast = Math.min(bx1, (cx << 3) + 7);
-      const at = n === BLOCKS_PER_CELL ? -1 : cellCloudBits(clouds, k);
-      for (let by = yFirst; by <= yLast; by++) {
-        const row = (by - by0) * w - bx0;
-        for (let bx = xFirst; bx <= xLast; bx++) {
-          const b = ((by & 7) << 3) | (bx & 7);
-          if (at < 0 || ((words[at + (b >> 5)] >>> (b & 31)) & 1) === 1) out[row + bx] = 1;
-        }
-      }
-    }
-  }
 }
 
 /** Cloud amount (0..1) at a block, bilinear between cell centres: how thick the cloud looks. */

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createBlockCache } from '../raster/blockCache.js';
 import { createCogReader, parseCogHeader } from '../raster/cogReader.js';
-import { blockCloudy } from './demoClouds.js';
+import { blockCloudy } from './demoCloudBlocks.js';
 import { BLOCK_PX, CELL_PX, blockValid } from './demoSceneGrid.js';
 import { demoAssetHref, openDemoAssetSource, parseDemoSceneId, sceneClouds } from './demoScenes.js';
 import { cloudPercentsInWorker } from './demoSynthPool.js';

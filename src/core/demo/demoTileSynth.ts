@@ -4,7 +4,8 @@
  * the tile position, so the same tile always comes out byte-identical.
  */
 import type { AssetKey } from '../bands/bandCatalog.js';
-import { cloudAmountAt, cloudTopTexture, fillCloudMap, type SceneClouds } from './demoClouds.js';
+import { cloudAmountAt, cloudTopTexture, type SceneClouds } from './demoClouds.js';
+import { fillCloudMap } from './demoCloudBlocks.js';
 import { LAPSE_C_PER_KM, SNOW_MEMORY_DAYS, localDayOfYear, normalTemperatureC, seasonPhase, snowFractionAt, weatherAnomalyC } from './demoClimate.js';
 import { dayNumber } from './demoGroundNoise.js';
 import { Cover, ELEVATION_STEP_KM, GRID_STEPS, type LandCoverTile } from './demoLandCover.js';
