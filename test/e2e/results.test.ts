@@ -75,7 +75,8 @@ describe('results a scientist can trust (fixture scene, headless Chromium)', () 
     const timeChart = page.locator('.band-time-chart').filter({ hasText: 'B04 · OLI band 4, red over time' });
     await timeChart.locator('summary').click();
     const rows = timeChart.locator('table.time-points tbody tr');
-    expect(await rows.count()).toBe(api.data.length);
+    // The table is rendered once its <details> opens (LazyDetails).
+    await expect.poll(() => rows.count()).toBe(api.data.length);
     for (let i = 0; i < api.data.length; i++) {
       const row = rows.nth(i);
       expect(await row.getAttribute('data-scene-id')).toBe(api.data[i].scene.id);
@@ -186,6 +187,7 @@ describe('results on the synthetic demo archive', () => {
     await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(api.data.length);
     const timeChart = page.locator('.band-time-chart').filter({ hasText: 'B05 · OLI band 5, near infrared over time' });
     await timeChart.locator('summary').click();
+    await expect.poll(() => timeChart.locator('table.time-points tbody tr').count()).toBe(api.data.length);
     const means = await timeChart.locator('table.time-points tbody tr').evaluateAll((trs) => trs.map((tr) => [tr.getAttribute('data-scene-id'), tr.getAttribute('data-mean')]));
     expect(means).toEqual(api.data.map((e: { scene: { id: string }; outputs: { data: { bands: { B05: { stats: { mean: number | null } } } } } }) => [e.scene.id, e.outputs.data.bands.B05.stats.mean === null ? '' : String(e.outputs.data.bands.B05.stats.mean)]));
 

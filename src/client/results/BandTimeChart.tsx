@@ -8,6 +8,7 @@ import { formatUtc } from './SceneMetadataTable.js';
 import { CLOUDY_BELOW, timeSeriesPoints, type TimeChartEntry, type TimePoint } from './timeSeriesPoints.js';
 import { SENSOR_MARKERS, sensorKeyOf, sensorsPresent } from './sensorMarkers.js';
 import { SensorLegend } from './SensorLegend.js';
+import { LazyDetails } from './LazyDetails.js';
 
 ChartJS.register(LineController, LineElement, PointElement, LinearScale, TimeScale, Filler, Tooltip, Legend);
 
@@ -131,8 +132,7 @@ export function BandTimeChart({ band, entries, startDate, endDate }: { band: str
         />
       </div>
       <SensorLegend sensors={sensorsPresent(points)} />
-      <details className="time-table">
-        <summary>The numbers of this chart</summary>
+      <LazyDetails className="time-table" summary="The numbers of this chart">
         <div className="table-scroll">
           <table className="time-points" aria-label={`${title}: values`}>
             <thead>
@@ -159,7 +159,7 @@ export function BandTimeChart({ band, entries, startDate, endDate }: { band: str
             </tbody>
           </table>
         </div>
-      </details>
+      </LazyDetails>
     </figure>
   );
 }
