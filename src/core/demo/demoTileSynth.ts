@@ -138,7 +138,10 @@ export function synthesizeTile(cover: LandCoverTile, weather: SceneWeather, clou
   if (cloudMapScratch.length < mapLength) cloudMapScratch = new Uint8Array(mapLength);
   const cloudMap = cloudMapScratch;
   fillCloudMap(clouds, bx0, bx1, by0, by1, cloudMap);
-  const bands = DEMO_ASSET_KEYS.map(() => new Uint16Array(nr * nc));
+  // One buffer for the nine bands (views on it, in order): one allocation, and the worker hands it
+  // to the event loop as it is (demoSynthWorker.mjs).
+  const packed = new Uint16Array(DEMO_ASSET_KEYS.length * nr * nc);
+  const bands = DEMO_ASSET_KEYS.map((_, k) => packed.subarray(k * nr * nc, (k + 1) * nr * nc));
   const qa = bands[8];
   const lwir = bands[7];
   const rho = [0, 0, 0, 0, 0, 0, 0];
