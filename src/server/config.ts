@@ -61,6 +61,8 @@ const envSchema = z.object({
     'DATABASE_URL must start with postgres:// or postgresql:// (leave it unset for the embedded SQLite file)',
   ),
   OUTBOX_DIR: optionalString.transform((v) => path.resolve(v ?? 'data/outbox')),
+  /** Where the built place index is kept for the next start (gazetteerCache.ts); `off`: build it at every start. */
+  PLACE_INDEX_CACHE_DIR: optionalString.transform((v) => (v === 'off' ? null : path.resolve(v ?? 'node_modules/.cache/landsat-on-the-fly'))),
   SMTP_URL: optionalString.refine((v) => v === undefined || /^smtps?:\/\//.test(v), 'SMTP_URL must start with smtp:// or smtps://'),
   MAIL_FROM: optionalString.transform((v) => v ?? 'Landsat On the Fly <no-reply@landsat-on-the-fly.local>'),
   PUBLIC_URL: optionalString.refine((v) => v === undefined || /^https?:\/\//.test(v), 'PUBLIC_URL must be an http(s) URL'),

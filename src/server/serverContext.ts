@@ -101,7 +101,7 @@ export async function createServerContext(config: Config, overrides: ServerConte
     cache,
     landsat,
     gazetteer: () =>
-      (gazetteer ??= (overrides.loadGazetteer ?? loadGazetteer)().catch((err: unknown) => {
+      (gazetteer ??= (overrides.loadGazetteer ?? (() => loadGazetteer(undefined, { cacheDir: config.PLACE_INDEX_CACHE_DIR ?? undefined })))().catch((err: unknown) => {
         gazetteer = null;
         throw new ApiError(503, 'place_index_unavailable', `The offline place index could not be loaded (${err instanceof Error ? err.message : String(err)}); try again, the next search loads it anew.`);
       })),

@@ -1,10 +1,10 @@
-// Worker thread that builds the gazetteer index (buildGazetteerIndex.ts) off the event loop and sends
-// it back once, its typed arrays transferred; the thread then ends, and with it the city and region
-// tables the build reads. Plain JS so it starts the same way under node, tsx and Vitest;
+// Worker thread that builds the gazetteer index (buildGazetteerIndex.ts) off the event loop, or reads
+// the one a previous start built and cached on disk, and sends it back once, its typed arrays
+// transferred; the thread then ends, and with it the city and region tables the build reads. Plain JS so it starts the same way under node, tsx and Vitest;
 // it loads the TypeScript build code through tsx's API (tsx is a runtime dependency: `npm start` uses it).
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { tsImport } from 'tsx/esm/api';
 
 // The build is ~2 s of CPU that starts with the server: at the lowest priority, it takes only what the
@@ -18,5 +18,13 @@ try {
 }
 
 const { buildGazetteerIndex, gazetteerIndexBuffers } = await tsImport('./buildGazetteerIndex.ts', import.meta.url);
-const index = buildGazetteerIndex();
+// The index a previous start built, when the loader names a cache folder (gazetteerCache.ts).
+const cacheDir = workerData?.cacheDir;
+// (knip.json names gazetteerCache.ts an entry: knip cannot follow tsImport.)
+const cache = cacheDir ? await tsImport('./gazetteerCache.ts', import.meta.url) : null;
+let index = cache?.readCachedGazetteerIndex(cacheDir) ?? null;
+if (!index) {
+  index = buildGazetteerIndex();
+  cache?.writeCachedGazetteerIndex(cacheDir, index);
+}
 parentPort.postMessage(index, gazetteerIndexBuffers(index));

@@ -1,4 +1,8 @@
+import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { gazetteerCacheFile } from './gazetteerCache.js';
 import { loadGazetteer } from './loadGazetteer.js';
 
 describe('loadGazetteer', () => {
@@ -24,5 +28,27 @@ describe('loadGazetteer', () => {
   it('rejects with a clear message when the build thread fails or stops without an index', async () => {
     await expect(loadGazetteer(new URL('data:text/javascript,throw new Error("no city list")'))).rejects.toThrow('loading the place index failed: no city list');
     await expect(loadGazetteer(new URL('data:text/javascript,process.exit(3)'))).rejects.toThrow('stopped (exit code 3) before it sent the index');
+  });
+
+  it('keeps the built index in its cache folder, and the next load reads it (a damaged file is built anew)', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'place-index-cache-'));
+    try {
+      const built = await loadGazetteer(undefined, { cacheDir: dir });
+      const file = gazetteerCacheFile(dir);
+      expect(await readdir(dir)).toEqual([path.basename(file)]);
+      const written = (await stat(file)).mtimeMs;
+      const read = await loadGazetteer(undefined, { cacheDir: dir });
+      // Read, not rebuilt (the file is untouched), and it answers as the built one.
+      expect((await stat(file)).mtimeMs).toBe(written);
+      expect(read.size).toBe(built.size);
+      for (const q of ['paris', 'sao pa', 'york', 'tokyo']) expect(read.search(q, 5)).toEqual(built.search(q, 5));
+      // A damaged file is not an error: the index is built and the file written anew.
+      await writeFile(file, 'not an index');
+      const rebuilt = await loadGazetteer(undefined, { cacheDir: dir });
+      expect(rebuilt.search('paris', 1)[0]).toMatchObject({ name: 'Paris', country: 'France' });
+      expect((await stat(file)).size).toBeGreaterThan(1_000_000);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -15,10 +15,12 @@ const WORKER_URL = new URL('./gazetteerWorker.mjs', import.meta.url);
  * Array#sort), each far over 50 ms. The thread also gives all of the build's temporary memory back
  * when it ends, so the server keeps only the index.
  */
-export function loadGazetteer(workerUrl: URL = WORKER_URL): Promise<Gazetteer> {
+export function loadGazetteer(workerUrl: URL = WORKER_URL, options: { cacheDir?: string } = {}): Promise<Gazetteer> {
   return new Promise((resolve, reject) => {
-    // execArgv []: the worker is plain JS (a test runner's loader flags would break it).
-    const worker = new Worker(workerUrl, { execArgv: [] });
+    // execArgv []: the worker is plain JS (a test runner's loader flags would break it). With a
+    // cacheDir, the thread reads the index a previous start built instead of building it, and writes
+    // the one it builds (gazetteerCache.ts).
+    const worker = new Worker(workerUrl, { execArgv: [], workerData: { cacheDir: options.cacheDir } });
     // Not unref'd: whoever awaits the index keeps the process alive until it comes (the server's
     // shutdown calls process.exit, so it never waits for a load in progress).
     let received = false;
