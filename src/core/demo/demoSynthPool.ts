@@ -15,10 +15,11 @@ export const demoSynthPoolSize = workersBesideEventLoop;
 /**
  * Each worker's V8 old generation, MB: its count-bounded caches (cloud percents, weathers, land-cover
  * tile records; their pixels are typed arrays, outside this heap), with room for garbage between
- * collections. Under the 3-minute mixed soak (`LOAD_SOAK_MINUTES=3 npm run load`, 2026-11-23) the
- * worker's heap held 20 MB after a full collection at the first minute, 40 MB at the third.
+ * collections. Under the mixed soak (`LOAD_SOAK_MINUTES=5 npm run load`, 2026-11-23, a full collection
+ * forced every 30 s) the worker's heap held 23 MB live after the first minute and 30-32 MB from the
+ * third to the fifth (its total 47-48 MB).
  */
-const WORKER_OLD_GENERATION_MB = 128;
+const WORKER_OLD_GENERATION_MB = 96;
 
 let pool: ThreadPool | null = null;
 const synthPool = () => (pool ??= createThreadPool(WORKER_URL, 'demo tile synthesis', { size: demoSynthPoolSize(), maxOldGenerationMb: WORKER_OLD_GENERATION_MB }));
