@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/support/testApp.js';
 import { ServerBusyError } from './ops/opsErrors.js';
+import { createThreadPool } from '../core/raster/threadPool.js';
 
 interface LogLine {
   level: number;
@@ -45,6 +46,9 @@ describe('error answers', () => {
     app.get('/api/test-busy', { schema: { hide: true } }, async () => {
       throw new ServerBusyError(3);
     });
+    // A real worker thread with a 16 MB heap cap, run out of it (test/support/heapHogWorker.mjs).
+    const hogPool = createThreadPool(new URL('../../test/support/heapHogWorker.mjs', import.meta.url), 'test hog', { size: 1, maxOldGenerationMb: 16 });
+    app.get('/api/test-worker-out-of-memory', { schema: { hide: true } }, async () => hogPool.run({ hog: true }, []));
     app.get('/api/test-fault', { schema: { hide: true } }, async () => {
       throw new Error('disk on fire at /var/lib/secret/landsat.db');
     });
@@ -129,7 +133,7 @@ describe('error answers', () => {
     }
   });
 
-  it('logs refusals (4xx, 503 busy) at warn and faults (500) at error, without paths in the answer', async () => {
+  it('logs refusals (4xx, 503 busy) at warn and faults (500, 503 worker stopped) at error, without paths in the answer', async () => {
     const refused = await app.inject({ method: 'GET', url: '/api/pixel?lat=91&lon=0&startDate=2024-01-01&endDate=2024-01-02' });
     expect(refused.statusCode).toBe(400);
     expect(logFor(refused.headers['x-request-id'] as string).map((l) => l.level)).toEqual([WARN]);
@@ -145,6 +149,13 @@ describe('error answers', () => {
     expect(fault.body).not.toContain('/var/lib');
     expectErrorShape(fault.body, 'internal_error');
     expect(logFor(fault.headers['x-request-id'] as string).map((l) => l.level)).toEqual([ERROR]);
+
+    // A worker thread that died at its heap cap (issue 27's memory bound): 503 in words, logged as a fault.
+    const stopped = await app.inject({ method: 'GET', url: '/api/test-worker-out-of-memory' });
+    expect(stopped.statusCode).toBe(503);
+    expect(stopped.headers['retry-after']).toBe('2');
+    expect(expectErrorShape(stopped.body, 'worker_stopped').message).toMatch(/^The test hog thread stopped \(it ran out of its 16 MB of memory\) while working on this request; a new one takes the next request, so try again\.$/);
+    expect(logFor(stopped.headers['x-request-id'] as string).map((l) => l.level)).toEqual([ERROR]);
 
     const bad = await app.inject({ method: 'GET', url: '/api/pixel%ff' });
     expect(logFor(bad.headers['x-request-id'] as string).map((l) => l.level)).toEqual([WARN]);

@@ -39,7 +39,17 @@ export interface DemoSceneGrid {
   toLngLat(x: number, y: number): LngLat;
 }
 
+/**
+ * Grids of the path/rows asked lately, least recently used first (Map order). Bounded: the per-grid
+ * caches (footprint validity, cloud nodes, swath axes, block spans) are WeakMaps keyed by the grid, so
+ * a grid dropped here takes them along. Unbounded, each path/row ever asked stayed, ~130 KB of heap
+ * each (~400 small per-cell arrays of footprint validity, cloud nodes), in the main thread and the
+ * synthesis worker alike: under issue 27's mixed soak their heaps grew with the places asked (197 grids
+ * after 2 minutes). A request touches a few path/rows; rebuilding an evicted one with its cloud
+ * validity is ~30 ms (measured on a busy 2-core machine), so 128 (~16 MB) keeps many places warm.
+ */
 const grids = new Map<number, DemoSceneGrid>();
+const MAX_GRIDS = 128;
 
 export function utmZoneOf(lon: number): number {
   const wrapped = ((((lon + 180) % 360) + 360) % 360) - 180;
@@ -49,7 +59,11 @@ export function utmZoneOf(lon: number): number {
 export function demoSceneGrid(path: number, row: number): DemoSceneGrid {
   const key = path * 1000 + row;
   const cached = grids.get(key);
-  if (cached) return cached;
+  if (cached) {
+    grids.delete(key);
+    grids.set(key, cached);
+    return cached;
+  }
   const tile = wrs2Tile(path, row);
   const zone = utmZoneOf(tile.centerLngLat[0]);
   const epsg = 32600 + zone;
@@ -83,6 +97,7 @@ export function demoSceneGrid(path: number, row: number): DemoSceneGrid {
     toLngLat: (x, y) => converter.inverse([x, y]) as LngLat,
   };
   grids.set(key, grid);
+  if (grids.size > MAX_GRIDS) grids.delete(grids.keys().next().value!);
   return grid;
 }
 

@@ -13,7 +13,17 @@ const WORKER_URL = new URL('./demoSynthWorker.mjs', import.meta.url);
 /** Workers of the pool: the cores minus the one the event loop needs, at least 1, at most 2. */
 export const demoSynthPoolSize = workersBesideEventLoop;
 
+/**
+ * Each worker's V8 old generation, MB: its count-bounded caches (cloud percents, weathers, land-cover
+ * tile records; their pixels are typed arrays, outside this heap), with room for garbage between
+ * collections. Under the mixed soak (`LOAD_SOAK_MINUTES=5 npm run load`, 2026-11-23, a full collection
+ * forced every 30 s) the worker's heap held 23 MB live after the first minute and 30-32 MB from the
+ * third to the fifth (its total 47-48 MB).
+ */
+const WORKER_OLD_GENERATION_MB = 96;
+
 let pool: ThreadPool | null = null;
+const synthPool = () => (pool ??= createThreadPool(WORKER_URL, 'demo tile synthesis', { size: demoSynthPoolSize(), maxOldGenerationMb: WORKER_OLD_GENERATION_MB }));
 /** Whether a worker has loaded the synthesizer (its warm-up or any job came back): until then a job waits seconds for module loading. */
 let loaded = false;
 
@@ -24,8 +34,7 @@ export function demoSynthWorkerLoaded(): boolean {
 
 /** The nine bands (DEMO_ASSET_KEYS order) of tile `index` of `level` of the scene (or of its pixels `rows` x `cols`), synthesized in a worker. */
 export async function synthesizeTileSetInWorker(sceneId: string, level: number, index: number, tilesAcross: number, rows?: Int32Array, cols?: Int32Array): Promise<Uint16Array[]> {
-  pool ??= createThreadPool(WORKER_URL, 'demo tile synthesis', demoSynthPoolSize());
-  const packed = await pool.run<ArrayBuffer>({ sceneId, level, index, tilesAcross, rows, cols }, []);
+  const packed = await synthPool().run<ArrayBuffer>({ sceneId, level, index, tilesAcross, rows, cols }, []);
   loaded = true;
   // The nine bands, packed one after another (demoSynthWorker.mjs).
   const length = packed.byteLength / 2 / DEMO_ASSET_KEYS.length;
@@ -34,8 +43,7 @@ export async function synthesizeTileSetInWorker(sceneId: string, level: number, 
 
 /** Each scene's cloud percent (sceneCloudPercent), computed in a worker: a cold search needs thousands. */
 export async function cloudPercentsInWorker(sceneIds: readonly string[]): Promise<Float64Array> {
-  pool ??= createThreadPool(WORKER_URL, 'demo tile synthesis', demoSynthPoolSize());
-  const percents = new Float64Array(await pool.run<ArrayBuffer>({ cloudPercentsOf: [...sceneIds] }, []));
+  const percents = new Float64Array(await synthPool().run<ArrayBuffer>({ cloudPercentsOf: [...sceneIds] }, []));
   loaded = true;
   return percents;
 }
@@ -45,7 +53,6 @@ export async function cloudPercentsInWorker(sceneIds: readonly string[]): Promis
  * and ~0.5 s of indexing): called at server start, so that the first Fetch does not wait for them.
  */
 export async function warmDemoSynthPool(): Promise<void> {
-  pool ??= createThreadPool(WORKER_URL, 'demo tile synthesis', demoSynthPoolSize());
-  await pool.run<null>({ warmUp: true }, []);
+  await synthPool().run<null>({ warmUp: true }, []);
   loaded = true;
 }

@@ -8,8 +8,13 @@ import { createThreadPool, workersBesideEventLoop, type ThreadPool } from '../ra
 
 const WORKER_URL = new URL('./stretchWorker.mjs', import.meta.url);
 let pool: ThreadPool | null = null;
+/**
+ * The worker's V8 old generation, MB: windows, tables and PNGs are typed arrays and Buffers (outside the
+ * V8 heap); on it are pngjs' code and a job's small objects.
+ */
+const WORKER_OLD_GENERATION_MB = 64;
 
 export function windowWorkerPool(): ThreadPool {
-  pool ??= createThreadPool(WORKER_URL, 'window drawing and statistics', workersBesideEventLoop());
+  pool ??= createThreadPool(WORKER_URL, 'window drawing and statistics', { size: workersBesideEventLoop(), maxOldGenerationMb: WORKER_OLD_GENERATION_MB });
   return pool;
 }

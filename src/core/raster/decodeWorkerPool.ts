@@ -19,6 +19,12 @@ export interface DecodeJob {
 
 const WORKER_URL = new URL('./tileDecodeWorker.mjs', import.meta.url);
 let pool: ReturnType<typeof createThreadPool> | null = null;
+/**
+ * Each worker's V8 old generation, MB: the decoders keep tiles in typed arrays (outside the V8 heap);
+ * what is on it is geotiff.js' code and a job's small objects.
+ */
+const WORKER_OLD_GENERATION_MB = 64;
+const decodePool = () => (pool ??= createThreadPool(WORKER_URL, 'tile decoding', { maxOldGenerationMb: WORKER_OLD_GENERATION_MB }));
 
 export interface PickJob {
   tileWidth: number;
@@ -32,16 +38,14 @@ export interface PickJob {
 
 /** The 16-bit samples at rows x cols (row-major) of a DEFLATE tile, decoded in a worker; `compressed` is copied. */
 export async function pickDeflateTileInWorker(job: PickJob, compressed: ArrayBuffer): Promise<Uint16Array> {
-  pool ??= createThreadPool(WORKER_URL, 'tile decoding');
   const buffer = compressed.slice(0);
   const rows = job.rows.slice();
   const cols = job.cols.slice();
-  return new Uint16Array(await pool.run<ArrayBuffer>({ kind: 'pick', ...job, rows, cols, buffer }, [buffer, rows.buffer, cols.buffer]));
+  return new Uint16Array(await decodePool().run<ArrayBuffer>({ kind: 'pick', ...job, rows, cols, buffer }, [buffer, rows.buffer, cols.buffer]));
 }
 
 /** Decodes one tile in a worker; `compressed` is copied, so a cached buffer stays usable. */
 export function decodeInWorker(job: DecodeJob, compressed: ArrayBuffer): Promise<ArrayBuffer> {
-  pool ??= createThreadPool(WORKER_URL, 'tile decoding');
   const buffer = compressed.slice(0);
-  return pool.run<ArrayBuffer>({ ...job, buffer }, [buffer]);
+  return decodePool().run<ArrayBuffer>({ ...job, buffer }, [buffer]);
 }

@@ -4,13 +4,36 @@
  * use and are referenced only while they have work: an idle pool never keeps the process alive, and a
  * busy one keeps it alive until the answer comes. Each message gets `{ id, ...payload }`;
  * the worker answers `{ id, result }` or `{ id, error }`.
+ *
+ * Each worker's V8 heap is capped (`resourceLimits`), so that its caches and its garbage are bounded
+ * resident memory. A worker that dies (out of memory at its cap, or any other way) is replaced by the
+ * next job; its jobs in flight run again once on a fresh worker when they transferred nothing (their
+ * payload is still whole), and otherwise fail with WorkerStoppedError, which the API answers 503 in words.
  */
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { ExplainedError } from '../explainedError.js';
 
 interface Slot {
   worker: Worker;
   busy: number;
+}
+
+interface Job {
+  resolve: (v: unknown) => void;
+  reject: (e: Error) => void;
+  slot: Slot;
+  payload: Record<string, unknown>;
+  transfer: ArrayBuffer[];
+  retried: boolean;
+}
+
+/** A pool's worker stopped (most often: it ran out of its heap cap) while doing this job, which could not run again. */
+export class WorkerStoppedError extends ExplainedError {
+  readonly statusCode = 503;
+  readonly code = 'worker_stopped';
+  /** A fresh worker takes the next job: trying again soon makes sense. */
+  readonly retryAfterSeconds = 2;
 }
 
 export interface ThreadPool {
@@ -29,8 +52,15 @@ export function workersBesideEventLoop(cores = os.availableParallelism?.() ?? os
  */
 const WORKER_YOUNG_GENERATION_MB = 8;
 
-export function createThreadPool(workerUrl: URL, what: string, size = Math.max(1, Math.min(4, os.availableParallelism?.() ?? os.cpus().length))): ThreadPool {
-  const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void; slot: Slot }>();
+export interface ThreadPoolOptions {
+  /** Workers at most (default: one per core, at most 4). */
+  size?: number;
+  /** Each worker's V8 old generation, MB (`resourceLimits.maxOldGenerationSizeMb`): past it the worker dies and is replaced. */
+  maxOldGenerationMb: number;
+}
+
+export function createThreadPool(workerUrl: URL, what: string, { size = Math.max(1, Math.min(4, os.availableParallelism?.() ?? os.cpus().length)), maxOldGenerationMb }: ThreadPoolOptions): ThreadPool {
+  const pending = new Map<number, Job>();
   const slots: Slot[] = [];
   let nextId = 0;
 
@@ -39,7 +69,11 @@ export function createThreadPool(workerUrl: URL, what: string, size = Math.max(1
     // The URL comes in as a variable: Vite (so Vitest) rewrites a literal `new Worker(new URL(...))`.
     // workerData is an object (naming the pool): geotiff.js' entry loads `web-worker`, which in a worker
     // thread destructures workerData and takes the thread for one of its own unless `mod` is set.
-    const worker = new Worker(workerUrl, { execArgv: [], workerData: { pool: what }, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
+    const worker = new Worker(workerUrl, {
+      execArgv: [],
+      workerData: { pool: what },
+      resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB, maxOldGenerationSizeMb: maxOldGenerationMb },
+    });
     const slot: Slot = { worker, busy: 0 };
     worker.on('message', (msg: { id: number; result?: unknown; error?: string }) => {
       const job = pending.get(msg.id);
@@ -50,33 +84,43 @@ export function createThreadPool(workerUrl: URL, what: string, size = Math.max(1
       if (msg.error !== undefined) job.reject(new Error(`${what} failed: ${msg.error}`));
       else job.resolve(msg.result);
     });
-    const fail = (err: Error) => {
+    // 'error' (out of memory: ERR_WORKER_OUT_OF_MEMORY) comes before 'exit'; the first one says why.
+    const fail = (why: string) => {
       const i = slots.indexOf(slot);
-      if (i !== -1) slots.splice(i, 1);
+      if (i === -1) return;
+      slots.splice(i, 1);
       for (const [id, job] of pending) {
         if (job.slot !== slot) continue;
         pending.delete(id);
-        job.reject(new Error(`the ${what} thread stopped: ${err.message}`));
+        if (!job.retried && job.transfer.length === 0) {
+          send({ ...job, retried: true });
+          continue;
+        }
+        job.reject(new WorkerStoppedError(`The ${what} thread stopped (${why}) while working on this request; a new one takes the next request, so try again.`));
       }
     };
-    worker.on('error', fail);
-    worker.on('exit', (code) => fail(new Error(`exit code ${code}`)));
+    worker.on('error', (err: Error & { code?: string }) =>
+      fail(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? `it ran out of its ${maxOldGenerationMb} MB of memory` : err.message),
+    );
+    worker.on('exit', (code) => fail(`exit code ${code}`));
     // After the listeners: adding a 'message' listener references the worker again (it kept scripts from exiting).
     worker.unref();
     return slot;
   }
 
+  function send(job: Omit<Job, 'slot'>): void {
+    if (slots.length < size && slots.every((s) => s.busy > 0)) slots.push(startSlot());
+    const slot = slots.reduce((a, b) => (b.busy < a.busy ? b : a));
+    const id = nextId++;
+    if (slot.busy === 0) slot.worker.ref();
+    slot.busy += 1;
+    pending.set(id, { ...job, slot });
+    slot.worker.postMessage({ id, ...job.payload }, job.transfer);
+  }
+
   return {
     run<T>(payload: Record<string, unknown>, transfer: ArrayBuffer[]): Promise<T> {
-      if (slots.length < size && slots.every((s) => s.busy > 0)) slots.push(startSlot());
-      const slot = slots.reduce((a, b) => (b.busy < a.busy ? b : a));
-      const id = nextId++;
-      if (slot.busy === 0) slot.worker.ref();
-      slot.busy += 1;
-      return new Promise<T>((resolve, reject) => {
-        pending.set(id, { resolve: resolve as (v: unknown) => void, reject, slot });
-        slot.worker.postMessage({ id, ...payload }, transfer);
-      });
+      return new Promise<T>((resolve, reject) => send({ resolve: resolve as (v: unknown) => void, reject, payload, transfer, retried: false }));
     },
   };
 }
