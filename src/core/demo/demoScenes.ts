@@ -125,14 +125,16 @@ class Lru<V> {
   }
 }
 
-// Bounded memory: 64 finished tile sets of 9 bands (128 x 128 px: 0.3 MB each), 384 land-cover tiles
-// (82 KB each: class, texture, order, elevation, shading), 64 cloud fields (~210 KB each: the amount and
-// cloud count of ~15,000 cells, and their cloud blocks as bits). Tiles being synthesized are shared
-// through `pendingTileSets` whatever the LRU evicts meanwhile, so the bands of one read never
-// synthesize a tile twice.
-const tileSets = new Lru<Uint16Array[]>(64);
+// Bounded memory: 24 finished tile sets of 9 bands (128 x 128 px: 0.3 MB each), 256 land-cover tiles
+// (82 KB each: class, texture, order, elevation, shading; a whole scene's image at its 1/4 overview
+// needs ~225), 64 cloud fields (~210 KB each: the amount and cloud count of ~15,000 cells, and their
+// cloud blocks as bits). Tiles being synthesized are shared through `pendingTileSets` whatever the LRU
+// evicts meanwhile, so the bands of one read never synthesize a tile twice, and a repeated read is
+// answered from the block cache's windows: the kept tile sets only serve reads close together
+// (the soak of issue 27 found 64 of them, ~20 MB, among the main thread's largest holders).
+const tileSets = new Lru<Uint16Array[]>(24);
 const pendingTileSets = new Map<string, Promise<Uint16Array[]>>();
-const landCoverTiles = new Lru<LandCoverTile>(384);
+const landCoverTiles = new Lru<LandCoverTile>(256);
 const cloudFields = new Lru<SceneClouds>(64);
 const cloudPercents = new Lru<number>(100_000);
 const weathers = new Lru<SceneWeather>(1024);
