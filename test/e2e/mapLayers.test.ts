@@ -162,7 +162,9 @@ describe('the map: pixels from zoom 15, a drawn area measured, the sites (built 
     await expect.poll(() => charts.count(), { timeout: 20_000 }).toBe(2);
     expect(await charts.first().locator('canvas').count()).toBe(1);
     const clearPercent = ((Number(cells[1]) / Number(cells[0])) * 100).toFixed(1);
-    expect(await charts.first().locator('table').textContent()).toContain(`${clearPercent} %`);
+    // The chart's table is rendered once its <details> opens (LazyDetails).
+    await charts.first().locator('summary').click();
+    await expect.poll(() => charts.first().locator('table').textContent(), { timeout: 10_000 }).toContain(`${clearPercent} %`);
     await harness.screenshot(page, '32-drawn-area-measured-1440', '#area-statistics');
     const [download] = await Promise.all([page.waitForEvent('download'), section.getByRole('button', { name: 'Download CSV' }).click()]);
     const [header, ...records] = parseCsv(readFileSync((await download.path())!, 'utf8'));
