@@ -20,6 +20,11 @@ export function cloudWords(clouds: SceneClouds): Uint32Array {
   return clouds.cellBits ?? scratchBits;
 }
 
+/** Whether block b (0..63) of the cell whose words start at `at` is cloud. */
+export function cloudBit(words: Uint32Array, at: number, b: number): boolean {
+  return ((words[at + (b >> 5)] >>> (b & 31)) & 1) === 1;
+}
+
 // Scratch of cellCloudBits (one call at a time per thread).
 const rankKeys = new Float64Array(BLOCKS_PER_CELL);
 const sortedKeys = new Float64Array(BLOCKS_PER_CELL);
@@ -141,9 +146,8 @@ export function blockCloudy(clouds: SceneClouds, bx: number, by: number): boolea
   const n = clouds.count[k];
   if (n === 0) return false;
   if (n === BLOCKS_PER_CELL) return true;
-  const b = ((by & 7) << 3) | (bx & 7);
   const at = cellCloudBits(clouds, k);
-  return ((clouds.cellBits![at + (b >> 5)] >>> (b & 31)) & 1) === 1;
+  return cloudBit(cloudWords(clouds), at, ((by & 7) << 3) | (bx & 7));
 }
 
 /**
@@ -154,7 +158,7 @@ export function blockCloudy(clouds: SceneClouds, bx: number, by: number): boolea
 export function fillCloudMap(clouds: SceneClouds, bx0: number, bx1: number, by0: number, by1: number, out: Uint8Array): void {
   const w = bx1 - bx0 + 1;
   out.fill(0, 0, w * (by1 - by0 + 1));
-  const words = clouds.cellBits!;
+  const words = cloudWords(clouds);
   const cx0 = Math.max(0, bx0 >> 3);
   const cx1 = Math.min(clouds.cellsAcross - 1, bx1 >> 3);
   const cy0 = Math.max(0, by0 >> 3);
@@ -172,8 +176,7 @@ export function fillCloudMap(clouds: SceneClouds, bx0: number, bx1: number, by0:
       for (let by = yFirst; by <= yLast; by++) {
         const row = (by - by0) * w - bx0;
         for (let bx = xFirst; bx <= xLast; bx++) {
-          const b = ((by & 7) << 3) | (bx & 7);
-          if (at < 0 || ((words[at + (b >> 5)] >>> (b & 31)) & 1) === 1) out[row + bx] = 1;
+          if (at < 0 || cloudBit(words, at, ((by & 7) << 3) | (bx & 7))) out[row + bx] = 1;
         }
       }
     }

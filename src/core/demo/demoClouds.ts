@@ -22,7 +22,7 @@ import { dayNumber, earthKm, groundNoise } from './demoGroundNoise.js';
 import { dryness } from './demoGeography.js';
 import { GROUP_MIXED, GROUP_OVERCAST, GROUP_UNKNOWN, cellAmount, groupState, type CloudField } from './demoCloudField.js';
 import { mixHash } from './seededRandom.js';
-import { cellCloudBits, cloudWords } from './demoCloudBlocks.js';
+import { cellCloudBits, cloudBit, cloudWords } from './demoCloudBlocks.js';
 
 const BLOCKS_PER_CELL_SIDE = CELL_PX / BLOCK_PX; // 8
 const BLOCKS_PER_CELL = BLOCKS_PER_CELL_SIDE ** 2; // 64
@@ -299,7 +299,7 @@ function buildSceneClouds(grid: DemoSceneGrid, datetime: Date, sun: { elevationD
             const flags = partial.get(k)!;
             const at = cellCloudBits(clouds, k);
             const words = cloudWords(clouds);
-            for (let q = 0; q < BLOCKS_PER_CELL; q++) if (flags[q] && (words[at + (q >> 5)] >>> (q & 31)) & 1) cloudy++;
+            for (let q = 0; q < BLOCKS_PER_CELL; q++) if (flags[q] && cloudBit(words, at, q)) cloudy++;
           }
         }
       }
