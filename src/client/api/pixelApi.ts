@@ -61,8 +61,7 @@ export function pixelStreamQueryOptions(url: string | undefined, enabled: boolea
     queryKey: ['pixel-series', url],
     queryFn: async ({ signal }) => {
       let latest: StreamProgress | null = null;
-      const throttle = createRenderThrottle(STREAM_RENDER_INTERVAL_MS, () => latest && !signal.aborted && onProgress(latest));
-      signal.addEventListener('abort', () => throttle.cancel());
+      const throttle = createRenderThrottle(STREAM_RENDER_INTERVAL_MS, () => latest && onProgress(latest), { signal });
       try {
         return await readNdjsonProgress(url!, pixelResponseSchema, {
           signal,

@@ -3,23 +3,29 @@ import { createRenderThrottle } from './renderThrottle.js';
 
 afterEach(() => vi.useRealTimers());
 
+/** A 300 ms throttle on a clock the test sets; each delivery records the clock's time. */
+function throttleAt(signal?: AbortSignal) {
+  vi.useFakeTimers();
+  const clock = { t: 0 };
+  const deliveries: number[] = [];
+  const throttle = createRenderThrottle(300, () => deliveries.push(clock.t), { signal, now: () => clock.t });
+  return { clock, deliveries, throttle };
+}
+
 describe('createRenderThrottle', () => {
   it('delivers the first request at once, gathers the next ones until the interval has passed, and flushes the last', () => {
-    vi.useFakeTimers();
-    let clock = 0;
-    const deliveries: number[] = [];
-    const throttle = createRenderThrottle(300, () => deliveries.push(clock), () => clock);
+    const { clock, deliveries, throttle } = throttleAt();
     throttle.request();
     expect(deliveries).toEqual([0]);
     for (const t of [10, 100, 250]) {
-      clock = t;
+      clock.t = t;
       throttle.request();
     }
     expect(deliveries).toEqual([0]);
-    clock = 300;
+    clock.t = 300;
     vi.advanceTimersByTime(300);
     expect(deliveries).toEqual([0, 300]);
-    clock = 350;
+    clock.t = 350;
     throttle.request();
     expect(deliveries).toEqual([0, 300]);
     throttle.flush();
@@ -31,15 +37,26 @@ describe('createRenderThrottle', () => {
   });
 
   it('delivers nothing after cancel', () => {
-    vi.useFakeTimers();
-    let clock = 0;
-    const deliveries: number[] = [];
-    const throttle = createRenderThrottle(300, () => deliveries.push(clock), () => clock);
+    const { clock, deliveries, throttle } = throttleAt();
     throttle.request();
-    clock = 50;
+    clock.t = 50;
     throttle.request();
     throttle.cancel();
     vi.advanceTimersByTime(1000);
+    throttle.flush();
+    expect(deliveries).toEqual([0]);
+  });
+
+  it('delivers nothing once its signal is aborted, waiting or asked later', () => {
+    const controller = new AbortController();
+    const { clock, deliveries, throttle } = throttleAt(controller.signal);
+    throttle.request();
+    clock.t = 50;
+    throttle.request();
+    controller.abort();
+    vi.advanceTimersByTime(1000);
+    clock.t = 2000;
+    throttle.request();
     throttle.flush();
     expect(deliveries).toEqual([0]);
   });

@@ -17,7 +17,8 @@ export interface RenderThrottle {
   cancel(): void;
 }
 
-export function createRenderThrottle(intervalMs: number, deliver: () => void, now: () => number = () => performance.now()): RenderThrottle {
+/** With a `signal`, nothing is delivered once it is aborted: the stream's query was left. */
+export function createRenderThrottle(intervalMs: number, deliver: () => void, { signal, now = () => performance.now() }: { signal?: AbortSignal; now?: () => number } = {}): RenderThrottle {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let waiting = false;
   let last = -Infinity;
@@ -27,8 +28,9 @@ export function createRenderThrottle(intervalMs: number, deliver: () => void, no
     last = now();
     deliver();
   };
-  return {
+  const throttle: RenderThrottle = {
     request() {
+      if (signal?.aborted) return;
       waiting = true;
       if (timer !== undefined) return;
       const wait = last + intervalMs - now();
@@ -46,4 +48,6 @@ export function createRenderThrottle(intervalMs: number, deliver: () => void, no
       waiting = false;
     },
   };
+  signal?.addEventListener('abort', () => throttle.cancel(), { once: true });
+  return throttle;
 }

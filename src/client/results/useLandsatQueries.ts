@@ -53,13 +53,11 @@ export function useLandsatQueries(request: FetchRequest | null) {
       let arrived: LandsatDataEntry[] = [];
       let progress: StreamProgress | null = null;
       const throttle = createRenderThrottle(STREAM_RENDER_INTERVAL_MS, () => {
-        if (signal.aborted) return;
         if (progress) setDataProgress({ url, progress });
         const items = arrived;
         arrived = [];
         if (items.length > 0) setPartial((prev) => (prev && prev.url === url ? { url, entries: [...prev.entries, ...items] } : { url, entries: items }));
-      });
-      signal.addEventListener('abort', () => throttle.cancel());
+      }, { signal });
       try {
         return await readNdjsonProgress(url, landsatDataResponseSchema, {
           signal,
