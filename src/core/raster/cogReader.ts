@@ -12,7 +12,7 @@ import type { BlockCache } from './blockCache.js';
 import type { ByteSource } from './byteSource.js';
 import { decodeTile, pickFromTilePrefix, pickTileSamples, tilePrefixToRead } from './tileDecoder.js';
 import { headerBytes, parseCogHeader, type CogGeo, type CogHeader, type CogLevel } from './cogHeader.js';
-import { windowPlan, type PlannedTile } from './windowPlan.js';
+import { windowPlan } from './windowPlan.js';
 
 export { parseCogHeader };
 export type { CogGeo, CogHeader, CogLevel };
@@ -83,12 +83,14 @@ export async function createCogReader(source: ByteSource, { cache, signal }: Cre
    * not read.
    */
   async function assemble(window: PixelWindow, level: CogLevel, signal?: AbortSignal, size?: { width: number; height: number }): Promise<Uint16Array> {
-    const { outW, outH, colAt, rowAt, tiles: planned } = windowPlan(header, level, window, size);
+    // The plan is shared with every read of this window (windowPlan.ts): read-only here.
+    const { outW, outH, colAt, rowAt, tiles } = windowPlan(header, level, window, size);
     const data = new Uint16Array(outW * outH);
-    if (planned.length === 0) return data;
+    if (tiles.length === 0) return data;
     // Every tile load listens on the one signal: not a leak.
     if (signal) setMaxListeners(0, signal);
-    const tiles: (PlannedTile & { run?: () => Promise<ArrayBuffer> })[] = planned.map((t) => ({ ...t }));
+    /** Per tile index, its bytes out of the run of adjacent tiles fetched together. */
+    const fromRun = new Map<number, () => Promise<ArrayBuffer>>();
     const cached = (t: { index: number }) => cache.has(`cog-ctile:${source.id}:${level.tileOffsets[t.index]}:${level.tileByteCounts[t.index]}`);
     // A point inside one tile (a 3 x 3, a site): the tile's compressed bytes only as far as the rows
     // needed, a quarter of them on average, uncached (the window read is). Windows across tiles read
@@ -104,16 +106,16 @@ export async function createCogReader(source: ByteSource, { cache, signal }: Cre
       for (const t of run.tiles) {
         const at = level.tileOffsets[t.index] - run.offset;
         const length = level.tileByteCounts[t.index];
-        t.run = async () => {
+        fromRun.set(t.index, async () => {
           const buf = await fetchRun();
           if (buf.byteLength < at + length) throw new Error(`truncated tile at ${level.tileOffsets[t.index]} of ${source.id}`);
           // A run of one tile is the tile: no copy (a cold series reads one tile a file).
           return at === 0 && length === buf.byteLength ? buf : buf.slice(at, at + length);
-        };
+        });
       }
     }
     await Promise.all(
-      tiles.map(async ({ tx, ty, index, run, xs, xe, ys, ye, rows, cols }) => {
+      tiles.map(async ({ tx, ty, index, xs, xe, ys, ye, rows, cols }) => {
         // No run: the tile was cached when planned (or evicted since, then it is fetched alone).
         const alone = () => wholeTile(level, index, signal);
         const tileCol0 = tx * level.tileWidth;
@@ -134,7 +136,7 @@ export async function createCogReader(source: ByteSource, { cache, signal }: Cre
           }
           // No prefix worth reading, or it fell short (the tile's top compresses worse than its average): the whole tile.
         }
-        const compressed = await compressedTile(level, index, run ?? alone, signal);
+        const compressed = await compressedTile(level, index, fromRun.get(index) ?? alone, signal);
         if (compressed.byteLength < level.tileByteCounts[index]) throw new Error(`truncated tile at ${level.tileOffsets[index]} of ${source.id}`);
         // Decimating, or a few pixels of the tile (a 3 x 3, a site): only the picked samples come back,
         // decoded off the event loop for DEFLATE (the main thread of a cold series then only moves bytes).
