@@ -23,6 +23,7 @@ import { coveredDates } from './coveredDates.js';
 import { geometricRmseM, pixelFootprints } from './pixelFootprints.js';
 import { mapWithConcurrency } from './mapWithConcurrency.js';
 import { createPixelSceneMemo } from './pixelSceneMemo.js';
+import { createBoxStatisticsMemo } from './boxStatisticsMemo.js';
 import proj4 from 'proj4';
 import { projDefinitionForEpsg, type ProjectedBounds } from '../raster/sceneGrid.js';
 import type { LandsatDataEntry, LandsatDataResponse, PixelBand, PixelResponse, PixelScene, RenderedImage, SceneFilters, SceneSummary } from './landsatResults.js';
@@ -118,6 +119,7 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
   // Streamed calls report progress, so a person can wait for a long series (the whole 8/9 record).
   const seriesLimit = (streamed?: boolean) => (streamed ? Math.max(maxScenes, maxScenesStreamed) : maxScenes);
   const pixelParts = createPixelSceneMemo();
+  const boxEntries = createBoxStatisticsMemo();
   const readerFor = (scene: LandsatScene): SceneReader =>
     createSceneReader({
       cache,
@@ -281,7 +283,14 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
         found = await search(boxToBBoxLngLat(box), filters, options.signal, limit);
       }
       let done = 0;
+      const known = boxEntries.entriesOf(box, selection.available.map((b) => b.id), filters.mask ?? DEFAULT_MASK, filters.harmonize);
       const entries = await mapWithConcurrency(found.scenes, sceneConcurrency, async (scene): Promise<LandsatDataEntry | null> => {
+        const kept = known.get(scene.id);
+        if (kept) {
+          options.onProgress?.(++done, found.scenes.length);
+          options.onEntry?.(kept);
+          return kept;
+        }
         if (selection.available.length === 0) {
           return { interval: { from: scene.datetime, to: scene.datetime }, scene: summarize(scene), outputs: { data: { bands: {} } } };
         }
@@ -304,9 +313,10 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
           grid: { pixelSizeM: Math.round(window.pixelSizeM * 10) / 10, width: window.width, height: window.height, overviewLevel: window.overviewLevel },
           ...(missing ? { missingBands: missing } : {}),
         };
+        known.add(scene.id, entry);
         options.onEntry?.(entry);
         return entry;
-      }, options.signal);
+      }, options.signal).finally(known.keep);
       return {
         data: entries.filter((e): e is LandsatDataEntry => e !== null),
         mask: maskToText(filters.mask ?? DEFAULT_MASK),

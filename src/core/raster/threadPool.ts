@@ -52,6 +52,16 @@ export function workersBesideEventLoop(cores = os.availableParallelism?.() ?? os
  */
 const WORKER_YOUNG_GENERATION_MB = 8;
 
+/**
+ * WORKER_CPU_PROF_DIR=dir writes a V8 CPU profile of each worker thread there when it ends (the main
+ * thread's own `--cpu-prof` does not reach workers started with their own execArgv): how the 40-year
+ * journey's time in the demo synthesis was found (docs/performance.md).
+ */
+function workerExecArgv(): string[] {
+  const dir = process.env.WORKER_CPU_PROF_DIR;
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [];
+}
+
 export interface ThreadPoolOptions {
   /** Workers at most (default: one per core, at most 4). */
   size?: number;
@@ -70,7 +80,7 @@ export function createThreadPool(workerUrl: URL, what: string, { size = Math.max
     // workerData is an object (naming the pool): geotiff.js' entry loads `web-worker`, which in a worker
     // thread destructures workerData and takes the thread for one of its own unless `mod` is set.
     const worker = new Worker(workerUrl, {
-      execArgv: [],
+      execArgv: workerExecArgv(),
       workerData: { pool: what },
       resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB, maxOldGenerationSizeMb: maxOldGenerationMb },
     });
