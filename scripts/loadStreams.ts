@@ -18,7 +18,7 @@ try {
   const load = os.loadavg();
   const seconds = Number(process.env.LOAD_SECONDS ?? 10);
   const runs = (what: string) => only === undefined || only === what;
-  const churn = runs('churn-rounds') ? await churnRounds(server.baseUrl, { serverPid: server.pid }) : null;
+  const churn = runs('churn-rounds') ? await churnRounds(server.baseUrl, { serverPid: server.pid, loopCpu: () => server.loopCpu() }) : null;
   const streams = !runs('streams') ? null : await streamScenarios(server.baseUrl, { streamSeconds: seconds, churnSeconds: seconds, serverPid: server.pid, loopCpu: () => server.loopCpu() });
   const imagesSites = !runs('images-sites') ? null : await imagesAndSites(server.baseUrl, { serverPid: server.pid, loopCpu: () => server.loopCpu() });
   process.stdout.write(`${JSON.stringify({ cpus: os.cpus().length, loadAverageAtStart: load, streams, imagesAndSites: imagesSites, churnRounds: churn }, null, 2)}\n`);

@@ -8,7 +8,7 @@
  * answered from the statistics or pixel answers an earlier round kept. Figures only: nothing is asserted.
  */
 import { readFileSync } from 'node:fs';
-import { healthSummary, percentile, pollHealth } from './measure.js';
+import { healthSummary, percentile, pollHealth, type LoopCpu } from './measure.js';
 import { readStream } from './streamScenarios.js';
 
 const ROUNDS = Number(process.env.CHURN_ROUNDS ?? 12);
@@ -41,9 +41,10 @@ function processCpuMs(pid: number | undefined): number | null {
   }
 }
 
-export async function churnRounds(baseUrl: string, { serverPid }: { serverPid?: number } = {}) {
+export async function churnRounds(baseUrl: string, { serverPid, loopCpu = async () => null }: { serverPid?: number; loopCpu?: LoopCpu } = {}) {
   const rounds = [];
   for (let round = 0; round < ROUNDS; round++) {
+    await loopCpu();
     let polling = true;
     const health = pollHealth(baseUrl, () => !polling);
     const counts = { items: 0, statuses: {} as Record<string, number> };
@@ -70,7 +71,9 @@ export async function churnRounds(baseUrl: string, { serverPid }: { serverPid?: 
     const cpuEnd = processCpuMs(serverPid);
     polling = false;
     const h = healthSummary(await health);
-    rounds.push({ round: round + 1, answers: counts.statuses, itemsStreamed: counts.items, health: h, queueIdleMsAfterLastAbort: idleMs, processCpuMsInTheSecondAfter: cpuStart === null || cpuEnd === null ? null : cpuEnd - cpuStart });
+    // The loop's longest turns in CPU ms (scripts/load/loopCpuMonitor.mjs): what the server itself held it for, whatever the machine's other load.
+    const loop = await loopCpu();
+    rounds.push({ round: round + 1, loop, answers: counts.statuses, itemsStreamed: counts.items, health: h, queueIdleMsAfterLastAbort: idleMs, processCpuMsInTheSecondAfter: cpuStart === null || cpuEnd === null ? null : cpuEnd - cpuStart });
   }
   const p99s = rounds.map((r) => r.health.p99Ms ?? Infinity);
   const idles = rounds.map((r) => r.queueIdleMsAfterLastAbort);

@@ -296,7 +296,9 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
         }
         const { present, missing, harmonized } = sceneBands(scene, selection.available, filters.harmonize);
         const assets: ArchiveAssetKey[] = [...present.map((b) => b.read.asset), 'qa_pixel'];
-        const window = await readerFor(scene).readBox(box, assets, { maxSize: STATS_MAX_SIDE }, options.signal);
+        // Not kept in the block cache: 1,842 scenes' windows (~1.4 GB over a 40-year record) only pushed out
+        // other requests' headers and windows; a repeat is answered from the kept statistics instead.
+        const window = await readerFor(scene).readBox(box, assets, { maxSize: STATS_MAX_SIDE, keepWindow: false }, options.signal);
         // A client that left gets no more statistics computed for it (its read may have been shared).
         options.signal?.throwIfAborted();
         options.onProgress?.(++done, found.scenes.length);

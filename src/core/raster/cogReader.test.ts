@@ -46,6 +46,24 @@ describe('cogReader', () => {
     expect(reader.geo).toMatchObject({ epsg: 32619, areaOrPoint: 'Point', originX: CENTRE_X - 15, originY: CENTRE_Y + 15, pixelSizeX: 30, pixelSizeY: 30, nodata: 0 });
   });
 
+  it('keep: false reads the same window without keeping it in the cache', async () => {
+    const cache = createBlockCache({ maxBytes: 64 << 20 });
+    const source = createFileByteSource(file());
+    const reader = await createCogReader(source, { cache });
+    const window: [number, number, number, number] = [100, 200, 400, 420];
+    const kept = await reader.readWindow(window, { level: 1, size: { width: 60, height: 44 } });
+    const afterKept = source.stats.requests;
+    await reader.readWindow(window, { level: 1, size: { width: 60, height: 44 } });
+    expect(source.stats.requests).toBe(afterKept); // kept: the repeat reads nothing
+    const windowKey = (id: string) => `cog-window:${id}:1:${window.join(',')}:60x44`;
+    expect(cache.has(windowKey(source.id))).toBe(true);
+    const otherCache = createBlockCache({ maxBytes: 64 << 20 });
+    const alone = await createCogReader(createFileByteSource(file()), { cache: otherCache });
+    const first = await alone.readWindow(window, { level: 1, size: { width: 60, height: 44 }, keep: false });
+    expect(Array.from(first.data)).toEqual(Array.from(kept.data));
+    expect(otherCache.has(windowKey(alone.source.id))).toBe(false);
+  });
+
   it('decimates while decoding: the same picks as decimating the whole window, tiles without a pick not read', async () => {
     const cache = createBlockCache({ maxBytes: 64 << 20 });
     const source = createFileByteSource(file());

@@ -35,8 +35,9 @@ export interface CogReader {
   /**
    * Reads [col0,row0,col1,row1) of a level; pixels outside the raster are 0 (the Landsat fill value).
    * With `size`, the window decimated to that many pixels (nearest neighbour: DNs, fill and QA bits stay exact).
+   * `keep: false` leaves the window out of the cache (a caller that keeps its own answer from it).
    */
-  readWindow(window: PixelWindow, opts?: { level?: number; signal?: AbortSignal; size?: { width: number; height: number } }): Promise<RasterWindow>;
+  readWindow(window: PixelWindow, opts?: { level?: number; signal?: AbortSignal; size?: { width: number; height: number }; keep?: boolean }): Promise<RasterWindow>;
   /**
    * DNs at full-resolution pixels that all lie in one tile (a group of sites): the tile is read once
    * (and cached), and only the rows and columns of the pixels are decoded. 0 in an empty (sparse) tile.
@@ -196,6 +197,7 @@ export async function createCogReader(source: ByteSource, { cache, signal }: Cre
       const height = size?.height ?? Math.max(0, row1 - row0);
       if (!(Number.isInteger(width) && Number.isInteger(height) && width >= 0 && height >= 0)) throw new RangeError(`bad output size ${width} x ${height}`);
       const bytes = width * height * 2;
+      if (opts.keep === false) return { data: await assemble(window, level, opts.signal, size), width, height, level: levelIndex };
       // Extracted windows are what a repeat asks for again (a series at the same point, the same image).
       const data = await cache.getOrLoad<Uint16Array>(
         `cog-window:${source.id}:${levelIndex}:${window.join(',')}${size ? `:${width}x${height}` : ''}`,

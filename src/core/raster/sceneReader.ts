@@ -44,6 +44,8 @@ export interface BoxReadOptions {
    * slightly coarser than asked, GDAL_OVERVIEW_OVERSAMPLING_THRESHOLD).
    */
   minSize?: number;
+  /** false: the window is not kept in the block cache (the statistics keep their own answers: boxStatisticsMemo.ts). Default true. */
+  keepWindow?: boolean;
 }
 
 export interface BoxRead {
@@ -216,7 +218,7 @@ export function createSceneReader(opts: SceneReaderOptions): SceneReader {
       }
     },
 
-    async readBox(bboxLngLat, assets, { maxSize, minSize = maxSize }, signal) {
+    async readBox(bboxLngLat, assets, { maxSize, minSize = maxSize, keepWindow = true }, signal) {
       if (assets.length === 0) throw new RangeError('no assets requested');
       if (!(maxSize >= 1)) throw new RangeError(`maxSize must be >= 1, got ${maxSize}`);
       const opened = await openAssets(assets, signal);
@@ -249,7 +251,7 @@ export function createSceneReader(opts: SceneReaderOptions): SceneReader {
             const lvl = Math.min(levelIndex, reader.levels.length - 1);
             // Decimated while the tiles are decoded, and cached by the reader (a repeated image or statistics call redoes nothing).
             dn[asset] = await reader
-              .readWindow([lc0, lr0, lc1, lr1], { level: lvl, signal, size: { width, height } })
+              .readWindow([lc0, lr0, lc1, lr1], { level: lvl, signal, size: { width, height }, keep: keepWindow })
               .then((win) => win.data)
               .catch(asCogFormatError(reader.source.id));
           }),
