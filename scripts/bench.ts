@@ -20,6 +20,7 @@ import { benchFirstMinute } from './bench/firstMinute.js';
 import { benchRealShapedArchive } from './benchRealShaped.js';
 import { benchSitesDemo, benchSitesRealShaped } from './bench/sites.js';
 import { benchVersusGdal } from './bench/versusGdal.js';
+import { benchFortyYearsDemo } from './bench/fortyYearsDemo.js';
 import { createCountingByteSource, type ByteCounter } from './countingByteSource.js';
 
 const log = (msg: string) => process.stderr.write(`${msg}\n`);
@@ -60,6 +61,13 @@ async function main(): Promise<void> {
   if (process.env.BENCH_ONLY === 'real-shaped') {
     const realShapedArchive = await benchRealShapedArchive();
     process.stdout.write(`${JSON.stringify({ machine: machine(), realShapedArchive }, null, 2)}\n`);
+    return;
+  }
+  // BENCH_ONLY=forty-years runs just issue 33's demo record through the API (scripts/bench/fortyYearsDemo.ts):
+  // the default point's whole record cold, warm and cancelled, FORTY_YEARS_RUNS (default 3) fresh servers.
+  if (process.env.BENCH_ONLY === 'forty-years') {
+    const fortyYearsDemo = await benchFortyYearsDemo();
+    process.stdout.write(`${JSON.stringify({ machine: machine(), fortyYearsDemo }, null, 2)}\n`);
     return;
   }
   // BENCH_ONLY=gdal runs just issue 22's rows against GDAL (scripts/bench/versusGdal.ts) and the
@@ -149,6 +157,8 @@ async function main(): Promise<void> {
   const sites = { oneScene100SitesOneYearDemo: await benchSitesDemo(), realShaped1000SitesVsGdal: await benchSitesRealShaped() };
   log('issue 22: the product (its server) against GDAL on the same reads...');
   const versusGdal = await benchVersusGdal();
+  log('issue 33: the default point\'s 40-year record on the demo, through the API...');
+  const fortyYearsDemo = await benchFortyYearsDemo();
 
   const result = {
     machine: machine(),
@@ -174,6 +184,7 @@ async function main(): Promise<void> {
     },
     realShapedArchive,
     versusGdal,
+    fortyYearsDemo,
     sites,
     wrs2: { lookupsPerSecond: Math.round(orbit.lookupsPerSecond), overpassPredictionsPerSecond: Math.round(orbit.overpassPredictionsPerSecond) },
     firstLoad: await benchFirstLoad(),

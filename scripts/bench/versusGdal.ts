@@ -38,6 +38,8 @@ const RECORD_BANDS: BandId[] = ['B04', 'B05'];
 const RECORD_ASSETS: AssetKey[] = ['red', 'nir08', 'qa_pixel'];
 const IMAGE_ASSETS: AssetKey[] = ['red', 'green', 'blue'];
 const SERIES_SCENES = 45;
+/** BENCH_SERVER_NODE_ARGS adds node flags to the product's servers, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` (with WORKER_CPU_PROF_DIR for its worker threads). */
+const SERVER_NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const WARM_REPEATS = 5;
 const SERIES_START = Date.UTC(2025, 0, 2);
 const IMAGE_DAY = '2026-01-20';
@@ -246,7 +248,7 @@ export async function benchVersusGdal() {
   try {
     for (let run = 0; run < RUNS; run++) {
       log(`versus GDAL, run ${run + 1} of ${RUNS}: first request after start...`);
-      let server = await startServerProcess(env);
+      let server = await startServerProcess(env, SERVER_NODE_ARGS);
       try {
         const [first, c] = await counted(() => timedGet(server.baseUrl, seriesUrl), server);
         product.first.push(first.ms);
@@ -256,7 +258,7 @@ export async function benchVersusGdal() {
       }
 
       log('  running server: 45-scene series cold, warm, full-scene image cold...');
-      server = await startServerProcess(env);
+      server = await startServerProcess(env, SERVER_NODE_ARGS);
       try {
         await warmup(server);
         const [cold, cs] = await counted(() => timedGet(server.baseUrl, seriesUrl), server);
@@ -284,7 +286,7 @@ export async function benchVersusGdal() {
       }
 
       log('  40-year series: cold, warm, peak RSS...');
-      server = await startServerProcess(env);
+      server = await startServerProcess(env, SERVER_NODE_ARGS);
       try {
         await warmup(server);
         const [cold, cr] = await counted(() => timedGet(server.baseUrl, recordUrl), server);
