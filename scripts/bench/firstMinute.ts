@@ -138,7 +138,7 @@ async function fortyYearsRun(browser: Browser, tmpDir: string, cloudLimit: numbe
     const page = await openPage(browser, `${baseUrl}/?cloud=${cloudLimit}&startDate=${RECORD_START}&endDate=${today}`);
     const cpuBefore = await serverCpuMs(child);
     const t0 = performance.now();
-    const progress = waitInPage(page, () => /scene \d+ of \d+/.test(document.querySelector('.stream-progress')?.textContent ?? '')).then(() => performance.now() - t0, () => NaN);
+    const progress = waitInPage(page, () => /\d+ of \d+/.test(document.querySelector('.stream-progress')?.textContent ?? '')).then(() => performance.now() - t0, () => NaN);
     const r = await timeResults(page, () => page.getByRole('button', { name: 'Fetch Data' }).click());
     const cpuAfter = await serverCpuMs(child);
     const firstProgressMs = await Promise.race([progress, Promise.resolve(NaN)]);
