@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildTestApp } from '../../test/support/testApp.js';
 import { MAX_ECHO_CHARS, shortenEchoes } from './shortenEchoes.js';
 
@@ -40,7 +40,7 @@ describe('every error answer repeats at most a short part of its input', () => {
     ['GET an unknown path', { method: 'GET', url: `/api/${'q'.repeat(3000)}` }],
     ['GET /api/pixel lat', { method: 'GET', url: `/api/pixel?lat=${'q'.repeat(3000)}&lon=1` }],
   ] as const)('%s', async (_name, request) => {
-    const res = await app.inject(request as Parameters<FastifyInstance['inject']>[0] & object);
+    const res = await app.inject(request as InjectOptions);
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     expect(res.json().error.code).toEqual(expect.any(String));
     expect(longestEcho(res.body)).toBeLessThanOrEqual(MAX_ECHO_CHARS);
