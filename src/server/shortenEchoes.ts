@@ -14,8 +14,10 @@ const cut = (piece: string) => `${piece.slice(0, KEPT_CHARS)}… (${(piece.lengt
  * quotations stay far below the limit; only what a client sent can be that long.
  */
 export function shortenEchoes(message: string): string {
-  // Double quotes and backticks only: an apostrophe (the scene's) is not a quotation mark.
-  const quotedCut = message.replace(/(["`])([^"`]{61,}?)\1/g, (_m, q: string, inner: string) => `${q}${cut(inner)}${q}`);
+  // Double quotes and backticks only (an apostrophe, the scene's, is no quotation mark); a quotation
+  // opens after a space, colon or bracket and closes before one or a stop, so the end of one
+  // quotation and the start of the next ("smoke"; … "none") are never taken for one.
+  const quotedCut = message.replace(/(^|[\s(:=])(["`])(\S[^"`]{59,}?\S)\2(?=$|[\s.,;:)])/g, (_m, before: string, q: string, inner: string) => `${before}${q}${cut(inner)}${q}`);
   const wordsCut = quotedCut.replace(/\S{61,}/g, (word) => cut(word));
   return cutText(wordsCut, MAX_MESSAGE_CHARS);
 }
