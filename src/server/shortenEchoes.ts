@@ -1,4 +1,12 @@
-import { cutText, MAX_MESSAGE_CHARS } from './toApiError.js';
+/** Longest error message, characters: enough to act on, never an echo of a large request. */
+const MAX_MESSAGE_CHARS = 1000;
+
+/** `text` cut to `max` characters, saying how much was left out. */
+export function cutText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const note = `… (${text.length - max} more characters)`;
+  return text.slice(0, Math.max(0, max - note.length)) + note;
+}
 
 /** Longest piece of a request a message repeats: a long word or quotation keeps its start and says how much was left out. */
 export const MAX_ECHO_CHARS = 60;
@@ -29,9 +37,9 @@ const isErrorBody = (payload: unknown): payload is ErrorBody =>
   typeof payload === 'object' && payload !== null && typeof (payload as { error?: unknown }).error === 'object' && (payload as { error?: unknown }).error !== null;
 
 /**
- * The app's preSerialization hook: every JSON error answer, whichever route or handler wrote it (the
- * app's error handler, a route's own refusal such as POST /api/sites' list of bad sites), carries
- * its message and reasons through shortenEchoes.
+ * The app's preSerialization hook: every JSON error answer, whichever route or handler wrote it (a
+ * route's own refusal such as POST /api/sites' list of bad sites, besides the app's error handler,
+ * whose toApiError shortens already), carries its message and reasons through shortenEchoes.
  */
 export async function shortenErrorEchoes(_req: unknown, reply: { statusCode: number }, payload: unknown): Promise<unknown> {
   if (reply.statusCode < 400 || !isErrorBody(payload)) return payload;
