@@ -12,7 +12,7 @@ afterAll(async () => {
 
 // The same statements on both back-ends: SQLite (embedded default) and a real PostgreSQL server started here.
 const backEnds: [string, () => Promise<SqlStore>][] = [
-  ['SQLite', () => openSqliteStore(':memory:')],
+  ['SQLite', async () => openSqliteStore(':memory:')],
   [
     'PostgreSQL',
     async () => {
