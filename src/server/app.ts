@@ -25,10 +25,12 @@ import overpassRoutes from './routes/overpassRoutes.js';
 import quicklookRoutes from './routes/quicklookRoutes.js';
 import exportRoutes from './routes/exportRoutes.js';
 import areaRoutes from './routes/areaRoutes.js';
+import savedAreaRoutes from './routes/savedAreaRoutes.js';
 import { notificationRoutes } from './routes/notificationRoutes.js';
 import compareRoutes from './routes/compareRoutes.js';
 import overpassCalendarRoutes from './routes/overpassCalendarRoutes.js';
 import { rateLimitOptions } from './rateLimitOptions.js';
+import { shortenErrorEchoes } from './shortenEchoes.js';
 import sitesRoutes from './routes/sitesRoutes.js';
 import jobRoutes from './routes/jobRoutes.js';
 import { installOps } from './ops/installOps.js';
@@ -76,6 +78,8 @@ export async function buildApp(config: Config, overrides: BuildAppOptions = {}):
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
+  // No error message repeats more than a short part of the request, whoever wrote it.
+  app.addHook('preSerialization', shortenErrorEchoes);
 
   app.setErrorHandler(sendApiError);
   const routeMethods = trackRouteMethods(app);
@@ -138,6 +142,7 @@ export async function buildApp(config: Config, overrides: BuildAppOptions = {}):
   await app.register(quicklookRoutes);
   await app.register(exportRoutes);
   await app.register(areaRoutes);
+  await app.register(savedAreaRoutes);
   await app.register(sitesRoutes);
   await app.register(jobRoutes);
   if (ctx.notifications) await app.register(notificationRoutes, { service: ctx.notifications });
