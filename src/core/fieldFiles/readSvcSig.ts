@@ -167,6 +167,7 @@ function checkWavelengths(fileName: string, rows: readonly NumberRow[], fields: 
   for (let i = 1; i < rows.length; i++) {
     const [prev, cur] = [rows[i - 1].values[0], rows[i].values[0]];
     if (cur > prev) continue;
+    if (cur === prev) throw new FieldFileError(fileName, `wavelength ${cur} nm repeats the line before: a line was added`, rows[i].line);
     stepsBack++;
     if (overlapMatched || stepsBack > detectors - 1 || prev - cur >= 60) {
       throw new FieldFileError(
