@@ -67,7 +67,7 @@ function readPlace(fileName: string, fields: Map<string, HeaderField>, notes: st
   if (lat === null) throw new FieldFileError(fileName, `Latitude ${quote(latText)} is neither degrees and decimal minutes (4640.7523N) nor decimal degrees`, latField?.line);
   const lon = coordinate(lonText, 'lon');
   if (lon === null) throw new FieldFileError(fileName, `Longitude ${quote(lonText)} is neither degrees and decimal minutes (09231.1627W) nor decimal degrees`, lonField?.line);
-  return { lat, lon, note: `GPS position (Latitude: ${latText}, Longitude: ${lonText}, lines ${latField!.line}-${lonField!.line})` };
+  return { lat, lon, note: `GPS position (Latitude: ${latText}, Longitude: ${lonText}, lines ${Math.min(latField!.line, lonField!.line)}-${Math.max(latField!.line, lonField!.line)})` };
 }
 
 function readTime(fileName: string, fields: Map<string, HeaderField>, notes: string[]): FieldTime {

@@ -79,7 +79,7 @@ function place(fileName: string, fields: Map<string, HeaderField>, notes: string
   if (lat === null) throw new FieldFileError(fileName, `latitude ${quote(latText)} is not degrees and decimal minutes with N or S (e.g. 4640.7523N)`, latField?.line);
   const lon = degreesDecimalMinutes(lonText, 'lon');
   if (lon === null) throw new FieldFileError(fileName, `longitude ${quote(lonText)} is not degrees and decimal minutes with E or W (e.g. 09231.1627W)`, lonField?.line);
-  return { lat, lon, note: `GPS position of the target scan (latitude= ${latText}, longitude= ${lonText}, line ${latField!.line}-${lonField!.line})` };
+  return { lat, lon, note: `GPS position of the target scan (latitude= ${latText}, longitude= ${lonText}, lines ${Math.min(latField!.line, lonField!.line)}-${Math.max(latField!.line, lonField!.line)})` };
 }
 
 function time(fileName: string, fields: Map<string, HeaderField>, notes: string[]): FieldTime {
