@@ -26,7 +26,7 @@ export interface FieldFileSummary {
 }
 
 export interface FieldFileComparison extends FieldComparison {
-  file: FieldFileSummary;
+  file: FieldFileSummary & { spectrum: SpectrumPoint[] };
   lat: number;
   lon: number;
   datetime: string;
@@ -79,7 +79,7 @@ export async function compareFieldFile(file: FieldFile, overrides: FieldFileOver
   const comparison = await compareFieldMeasurement({ lat, lon, datetime, maxDays: overrides.maxDays, spectrum, mask: overrides.mask }, readPixels, signal);
   return {
     ...comparison,
-    file: fileSummary(file),
+    file: { ...fileSummary(file), spectrum },
     lat,
     lon,
     datetime: new Date(datetime).toISOString(),

@@ -85,6 +85,7 @@ export const compareResponseSchema = z.object({
       channels: z.number().describe('Data lines read'),
       overlapMatched: z.boolean().describe('SVC _moc file: detector overlap removed by the instrument software'),
       notes: z.array(z.string()),
+      spectrum: z.array(z.tuple([z.number(), z.number()]).readonly()).describe('[[wavelength_um, reflectance 0-1], ...]: the part of the file\'s spectrum the bands were simulated from (for a chart)'),
     })
     .optional()
     .describe('Extension: the spectrometer file read (multipart or raw body requests)'),
