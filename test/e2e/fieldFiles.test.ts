@@ -66,7 +66,8 @@ describe('a field campaign dropped on the comparison section (built page, headle
       expect(box.height, (await control.textContent()) ?? "").toBeGreaterThanOrEqual(24);
     }
     await harness.screenshot(page, '36-field-files-1440', '.field-files');
-    await harness.screenshot(page, '36-field-files-map-1440');
+    await page.locator('.leaflet-container').first().scrollIntoViewIfNeeded();
+    await harness.screenshot(page, '36-field-files-map-1440', '.leaflet-container');
 
     const [download] = await Promise.all([page.waitForEvent('download'), panel.getByRole('button', { name: 'Download the CSV' }).click()]);
     const [header, ...records] = parseCsv(readFileSync((await download.path())!, 'utf8'));

@@ -8,7 +8,7 @@ const round = (value: number | null, decimals: number): number | null => (value 
 export function batchCells(r: BatchRow): CsvCell[] {
   return [
     r.file, r.instrument, r.measuredUtc, r.timeFrom, round(r.lat, 6), round(r.lon, 6), r.sceneId, r.sensor, round(r.daysApart, 4), r.band, r.sensorBand,
-    round(r.fieldReflectance, 6), round(r.landsatReflectance, 6), round(r.difference, 6), r.clear, r.duplicateOf, r.reason, r.synthetic,
+    round(r.fieldReflectance, 6), round(r.landsatReflectance, 6), round(r.difference, 6), r.clear, r.duplicateOf, r.reason, r.synthetic, r.notes,
   ];
 }
 

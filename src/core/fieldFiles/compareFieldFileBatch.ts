@@ -32,11 +32,13 @@ export interface BatchRow {
   duplicateOf: string | null;
   reason: string | null;
   synthetic: boolean | null;
+  /** Extension: what the file says about itself (no GPS, clock time, a name marked BAD). */
+  notes: string | null;
 }
 
 export const BATCH_CSV_HEADER = [
   'file', 'instrument', 'measured_utc', 'time_from', 'lat', 'lon', 'scene_id', 'sensor', 'days_apart', 'band', 'sensor_band',
-  'field_reflectance', 'landsat_reflectance', 'difference', 'clear', 'duplicate_of', 'reason', 'synthetic',
+  'field_reflectance', 'landsat_reflectance', 'difference', 'clear', 'duplicate_of', 'reason', 'synthetic', 'notes',
 ] as const;
 
 const HOURS_PER_DAY = 24;
@@ -44,7 +46,7 @@ const CONCURRENCY = 4;
 
 const emptyRow = (file: string): BatchRow => ({
   file, instrument: null, measuredUtc: null, timeFrom: null, lat: null, lon: null, sceneId: null, sensor: null, daysApart: null, band: null,
-  sensorBand: null, fieldReflectance: null, landsatReflectance: null, difference: null, clear: null, duplicateOf: null, reason: null, synthetic: null,
+  sensorBand: null, fieldReflectance: null, landsatReflectance: null, difference: null, clear: null, duplicateOf: null, reason: null, synthetic: null, notes: null,
 });
 
 /** The rows of one compared file: one per band B01-B07, named as the matched scene's sensor names it. */
@@ -73,6 +75,7 @@ export function comparisonRows(c: FieldFileComparison, duplicateOf: string | nul
       duplicateOf,
       reason,
       synthetic: c.synthetic,
+      notes: c.file.notes.length > 0 ? c.file.notes.join('; ') : null,
     };
   });
 }
@@ -132,7 +135,7 @@ export async function compareFieldFileBatch(files: readonly UploadedFile[], opti
       return comparisonRows(await compareFieldFile(file, { maxDays: options.maxDays, mask: options.mask }, readPixels, options.signal), duplicates[i]);
     } catch (err) {
       if (!(err instanceof FieldFileError)) throw err;
-      return [{ ...emptyRow(files[i].name), instrument: `${file.instrument} ${file.model}`.trim(), measuredUtc: file.time.utc, duplicateOf: duplicates[i], reason: err.message }];
+      return [{ ...emptyRow(files[i].name), instrument: `${file.instrument} ${file.model}`.trim(), measuredUtc: file.time.utc, duplicateOf: duplicates[i], reason: err.message, notes: file.notes.join('; ') || null }];
     }
   };
   const worker = async () => {

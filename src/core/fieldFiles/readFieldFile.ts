@@ -17,8 +17,19 @@ export function readFieldFile(fileName: string, bytes: Uint8Array): FieldFile {
   }
   const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
   const firstLine = text.slice(0, 200).split(/\r\n|\r|\n/)[0].trim();
-  if (/Spectra Vista SIG Data/i.test(firstLine)) return readSvcSig(fileName, text);
-  if (/^Comment:/i.test(firstLine) || /\.sed$/i.test(fileName)) return readSedFile(fileName, text);
-  if (/\.sig$/i.test(fileName)) return readSvcSig(fileName, text);
+  const read = /Spectra Vista SIG Data/i.test(firstLine) || (/\.sig$/i.test(fileName) && !/^Comment:/i.test(firstLine)) ? readSvcSig : /^Comment:/i.test(firstLine) || /\.sed$/i.test(fileName) ? readSedFile : null;
+  if (read) return withNameNotes(read(fileName, text));
   throw new FieldFileError(fileName, 'not a spectrometer file this service reads: an SVC .sig starts with "/*** Spectra Vista SIG Data ***/", a Spectral Evolution .sed with "Comment:"', 1);
+}
+
+/**
+ * What a file's name says by field convention, passed on, never acted on: `_BAD` (its authors marked it
+ * bad) and `_WR_` (a white-reference scan of the panel, not a target). Such files are still compared.
+ */
+function withNameNotes(file: FieldFile): FieldFile {
+  const base = file.fileName.split('/').pop() ?? file.fileName;
+  const notes = [...file.notes];
+  if (/_BAD(\.|_)/i.test(base)) notes.push('the file name says BAD: its authors marked this scan as bad');
+  if (/_WR_/i.test(base)) notes.push('the file name says WR: likely a white-reference (panel) scan, not a target');
+  return { ...file, notes };
 }

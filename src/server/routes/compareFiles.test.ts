@@ -176,6 +176,38 @@ describe('POST /api/compare/batch', () => {
     expect(rows.find((r) => r[col('file')] === 'data_psr_added_lines.sed')![col('reason')]).toMatch(/line 2:/);
   });
 
+  it('reads an overlap-matched (_moc) file and its raw file of one measurement, naming each other; a name marked BAD is noted', async () => {
+    // An overlap-matched variant made from the raw file as SVC's software writes one: "Overlap: Remove" and
+    // the later detector's channels that fall inside the earlier one's range left out (wavelengths increase).
+    const raw = fileBytes(SIG).toString('latin1');
+    let last = 0;
+    const moc = raw
+      .replace('Overlap: Preserve', 'Overlap: Remove')
+      .split('\r\n')
+      .filter((l) => {
+        const m = /^(\d+\.\d+)\s+[\d.]+\s+[\d.]+\s+[\d.]+$/.exec(l);
+        if (!m) return true;
+        if (Number(m[1]) <= last) return false;
+        last = Number(m[1]);
+        return true;
+      })
+      .join('\r\n');
+    const parts = [
+      { name: 'files', filename: 'ACPL_D2_P1_B_1_001.sig', content: fileBytes(SIG) },
+      { name: 'files', filename: 'ACPL_D2_P1_B_1_001_moc.sig', content: Buffer.from(moc, 'latin1') },
+      { name: 'files', filename: 'ACPL_D2_P1_B_1_000_BAD.sig', content: fileBytes('svc-acer/ACPL_D2_P1_B_1_000_BAD.sig') },
+    ];
+    const res = await app.inject({ method: 'POST', url: '/api/compare/batch?maxDays=16', payload: multipart(parts), headers: MULTIPART });
+    const [header, ...rows] = parseCsv(res.body);
+    const of = (file: string) => rows.filter((r) => r[0] === file);
+    expect(of('ACPL_D2_P1_B_1_001_moc.sig')).toHaveLength(7);
+    expect(of('ACPL_D2_P1_B_1_001.sig')[0][header.indexOf('duplicate_of')]).toBe('same measurement as ACPL_D2_P1_B_1_001_moc.sig (overlap-matched)');
+    expect(of('ACPL_D2_P1_B_1_001_moc.sig')[0][header.indexOf('duplicate_of')]).toBe('same measurement as ACPL_D2_P1_B_1_001.sig');
+    // Within the bands the two spectra are the same lines: the same band values.
+    for (let i = 0; i < 7; i++) expect(of('ACPL_D2_P1_B_1_001_moc.sig')[i][header.indexOf('field_reflectance')]).toBe(of('ACPL_D2_P1_B_1_001.sig')[i][header.indexOf('field_reflectance')]);
+    expect(of('ACPL_D2_P1_B_1_000_BAD.sig')[0][header.indexOf('notes')]).toMatch(/name says BAD/);
+  });
+
   it('reads a zip of the files, and streams NDJSON with progress', async () => {
     const zip = zipSync(Object.fromEntries(['svc-acer/ACPL_D2_P1_B_1_001.sig', 'svc-acer/ACPL_F3_P2_B_1_000.sig', SED].map((rel) => [`campaign/${rel}`, new Uint8Array(fileBytes(rel))])));
     const res = await app.inject({ method: 'POST', url: '/api/compare/batch?filename=campaign.zip&format=ndjson&maxDays=16', payload: Buffer.from(zip), headers: { 'content-type': 'application/zip' } });

@@ -35,7 +35,7 @@ export const batchQuerySchema = z.object({
 });
 
 const BATCH_CSV_WORDS =
-  'text/csv, one row per file and band (B01-B07): file, instrument, measured_utc, time_from, lat, lon, scene_id, sensor, days_apart (scene minus measurement), band, sensor_band, field_reflectance, landsat_reflectance, difference (field minus Landsat), clear (target pixel clear), duplicate_of, reason (why a file or band has no value), synthetic. A file that could not be used is one row with its reason.';
+  'text/csv, one row per file and band (B01-B07): file, instrument, measured_utc, time_from, lat, lon, scene_id, sensor, days_apart (scene minus measurement), band, sensor_band, field_reflectance, landsat_reflectance, difference (field minus Landsat), clear (target pixel clear), duplicate_of, reason (why a file or band has no value), synthetic, then (extension) notes (what the file says of itself: no GPS, clock time of unknown zone, a name marked BAD or WR). A file that could not be used is one row with its reason.';
 
 export const batchResponseSchema = {
   description: `${BATCH_CSV_WORDS} With Accept: application/x-ndjson or ?format=ndjson, NDJSON lines instead`,
