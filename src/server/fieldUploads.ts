@@ -14,7 +14,7 @@ const httpError = (statusCode: number, code: string, message: string) => Object.
 
 export const isMultipart = (req: FastifyRequest) => /^multipart\/form-data/i.test(String(req.headers['content-type'] ?? ''));
 /** Raw-body types this service takes a file in (the JSON body keeps application/json). */
-export const RAW_FILE_TYPES = ['application/octet-stream', 'text/plain', 'application/zip', 'application/x-zip-compressed'];
+export const RAW_FILE_TYPES = ['application/octet-stream', 'application/zip', 'application/x-zip-compressed'];
 export const isRawFile = (req: FastifyRequest) => RAW_FILE_TYPES.some((t) => String(req.headers['content-type'] ?? '').toLowerCase().startsWith(t));
 
 /** The file name of a Content-Disposition header (filename*=UTF-8''… preferred, then filename="…"), or undefined. */

@@ -61,7 +61,7 @@ export default async function compareRoutes(app: FastifyInstance): Promise<void>
         description:
           'Three ways to send the measurement. (1) application/json: lat, lon, datetime and a spectrum (or band values), as below. ' +
           '(2) multipart/form-data with the spectrometer file in the field `file` (SVC .sig or Spectral Evolution .sed) and optional text fields lat, lon, datetime, maxDays, mask. ' +
-          '(3) the file as the raw body (Content-Type: application/octet-stream or text/plain) with ?filename=x.sig or a Content-Disposition filename, the same optional fields in the query string. ' +
+          '(3) the file as the raw body (Content-Type: application/octet-stream) with ?filename=x.sig or a Content-Disposition filename, the same optional fields in the query string. ' +
           'Place and time come from the file (GPS position; GPS UTC time, else the instrument clock read as UTC) unless the request gives them; placeFrom and timeFrom say which. ' +
           'A file that cannot be compared is answered 422 unusable_file with the reason and its line.',
         body: compareBodySchema,
