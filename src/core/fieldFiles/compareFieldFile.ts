@@ -71,7 +71,7 @@ export async function compareFieldFile(file: FieldFile, overrides: FieldFileOver
   const spectrum = bandSpectrum(file);
   const requestPlace = overrides.lat !== undefined && overrides.lon !== undefined;
   if (!requestPlace && !file.place) {
-    throw new FieldFileError(file.fileName, 'the file holds no GPS position: send lat and lon with it (decimal degrees, WGS84)');
+    throw new FieldFileError(file.fileName, 'the file holds no GPS position: give its lat and lon (decimal degrees, WGS84) with POST /api/compare (multipart fields or query)');
   }
   const lat = requestPlace ? overrides.lat! : file.place!.lat;
   const lon = requestPlace ? overrides.lon! : file.place!.lon;

@@ -122,7 +122,7 @@ describe('POST /api/compare with a spectrometer file', () => {
   });
 
   it.each<[string, string, RegExp]>([
-    [SED, 'no GPS and no lat/lon', /1566060_09506_working\.sed: the file holds no GPS position: send lat and lon/],
+    [SED, 'no GPS and no lat/lon', /1566060_09506_working\.sed: the file holds no GPS position: give its lat and lon/],
     ['sed-psr/1566060_15025_not_working.sed', 'direct energy', /line 27: holds direct energy .*no reflectance column/],
     ['malformed/data_svc_added_lines.sig', 'lines added', /line 2: "ADDED" is not a header line/],
     ['malformed/data_psr_removed_lines.sed', 'lines removed', /line 2: "REMOVED_LINES_2_to_10" is not a header line/],
