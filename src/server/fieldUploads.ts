@@ -109,9 +109,8 @@ export async function readSingleUpload(req: FastifyRequest): Promise<{ file: Upl
   const query = req.query as Record<string, string | undefined>;
   const name = query.filename ?? dispositionFileName(req.headers['content-disposition']);
   if (!name) throw httpError(400, 'bad_request', 'A raw body needs its file name: ?filename=x.sig or Content-Disposition: attachment; filename="x.sig"');
-  const body = req.body;
-  const bytes = Buffer.isBuffer(body) ? body : Buffer.from(String(body ?? ''), 'latin1');
-  return { file: { name: baseName(name), bytes }, fields: query };
+  // The raw-body parser (compareRoutes.ts) hands the bytes over as a Buffer.
+  return { file: { name: baseName(name), bytes: req.body as Buffer }, fields: query };
 }
 
 /** @fastify/multipart's limit errors, in words. */

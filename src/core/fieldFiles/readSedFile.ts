@@ -133,7 +133,7 @@ export function readSedFile(fileName: string, text: string): FieldFile {
   if (reflectColumn < 0) {
     throw new FieldFileError(
       fileName,
-      `holds ${measurement.toLowerCase().replace(/_/g, ' ')} (Measurement: ${measurement}; columns ${names.join(', ')}) and no reflectance column: its values are ${fields.get('radiometric calibration')?.value ?? 'instrument'} units of each scan, not reflectance, and the file does not say that its reference column is a white-reference panel for this target. Measure (or re-export in DARWin) in REFLECTANCE mode so the file carries "Reflect. %", or send a wavelength,reflectance spectrum`,
+      `holds ${measurement.slice(0, 40).toLowerCase().replace(/_/g, ' ')} (Measurement: ${measurement.slice(0, 40)}; columns ${names.join(', ').slice(0, 120)}) and no reflectance column: its values are ${(fields.get('radiometric calibration')?.value ?? 'instrument').slice(0, 40)} units of each scan, not reflectance, and the file does not say that its reference column is a white-reference panel for this target. Measure (or re-export in DARWin) in REFLECTANCE mode so the file carries "Reflect. %", or send a wavelength,reflectance spectrum`,
       namesLine,
     );
   }

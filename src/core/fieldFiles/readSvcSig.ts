@@ -180,6 +180,6 @@ function checkWavelengths(fileName: string, rows: readonly NumberRow[], fields: 
   const modelChannels = /HR-(\d{3,4})/i.exec(model);
   if (modelChannels && !overlapMatched) {
     const expected = Number(modelChannels[1]);
-    if (rows.length !== expected) throw countMismatch(fileName, rows, expected, `the instrument (${model}) writes`);
+    if (rows.length !== expected) throw countMismatch(fileName, rows, expected, `the instrument (${quote(model)}) writes`);
   }
 }
