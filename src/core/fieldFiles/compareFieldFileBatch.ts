@@ -125,6 +125,18 @@ export async function compareFieldFileBatch(files: readonly UploadedFile[], opti
     }
   }
   const duplicates = duplicateNames(parsed, files.map((f) => f.name));
+  // Several files of a plot share one GPS fix and day: their pixel reads are one read (the promise is shared).
+  // The mask (a Set, which JSON writes as {}) is the same for the whole batch, so the key need not carry it.
+  const reads = new Map<string, ReturnType<ReadPixels>>();
+  const sharedReadPixels: ReadPixels = (lngLat, filters, opts) => {
+    const key = JSON.stringify([lngLat, filters]);
+    let read = reads.get(key);
+    if (!read) {
+      read = readPixels(lngLat, filters, opts);
+      reads.set(key, read);
+    }
+    return read;
+  };
   const results: BatchRow[][] = files.map(() => []);
   let next = 0;
   let done = 0;
@@ -132,7 +144,7 @@ export async function compareFieldFileBatch(files: readonly UploadedFile[], opti
     const file = parsed[i];
     if (!file) return [{ ...emptyRow(files[i].name), reason: refusals[i] }];
     try {
-      return comparisonRows(await compareFieldFile(file, { maxDays: options.maxDays, mask: options.mask }, readPixels, options.signal), duplicates[i]);
+      return comparisonRows(await compareFieldFile(file, { maxDays: options.maxDays, mask: options.mask }, sharedReadPixels, options.signal), duplicates[i]);
     } catch (err) {
       if (!(err instanceof FieldFileError)) throw err;
       return [{ ...emptyRow(files[i].name), instrument: `${file.instrument} ${file.model}`.trim(), measuredUtc: file.time.utc, duplicateOf: duplicates[i], reason: err.message, notes: file.notes.join('; ') || null }];
