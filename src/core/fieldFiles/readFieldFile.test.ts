@@ -102,6 +102,31 @@ describe('SVC .sig (HR-1024i, Minnesota 2015)', () => {
   });
 });
 
+describe('times across midnight UTC and positions in .sed headers', () => {
+  it('an SVC scan at 7:10 PM CDT (GPS 00:10 UTC) is on the next UTC day', () => {
+    // Edited from a real file: clock 8/6/2015 7:10:00 PM local (UTC-5), GPS 001000.000 UTC.
+    const raw = text('svc-acer/ACPL_D2_P1_B_1_001.sig')
+      .replace(/^time=.*$/m, 'time= 8/6/2015 7:05:00 PM, 8/6/2015 7:10:00 PM\r')
+      .replace(/^gpstime=.*$/m, 'gpstime= 000500.000      , 001000.000      \r');
+    expect(readFieldFile('night.sig', Buffer.from(raw, 'latin1')).time.utc).toBe('2015-08-07T00:10:00.000Z');
+  });
+
+  it('a .sed with GPS: NMEA position and GPS UTC time are read, decimal degrees too', () => {
+    const raw = text('sed-psr/1566060_09506_working.sed')
+      .replace('Latitude: n/a', 'Latitude: 4640.7523N')
+      .replace('Longitude: n/a', 'Longitude: 09231.1627W')
+      .replace('GPS Time: n/a', 'GPS Time: 170544.00');
+    const file = readFieldFile('gps.sed', Buffer.from(raw, 'latin1'));
+    expect(file.place!.lat).toBeCloseTo(46 + 40.7523 / 60, 12);
+    expect(file.place!.lon).toBeCloseTo(-(92 + 31.1627 / 60), 12);
+    // Clock 10/03/2012 12:05:44 (local), GPS 17:05:44 UTC: the same day.
+    expect(file.time).toMatchObject({ utc: '2012-10-03T17:05:44.000Z', source: 'gps' });
+    const decimal = readFieldFile('dd.sed', Buffer.from(raw.replace('Latitude: 4640.7523N', 'Latitude: -33.8688').replace('Longitude: 09231.1627W', 'Longitude: 151.2093'), 'latin1'));
+    expect(decimal.place).toMatchObject({ lat: -33.8688, lon: 151.2093 });
+    expect(() => readFieldFile('bad.sed', Buffer.from(raw.replace('Latitude: 4640.7523N', 'Latitude: north-ish'), 'latin1'))).toThrow(/bad\.sed, line \d+: Latitude "north-ish" is neither/);
+  });
+});
+
 describe('Spectral Evolution .sed (PSR+3500)', () => {
   const rel = 'sed-psr/1566060_09506_working.sed';
   it('reads the Reflect. % column / 100 at every channel, as written', () => {
