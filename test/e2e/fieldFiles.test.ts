@@ -60,7 +60,7 @@ describe('a field campaign dropped on the comparison section (built page, headle
     await panel.getByRole('img', { name: /Field spectrum and Landsat bands/ }).waitFor({ timeout: 30_000 });
 
     // Every control at least 24 x 24 CSS px.
-    for (const control of await panel.locator('button, label.button-like, input[type=number]').all()) {
+    for (const control of await panel.locator('button, label.button-like, input[type=number], input[type=checkbox]').all()) {
       const box = (await control.boundingBox())!;
       expect(box.width, (await control.textContent()) ?? "").toBeGreaterThanOrEqual(24);
       expect(box.height, (await control.textContent()) ?? "").toBeGreaterThanOrEqual(24);
@@ -88,5 +88,15 @@ describe('a field campaign dropped on the comparison section (built page, headle
     await page.getByRole('img', { name: /Field spectrum and Landsat bands/ }).waitFor({ timeout: 30_000 });
     expect(await noSidewaysScroll(page)).toBe(true);
     await harness.screenshot(page, '36-field-files-390', '.field-files');
+
+    // A .sed without GPS: refused in words, then compared at the map's point once that box is ticked.
+    const panel = page.getByRole('region', { name: 'A whole campaign: your spectrometer files' });
+    const sed = path.join(SPECTRA, 'sed-psr/1566060_09506_working.sed');
+    await panel.getByLabel('Choose files').setInputFiles([sed]);
+    await expect.poll(() => table.locator('tbody tr').first().textContent(), { timeout: 60_000 }).toMatch(/holds no GPS position/);
+    await panel.getByLabel(/Files without GPS were measured at the map's point/).check();
+    await panel.getByLabel('Choose files').setInputFiles([]);
+    await panel.getByLabel('Choose files').setInputFiles([sed]);
+    await expect.poll(() => table.locator('tbody tr').first().textContent(), { timeout: 60_000 }).toMatch(/46\.68000, -92\.52000/);
   }, 180_000);
 });

@@ -1,5 +1,6 @@
 import './fieldFiles.css';
 import { lazy, Suspense, useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import type { LngLat } from '../../core/geo/lngLat.js';
 import type { CompareResponse } from '../../shared/api/compare.js';
 import { toCsv } from '../../shared/csv.js';
 import { DEFAULT_MAX_DAYS, MAX_MAX_DAYS } from '../../shared/compareLimits.js';
@@ -34,7 +35,7 @@ function byFile(rows: readonly BatchRowObject[]): Map<string, BatchRowObject[]> 
  * POST /api/compare/batch compares each with the clear Landsat scene nearest in time at its GPS position;
  * the table shows each file's place, scene and per-band difference, a chart on demand and the CSV.
  */
-export function FieldFilesPanel({ onPlaces }: { onPlaces?: (sites: SiteInput[]) => void }) {
+export function FieldFilesPanel({ lngLat, onPlaces }: { lngLat: LngLat; onPlaces?: (sites: SiteInput[]) => void }) {
   const id = useId();
   const [files, setFiles] = useState<File[]>([]);
   const [leftOut, setLeftOut] = useState(0);
@@ -42,6 +43,8 @@ export function FieldFilesPanel({ onPlaces }: { onPlaces?: (sites: SiteInput[]) 
   const [run, setRun] = useState<Run>({ kind: 'idle' });
   const [maxDays, setMaxDays] = useState(String(DEFAULT_MAX_DAYS));
   const [dragging, setDragging] = useState(false);
+  const [usePoint, setUsePoint] = useState(false);
+  const point = usePoint ? { lat: lngLat[1], lon: lngLat[0] } : null;
   const [chart, setChart] = useState<Chart | null>(null);
   const running = useRef<AbortController | null>(null);
   useEffect(() => () => running.current?.abort(), []);
@@ -62,7 +65,7 @@ export function FieldFilesPanel({ onPlaces }: { onPlaces?: (sites: SiteInput[]) 
     setRun({ kind: 'running', done: 0, total: usable.length });
     const got: BatchRowObject[] = [];
     try {
-      await runFieldFileBatch(usable, days, { rows: (r) => (got.push(...r), setRows([...got])), progress: (done, total) => setRun({ kind: 'running', done, total }) }, own.signal);
+      await runFieldFileBatch(usable, days, point, { rows: (r) => (got.push(...r), setRows([...got])), progress: (done, total) => setRun({ kind: 'running', done, total }) }, own.signal);
       setRun({ kind: 'done' });
       const places = [...byFile(got)].flatMap(([file, r]) => (typeof r[0].lat === 'number' && typeof r[0].lon === 'number' ? [{ id: file.split('/').pop()!, lat: r[0].lat, lon: r[0].lon }] : []));
       if (places.length > 0) onPlaces?.(places);
@@ -76,8 +79,9 @@ export function FieldFilesPanel({ onPlaces }: { onPlaces?: (sites: SiteInput[]) 
     const picked = files.find((f) => fileKey(f) === file);
     if (!picked) return setChart({ file, state: 'failed', message: 'This file came inside a zip: drop it on its own to see its chart.' });
     setChart({ file, state: 'loading' });
+    const placeFromRequest = rows.some((r) => r.file === file && String(r.notes ?? '').includes('lat and lon from the request'));
     try {
-      setChart({ file, state: 'done', answer: await compareOneFieldFile(picked, Number(maxDays)) });
+      setChart({ file, state: 'done', answer: await compareOneFieldFile(picked, Number(maxDays), placeFromRequest ? point : null) });
     } catch (err) {
       setChart({ file, state: 'failed', message: (err as Error).message });
     }
@@ -117,6 +121,10 @@ export function FieldFilesPanel({ onPlaces }: { onPlaces?: (sites: SiteInput[]) 
           <label className="button-like">
             Choose a folder
             <input className="visually-hidden" type="file" multiple {...{ webkitdirectory: '' }} onChange={(e) => void start([...(e.target.files ?? [])])} />
+          </label>
+          <label className="field-files-point">
+            <input type="checkbox" checked={usePoint} onChange={(e) => setUsePoint(e.target.checked)} /> Files without GPS were measured at the map's point ({lngLat[1].toFixed(5)},{' '}
+            {lngLat[0].toFixed(5)})
           </label>
           <label>
             Largest gap (days){' '}

@@ -168,7 +168,7 @@ export function FieldSpectrumSection({ lngLat, startDate, endDate, onFilePlaces 
         />
       )}
       <Suspense fallback={<p className="muted">Loading the campaign files panel...</p>}>
-        <FieldFilesPanel onPlaces={onFilePlaces} />
+        <FieldFilesPanel lngLat={lngLat} onPlaces={onFilePlaces} />
       </Suspense>
     </section>
   );

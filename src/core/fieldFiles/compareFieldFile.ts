@@ -13,6 +13,8 @@ export interface FieldFileOverrides {
   datetime?: string;
   maxDays: number;
   mask?: ClearMask;
+  /** Used only for a file that holds no GPS position (the batch's lat/lon): placeFrom "request". */
+  placeIfMissing?: { lat: number; lon: number };
 }
 
 export interface FieldFileSummary {
@@ -69,12 +71,13 @@ export const fileSummary = (file: FieldFile): FieldFileSummary => ({
  */
 export async function compareFieldFile(file: FieldFile, overrides: FieldFileOverrides, readPixels: ReadPixels, signal?: AbortSignal): Promise<FieldFileComparison> {
   const spectrum = bandSpectrum(file);
-  const requestPlace = overrides.lat !== undefined && overrides.lon !== undefined;
-  if (!requestPlace && !file.place) {
-    throw new FieldFileError(file.fileName, 'the file holds no GPS position: give its lat and lon (decimal degrees, WGS84) with POST /api/compare (multipart fields or query)');
+  const given = overrides.lat !== undefined && overrides.lon !== undefined ? { lat: overrides.lat, lon: overrides.lon } : file.place ? undefined : overrides.placeIfMissing;
+  if (!given && !file.place) {
+    throw new FieldFileError(file.fileName, 'the file holds no GPS position: give its lat and lon (decimal degrees, WGS84) with POST /api/compare (multipart fields or query), or lat and lon on the batch for files without GPS');
   }
-  const lat = requestPlace ? overrides.lat! : file.place!.lat;
-  const lon = requestPlace ? overrides.lon! : file.place!.lon;
+  const requestPlace = given !== undefined;
+  const lat = given ? given.lat : file.place!.lat;
+  const lon = given ? given.lon : file.place!.lon;
   const datetime = overrides.datetime ?? file.time.utc;
   const comparison = await compareFieldMeasurement({ lat, lon, datetime, maxDays: overrides.maxDays, spectrum, mask: overrides.mask }, readPixels, signal);
   return {
@@ -85,7 +88,7 @@ export async function compareFieldFile(file: FieldFile, overrides: FieldFileOver
     datetime: new Date(datetime).toISOString(),
     placeFrom: requestPlace ? 'request' : 'file',
     timeFrom: overrides.datetime !== undefined ? 'request' : 'file',
-    placeNote: requestPlace ? 'lat and lon sent with the request' : file.place!.note,
+    placeNote: requestPlace ? (file.place ? 'lat and lon sent with the request' : 'the file holds no GPS position: lat and lon sent with the request') : file.place!.note,
     timeNote: overrides.datetime !== undefined ? 'datetime sent with the request' : file.time.note,
   };
 }

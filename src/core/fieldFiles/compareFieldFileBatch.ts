@@ -75,7 +75,7 @@ export function comparisonRows(c: FieldFileComparison, duplicateOf: string | nul
       duplicateOf,
       reason,
       synthetic: c.synthetic,
-      notes: c.file.notes.length > 0 ? c.file.notes.join('; ') : null,
+      notes: [...c.file.notes, ...(c.placeFrom === 'request' ? ['lat and lon from the request (the file holds no GPS position)'] : [])].join('; ') || null,
     };
   });
 }
@@ -102,6 +102,8 @@ function duplicateNames(files: readonly (FieldFile | null)[], names: readonly st
 export interface BatchOptions {
   maxDays: number;
   mask?: ClearMask;
+  /** Where files without GPS were measured (none: they are refused with the reason). */
+  placeIfMissing?: { lat: number; lon: number };
   signal?: AbortSignal;
   /** Called as each file finishes, with its rows (every file gives at least one row). */
   onFile?: (rows: BatchRow[], done: number, total: number) => void;
@@ -144,7 +146,7 @@ export async function compareFieldFileBatch(files: readonly UploadedFile[], opti
     const file = parsed[i];
     if (!file) return [{ ...emptyRow(files[i].name), reason: refusals[i] }];
     try {
-      return comparisonRows(await compareFieldFile(file, { maxDays: options.maxDays, mask: options.mask }, sharedReadPixels, options.signal), duplicates[i]);
+      return comparisonRows(await compareFieldFile(file, { maxDays: options.maxDays, mask: options.mask, placeIfMissing: options.placeIfMissing }, sharedReadPixels, options.signal), duplicates[i]);
     } catch (err) {
       if (!(err instanceof FieldFileError)) throw err;
       return [{ ...emptyRow(files[i].name), instrument: `${file.instrument} ${file.model}`.trim(), measuredUtc: file.time.utc, duplicateOf: duplicates[i], reason: err.message, notes: file.notes.join('; ') || null }];

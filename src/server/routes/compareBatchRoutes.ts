@@ -32,9 +32,10 @@ export default async function compareBatchRoutes(app: FastifyInstance): Promise<
       },
     },
     async (req, reply) => {
-      const { format, maxDays, mask } = req.query;
+      const { format, maxDays, mask, lat, lon } = req.query;
+      if ((lat === undefined) !== (lon === undefined)) throw Object.assign(new Error('give lat and lon together (the place of the files without GPS), or neither'), { statusCode: 400, code: 'bad_request' });
       const files = await readBatchUploads(req);
-      const options = { maxDays: maxDays ?? DEFAULT_MAX_DAYS, mask };
+      const options = { maxDays: maxDays ?? DEFAULT_MAX_DAYS, mask, placeIfMissing: lat !== undefined && lon !== undefined ? { lat, lon } : undefined };
       if (!wantsNdjson(req, format)) {
         const signal = requestSignal(reply, config.REQUEST_TIMEOUT_MS);
         const rows = await heavyQueue.run(() => compareFieldFileBatch(files, { ...options, signal }, readPixels), signal);

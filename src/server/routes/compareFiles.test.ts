@@ -208,6 +208,26 @@ describe('POST /api/compare/batch', () => {
     expect(of('ACPL_D2_P1_B_1_000_BAD.sig')[0][header.indexOf('notes')]).toMatch(/name says BAD/);
   });
 
+  it('lat and lon on the batch place the files without GPS only; files with GPS keep theirs', async () => {
+    const parts = [
+      { name: 'files', filename: 'no-gps.sed', content: fileBytes(SED) },
+      { name: 'files', filename: 'gps.sig', content: fileBytes(SIG) },
+    ];
+    const res = await app.inject({ method: 'POST', url: '/api/compare/batch?maxDays=16&lat=46.5&lon=-92.25', payload: multipart(parts), headers: MULTIPART });
+    expect(res.statusCode).toBe(200);
+    const [header, ...rows] = parseCsv(res.body);
+    const sed = rows.filter((r) => r[0] === 'no-gps.sed');
+    expect(sed).toHaveLength(7);
+    expect(sed[0][header.indexOf('lat')]).toBe('46.5');
+    expect(sed[0][header.indexOf('notes')]).toMatch(/lat and lon from the request/);
+    expect(sed[0][header.indexOf('time_from')]).toBe('file clock (zone unknown, read as UTC)');
+    const sig = rows.filter((r) => r[0] === 'gps.sig');
+    expect(Number(sig[0][header.indexOf('lat')])).toBeCloseTo(46 + 40.7523 / 60, 6);
+    const half = await app.inject({ method: 'POST', url: '/api/compare/batch?lat=46.5', payload: multipart(parts), headers: MULTIPART });
+    expect(half.statusCode).toBe(400);
+    expect(half.json().error.message).toMatch(/lat and lon together/);
+  });
+
   it('reads a zip of the files, and streams NDJSON with progress', async () => {
     const zip = zipSync(Object.fromEntries(['svc-acer/ACPL_D2_P1_B_1_001.sig', 'svc-acer/ACPL_F3_P2_B_1_000.sig', SED].map((rel) => [`campaign/${rel}`, new Uint8Array(fileBytes(rel))])));
     const res = await app.inject({ method: 'POST', url: '/api/compare/batch?filename=campaign.zip&format=ndjson&maxDays=16', payload: Buffer.from(zip), headers: { 'content-type': 'application/zip' } });

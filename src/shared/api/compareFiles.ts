@@ -32,6 +32,8 @@ export const batchQuerySchema = z.object({
   format: z.enum(['csv', 'ndjson']).optional().describe('ndjson: progress lines and rows as each file finishes (same as Accept: application/x-ndjson); default csv'),
   maxDays: optionalNumber(Number.MIN_VALUE, MAX_MAX_DAYS, 'maxDays').describe(`Largest gap between measurement and scene, days (default ${DEFAULT_MAX_DAYS})`),
   mask: maskParam,
+  lat: optionalNumber(-90, 90, 'lat').describe('Where files without GPS were measured (decimal degrees; give lon too). Files with GPS keep their own position'),
+  lon: optionalNumber(-180, 180, 'lon').describe('Longitude for files without GPS'),
 });
 
 const BATCH_CSV_WORDS =
