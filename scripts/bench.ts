@@ -21,6 +21,7 @@ import { benchRealShapedArchive } from './benchRealShaped.js';
 import { benchSitesDemo, benchSitesRealShaped } from './bench/sites.js';
 import { benchVersusGdal } from './bench/versusGdal.js';
 import { benchFortyYearsDemo } from './bench/fortyYearsDemo.js';
+import { benchFieldFiles } from './bench/fieldFiles.js';
 import { createCountingByteSource, type ByteCounter } from './countingByteSource.js';
 
 const log = (msg: string) => process.stderr.write(`${msg}\n`);
@@ -84,6 +85,11 @@ async function main(): Promise<void> {
     const firstMinute = await benchFirstMinute();
     const sites = process.env.BENCH_ONLY === 'demo-speed' ? { oneScene100SitesOneYearDemo: await benchSitesDemo() } : undefined;
     process.stdout.write(`${JSON.stringify({ machine: { cpus: os.cpus().length, node: process.version }, firstMinute, ...(sites ? { sites } : {}) }, null, 2)}\n`);
+    return;
+  }
+  // BENCH_ONLY=field-files runs just issue 36's entry: 200 spectrometer files in one batch on the demo archive.
+  if (process.env.BENCH_ONLY === 'field-files') {
+    process.stdout.write(`${JSON.stringify({ machine: machine(), fieldFiles200Demo: await benchFieldFiles() }, null, 2)}\n`);
     return;
   }
   // BENCH_ONLY=sites runs just the two many-sites entries (issue 24).
@@ -159,6 +165,8 @@ async function main(): Promise<void> {
   const versusGdal = await benchVersusGdal();
   log('issue 33: the default point\'s 40-year record on the demo, through the API...');
   const fortyYearsDemo = await benchFortyYearsDemo();
+  log('issue 36: 200 spectrometer files in one batch (demo)...');
+  const fieldFiles200Demo = await benchFieldFiles();
 
   const result = {
     machine: machine(),
@@ -186,6 +194,7 @@ async function main(): Promise<void> {
     versusGdal,
     fortyYearsDemo,
     sites,
+    fieldFiles200Demo,
     wrs2: { lookupsPerSecond: Math.round(orbit.lookupsPerSecond), overpassPredictionsPerSecond: Math.round(orbit.overpassPredictionsPerSecond) },
     firstLoad: await benchFirstLoad(),
     // Issue 21: the default journey in the real page (Chromium), fresh server per journey.

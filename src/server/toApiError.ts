@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { NoSceneError, NoUsableBandError } from '../core/landsat/landsatService.js';
 import { ByteSourceHttpError, ByteSourceNotFoundError, ByteSourceTimeoutError } from '../core/raster/byteSource.js';
 import { CogFormatError } from '../core/raster/sceneReader.js';
+import { FieldFileError } from '../core/fieldFiles/fieldFile.js';
 import { ArchiveTimeoutError, ArchiveUnavailableError } from '../core/stac/archiveErrors.js';
 import { redactServerPaths } from './redactServerPaths.js';
 import { cutText, shortenEchoes } from './shortenEchoes.js';
@@ -65,6 +66,8 @@ function classify(err: FastifyError & { name?: string }): ApiErrorAnswer {
     // The explanation says why nothing qualifies (src/core/landsat/explainEmptyAnswer.ts).
     return { statusCode: 404, code: 'no_scene', message: err.message, ...(err.explanation ? { explanation: err.explanation } : {}) };
   }
+  // A spectrometer file that cannot be compared: the reason names the file and the line.
+  if (err instanceof FieldFileError) return { statusCode: 422, code: 'unusable_file', message: err.message };
   if (err instanceof NoUsableBandError) return { statusCode: 400, code: 'unavailable_band', message: err.message };
   // The platform's cancellation and timeout errors (DOMException, from AbortSignal) are told apart by name only.
   if (err.name === 'AbortError') return { statusCode: 499, code: 'client_closed', message: 'The request was cancelled.' };

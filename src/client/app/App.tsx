@@ -219,7 +219,7 @@ function AppPage() {
             />
           </ResultsSection>
         )}
-        <FieldSpectrumSection lngLat={lngLat} startDate={filters.startDate} endDate={filters.endDate} />
+        <FieldSpectrumSection lngLat={lngLat} startDate={filters.startDate} endDate={filters.endDate} onFilePlaces={on.sites} />
         <AreaPanel filters={{ startDate: filters.startDate, endDate: filters.endDate, cloudCoverage: filters.cloudCoverage, bands: bandsToRequest(ticked), mask: filters.mask, harmonize: filters.harmonize }} area={areaDrawing} />
         <Suspense fallback={null}>
           <ManySitesSection startDate={filters.startDate} endDate={filters.endDate} cloudCoverage={filters.cloudCoverage} bands={bandsToRequest(ticked)} harmonize={filters.harmonize} onSitesParsed={on.sites} />

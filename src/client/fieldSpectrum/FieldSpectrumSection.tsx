@@ -1,5 +1,5 @@
 import './fieldSpectrum.css';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { LngLat } from '../../core/geo/lngLat.js';
 import type { CompareResponse } from '../../shared/api/compare.js';
@@ -11,12 +11,18 @@ import { BandValuesInput, readTypedBands, type TypedBands } from './BandValuesIn
 import { ComparisonResult } from './ComparisonResult.js';
 import { parseSpectrumText, type ParsedSpectrum, type ParseOptions } from './parseSpectrumText.js';
 import { SpectrumInput } from './SpectrumInput.js';
+import type { SiteInput } from '../../shared/sitesInput.js';
+
+// The campaign panel (many instrument files) loads with its own chunk, when the section is shown.
+const FieldFilesPanel = lazy(() => import('../fieldFiles/FieldFilesPanel.js').then((m) => ({ default: m.FieldFilesPanel })));
 
 export interface FieldSpectrumSectionProps {
   lngLat: LngLat;
   /** The page's date range: the measurement day defaults to its last day. */
   startDate: string;
   endDate: string;
+  /** The dropped files' GPS places, for the map's marker layer. */
+  onFilePlaces?: (sites: SiteInput[]) => void;
 }
 
 /** A comparison asked: its request as sent (the query key) and what the result shows beside the answer. */
@@ -37,7 +43,7 @@ type Status =
  * the chosen point, convolved by the server with the OLI responses and compared with the Landsat
  * scene nearest in time (POST /api/compare).
  */
-export function FieldSpectrumSection({ lngLat, startDate, endDate }: FieldSpectrumSectionProps) {
+export function FieldSpectrumSection({ lngLat, startDate, endDate, onFilePlaces }: FieldSpectrumSectionProps) {
   const id = useId();
   const [mode, setMode] = useState<'spectrum' | 'bands'>('spectrum');
   const [text, setText] = useState('');
@@ -161,6 +167,9 @@ export function FieldSpectrumSection({ lngLat, startDate, endDate }: FieldSpectr
           fileName={exportFileName('field-comparison', lngLat, status.request.datetime.slice(0, 10), status.request.datetime.slice(0, 10), 'csv')}
         />
       )}
+      <Suspense fallback={<p className="muted">Loading the campaign files panel...</p>}>
+        <FieldFilesPanel lngLat={lngLat} onPlaces={onFilePlaces} />
+      </Suspense>
     </section>
   );
 }

@@ -69,7 +69,7 @@ function landsatValues(scene: PixelScene, mask: ClearMask | undefined): Partial<
 
 /**
  * Compares simulated (or typed) band reflectances with Landsat at the point: the scene nearest in
- * time within maxDays whose target pixel holds data, its target value, the 3 x 3 clear mean and
+ * time within maxDays whose target pixel is clear (or, when none is, the nearest whose target pixel holds data), its target value, the 3 x 3 clear mean and
  * spread, and the differences. Differences are left out when the target pixel is not clear
  * (a cloud says nothing about the ground measurement).
  */
@@ -101,7 +101,9 @@ export async function compareWithLandsat(
   if (inWindow.length === 0) {
     return { ...empty, scene: null, sceneReason: `No Landsat scene covers ${at} within ${input.maxDays} days of ${input.measuredAt.toISOString()}.` };
   }
-  const withData = inWindow.find(({ scene }) => OLI_BAND_IDS.some((b) => scene.bands[b]?.values[1]?.[1] != null));
+  const hasData = ({ scene }: (typeof inWindow)[number]) => OLI_BAND_IDS.some((b) => scene.bands[b]?.values[1]?.[1] != null);
+  // The clear scene nearest in time at the pixel; only when none within maxDays is clear there, the nearest with data (and no differences).
+  const withData = inWindow.find((s) => hasData(s) && isClearAt(s.scene, 1, 1, input.mask)) ?? inWindow.find(hasData);
   if (!withData) {
     return {
       ...empty,

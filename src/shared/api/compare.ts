@@ -9,7 +9,7 @@ import { DEFAULT_MAX_DAYS, MAX_MAX_DAYS } from '../compareLimits.js';
 export { COMPARE_BODY_LIMIT_BYTES } from '../compareLimits.js';
 
 // ISO 8601 with a time zone (Z or ±hh:mm): a field notebook's local time means nothing without one.
-const ISO_WITH_ZONE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i;
+export const ISO_WITH_ZONE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i;
 
 const bandValues = z.partialRecord(z.enum(OLI_BAND_IDS as [OliBandId, ...OliBandId[]]), z.number().min(0, 'reflectance must not be negative').max(MAX_REFLECTANCE, `reflectance must be a 0-1 fraction (at most ${MAX_REFLECTANCE}; 45 % is 0.45)`));
 
@@ -69,6 +69,26 @@ export const compareResponseSchema = z.object({
   difference: perBand(z.object({ absolute: z.number().nullable(), relative: z.number().nullable() })),
   rmse: z.number().nullable(),
   synthetic: z.boolean(),
+  lat: z.number().optional().describe('Extension: the latitude compared (from the file or the request)'),
+  lon: z.number().optional().describe('Extension: the longitude compared'),
+  datetime: z.string().optional().describe('Extension: the measurement time compared, ISO 8601 UTC'),
+  placeFrom: z.enum(['file', 'request']).optional().describe('Where lat/lon came from: the spectrometer file\'s GPS, or the request'),
+  timeFrom: z.enum(['file', 'request']).optional().describe('Where the time came from: the file (GPS UTC time, else the instrument clock read as UTC), or the request'),
+  placeNote: z.string().optional().describe('Extension: which file fields (and lines) gave the place'),
+  timeNote: z.string().optional().describe('Extension: which file fields gave the time, and what that time means'),
+  file: z
+    .object({
+      name: z.string(),
+      instrument: z.string().describe('SVC or Spectral Evolution'),
+      model: z.string().describe('The instrument as the file names it'),
+      reflectanceFrom: z.string().describe('reflectance column, or target / reference radiance'),
+      channels: z.number().describe('Data lines read'),
+      overlapMatched: z.boolean().describe('SVC _moc file: detector overlap removed by the instrument software'),
+      notes: z.array(z.string()),
+      spectrum: z.array(z.tuple([z.number(), z.number()]).readonly()).describe('[[wavelength_um, reflectance 0-1], ...]: the part of the file\'s spectrum the bands were simulated from (for a chart)'),
+    })
+    .optional()
+    .describe('Extension: the spectrometer file read (multipart or raw body requests)'),
 });
 
 export type CompareResponse = z.output<typeof compareResponseSchema>;
