@@ -24,6 +24,7 @@ import wrs2Routes from './routes/wrs2Routes.js';
 import overpassRoutes from './routes/overpassRoutes.js';
 import quicklookRoutes from './routes/quicklookRoutes.js';
 import exportRoutes from './routes/exportRoutes.js';
+import sceneTileRoutes from './routes/sceneTileRoutes.js';
 import areaRoutes from './routes/areaRoutes.js';
 import { notificationRoutes } from './routes/notificationRoutes.js';
 import compareRoutes from './routes/compareRoutes.js';
@@ -137,6 +138,7 @@ export async function buildApp(config: Config, overrides: BuildAppOptions = {}):
   await app.register(overpassCalendarRoutes);
   await app.register(quicklookRoutes);
   await app.register(exportRoutes);
+  await app.register(sceneTileRoutes);
   await app.register(areaRoutes);
   await app.register(sitesRoutes);
   await app.register(jobRoutes);
