@@ -25,6 +25,7 @@ import overpassRoutes from './routes/overpassRoutes.js';
 import quicklookRoutes from './routes/quicklookRoutes.js';
 import exportRoutes from './routes/exportRoutes.js';
 import sceneTileRoutes from './routes/sceneTileRoutes.js';
+import compositeTileRoutes from './routes/compositeTileRoutes.js';
 import areaRoutes from './routes/areaRoutes.js';
 import { notificationRoutes } from './routes/notificationRoutes.js';
 import compareRoutes from './routes/compareRoutes.js';
@@ -139,6 +140,7 @@ export async function buildApp(config: Config, overrides: BuildAppOptions = {}):
   await app.register(quicklookRoutes);
   await app.register(exportRoutes);
   await app.register(sceneTileRoutes);
+  await app.register(compositeTileRoutes);
   await app.register(areaRoutes);
   await app.register(sitesRoutes);
   await app.register(jobRoutes);

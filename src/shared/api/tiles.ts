@@ -110,3 +110,5 @@ export const tileJsonSchema = openObject({
 export type TileJson = z.infer<typeof tileJsonSchema>;
 
 export const wmtsAnswer = mediaAnswer('application/xml', 'OGC WMTS 1.0.0 capabilities: one layer on the WebMercatorQuad tile matrix set, a RESTful ResourceURL template for PNG and one for float32 GeoTIFF tiles');
+
+export const compositeTileParamsSchema = z.object(tilePathShape);
