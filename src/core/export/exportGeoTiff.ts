@@ -58,6 +58,8 @@ export interface ExportedGeoTiff {
   height: number;
   /** [col0, row0, col1, row1) of the scene's grid. */
   window: [number, number, number, number];
+  /** The written grid: CRS, upper-left corner and pixel size (for the STAC Item's proj fields). */
+  grid: { epsg: number; originX: number; originY: number; pixelSizeX: number; pixelSizeY: number };
 }
 
 /**
@@ -157,5 +159,6 @@ export async function exportGeoTiff(req: ExportRequest, reader: SceneReader, sig
       ...(req.synthetic ? { SYNTHETIC: 'SYNTHETIC demo data, not a real Landsat acquisition' } : {}),
     },
   });
-  return { tiff, fileName: `${scene.id}_${bands.join('-')}_${format}.tif`, width: read.width, height: read.height, window: read.window };
+  const written = { epsg: grid.epsg, originX: grid.originX + c0 * grid.pixelSizeX, originY: grid.originY - r0 * grid.pixelSizeY, pixelSizeX: grid.pixelSizeX, pixelSizeY: grid.pixelSizeY };
+  return { tiff, fileName: `${scene.id}_${bands.join('-')}_${format}.tif`, width: read.width, height: read.height, window: read.window, grid: written };
 }
