@@ -107,7 +107,6 @@ export const tileJsonSchema = openObject({
   bounds: z.tuple([z.number(), z.number(), z.number(), z.number()]).describe('[west, south, east, north], degrees'),
   center: z.tuple([z.number(), z.number(), z.number()]).describe('[lon, lat, zoom]'),
 });
-export type TileJson = z.infer<typeof tileJsonSchema>;
 
 export const wmtsAnswer = mediaAnswer('application/xml', 'OGC WMTS 1.0.0 capabilities: one layer on the WebMercatorQuad tile matrix set, a RESTful ResourceURL template for PNG and one for float32 GeoTIFF tiles');
 
