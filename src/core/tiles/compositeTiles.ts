@@ -48,6 +48,9 @@ const CONCURRENCY = 6;
 const FILL_BIT = 1;
 const N = TILE_SIZE_PX * TILE_SIZE_PX;
 
+const yieldToEventLoop = (signal?: AbortSignal) =>
+  new Promise<void>((resolve) => setImmediate(resolve)).then(() => signal?.throwIfAborted());
+
 export interface CompositeTileOptions {
   catalog: SceneCatalog;
   cache: BlockCache;
@@ -139,6 +142,8 @@ export function createCompositeTiles({ catalog, cache, openSource, softwareVersi
         const stack = new Float64Array(used.length);
         for (let b = 0; b < outIds.length; b++) {
           for (let i = 0; i < N; i++) {
+            // A year of scenes is ~100 values a pixel: let other requests in every 8 rows (~5-20 ms).
+            if ((i & 2047) === 0 && i > 0) await yieldToEventLoop(signal);
             let k = 0;
             for (const s of used) {
               const dn = s.dns[b]?.[i] ?? 0;
