@@ -36,6 +36,8 @@ export interface CompositeOptions extends TileOptions {
 export interface CompositeTile extends RenderedTile {
   /** Scenes in the dates over the tile, and how many of them were read. */
   scenesFound: number;
+  /** False when `latest` was done before the whole range was searched (the newest scenes sufficed): more may exist. */
+  searchedAll: boolean;
   scenesRead: number;
   /** More scenes qualified than one composite reads (MAX_COMPOSITE_SCENES): the oldest were left out. */
   truncated: boolean;
@@ -43,6 +45,8 @@ export interface CompositeTile extends RenderedTile {
 
 /** Most scenes one composite tile considers: three years of Landsat 8 and 9 over four overlapping path/rows. */
 export const MAX_COMPOSITE_SCENES = 600;
+/** `latest` searches this many newest scenes first (the demo computes cloud cover for 16 at a time). */
+const FIRST_SEARCH_LIMIT = 15;
 /** Scenes whose QA_PIXEL is read at once (`latest`), or whose bands are (`median`). */
 const CONCURRENCY = 6;
 const FILL_BIT = 1;
@@ -74,8 +78,17 @@ export function createCompositeTiles({ catalog, cache, openSource, softwareVersi
       // The output's bands, whatever each scene's sensor: the display's 1 or 3 for images, all chosen for values.
       const outIds: BandId[] = (format === 'tif' ? selection.available : displayBands(selection.available)).map((b) => b.id);
       const bbox = tileBoundsLngLat(tile);
-      const found = await catalog.search({ bboxLngLat: bbox, startDate: opts.startDate, endDate: opts.endDate, maxCloudCover: opts.cloudCoverage, limit: MAX_COMPOSITE_SCENES, signal });
-      const scenes = found.scenes.filter((s) => footprintIntersectsBBox(s.footprintLngLat, bbox)).sort((a, b) => (a.datetime < b.datetime ? 1 : a.datetime > b.datetime ? -1 : 0));
+      const newestFirst = (limit: number) =>
+        catalog.search({ bboxLngLat: bbox, startDate: opts.startDate, endDate: opts.endDate, maxCloudCover: opts.cloudCoverage, limit, signal }).then((found) => ({
+          ...found,
+          scenes: found.scenes.filter((s) => footprintIntersectsBBox(s.footprintLngLat, bbox)).sort((a, b) => (a.datetime < b.datetime ? 1 : a.datetime > b.datetime ? -1 : 0)),
+        }));
+      // `latest` usually needs only the newest few scenes: catalogues keep the newest when a search is
+      // limited (sceneCatalog.ts), and a small search costs less (the demo works out each candidate's
+      // cloud cover). The whole range is searched only when those leave pixels empty.
+      let found = await newestFirst(opts.method === 'latest' ? FIRST_SEARCH_LIMIT : MAX_COMPOSITE_SCENES);
+      let scenes = found.scenes;
+      let searchedAll = !found.truncated || found.limit >= MAX_COMPOSITE_SCENES;
       const hidden = maskBits(opts.mask) | FILL_BIT;
       const bandsOf = (scene: LandsatScene): (SceneBand | undefined)[] => {
         const { present } = sceneBands(scene, onSensor(selection.available, scene), opts.harmonize);
@@ -89,7 +102,16 @@ export function createCompositeTiles({ catalog, cache, openSource, softwareVersi
         const filled = new Uint8Array(N);
         let filledCount = 0;
         // Two scenes first (the newest clear one usually fills nearly everything), then more at a time.
-        for (let start = 0, size = 2; start < scenes.length && filledCount < N; start += size, size = Math.min(CONCURRENCY, size * 2)) {
+        for (let start = 0, size = 2; filledCount < N; start += size, size = Math.min(CONCURRENCY, size * 2)) {
+          if (start >= scenes.length) {
+            if (searchedAll) break;
+            const read = new Set(scenes.slice(0, start).map((s) => s.id));
+            found = await newestFirst(MAX_COMPOSITE_SCENES);
+            searchedAll = true;
+            // The scenes already read first (they are the newest), then the rest, newest first.
+            scenes = [...scenes.slice(0, start), ...found.scenes.filter((s) => !read.has(s.id))];
+            if (start >= scenes.length) break;
+          }
           const batch = scenes.slice(start, start + size);
           const qas = await mapWithConcurrency(batch, CONCURRENCY, (scene) => sample(scene, ['qa_pixel'], tile, signal), signal);
           scenesRead += batch.length;
@@ -159,7 +181,7 @@ export function createCompositeTiles({ catalog, cache, openSource, softwareVersi
       }
 
       const tileBands: TileBand[] = outIds.map((id, b) => ({ id, unit: BAND_CATALOG[id].unit as BandUnit, values: values[b] }));
-      const common = { scenesFound: scenes.length, scenesRead, truncated: found.truncated, overviewLevel };
+      const common = { scenesFound: scenes.length, searchedAll, scenesRead, truncated: searchedAll && found.truncated, overviewLevel };
       if (format === 'tif') {
         const metadata = {
           COMPOSITE: `${opts.method} clear observation, ${opts.startDate}/${opts.endDate}, cloud cover <= ${opts.cloudCoverage}%`,

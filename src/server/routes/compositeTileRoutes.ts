@@ -42,7 +42,7 @@ export default async function compositeTileRoutes(app: FastifyInstance): Promise
       void reply
         .header('x-synthetic', String(catalog.synthetic))
         .header('x-overview-level', String(made.overviewLevel))
-        .header('x-composite-scenes', `${made.scenesRead} of ${made.scenesFound}`)
+        .header('x-composite-scenes', `${made.scenesRead} of ${made.scenesFound}${made.searchedAll ? '' : ' or more'}`)
         .header('x-truncated', String(made.truncated));
       if (format !== 'tif') void reply.header('x-stretch', made.description);
       const settled = Date.parse(req.query.endDate) < Date.now() - SETTLED_DAYS * 86_400_000;
