@@ -97,7 +97,7 @@ describe('scene tiles read by GDAL', () => {
       compared++;
     }
     expect(compared).toBeGreaterThanOrEqual(8);
-  });
+  }, 180_000);
 
   it("GDAL's WMTS driver reads the capabilities: the WebMercatorQuad grid down to zoom 18, and the same pixels as the PNG tile", async () => {
     const capabilities = `WMTS:${origin}${BASE}/WMTSCapabilities.xml?mask=none`;
@@ -122,7 +122,7 @@ describe('scene tiles read by GDAL', () => {
       const at = (row * 256 + col) * 4;
       expect(values, `(${col}, ${row})`).toEqual([...png.data.subarray(at, at + 4)]);
     }
-  });
+  }, 180_000);
 
   it("GDAL's XYZ (TMS) driver reads the tiles on the same grid", async () => {
     const xml = `<GDAL_WMS><Service name="TMS"><ServerUrl>${origin}${BASE}/\${z}/\${x}/\${y}.png?mask=none</ServerUrl></Service><DataWindow><UpperLeftX>${-HALF}</UpperLeftX><UpperLeftY>${HALF}</UpperLeftY><LowerRightX>${HALF}</LowerRightX><LowerRightY>${-HALF}</LowerRightY><TileLevel>18</TileLevel><TileCountX>1</TileCountX><TileCountY>1</TileCountY><YOrigin>top</YOrigin></DataWindow><Projection>EPSG:3857</Projection><BlockSizeX>256</BlockSizeX><BlockSizeY>256</BlockSizeY><BandsCount>4</BandsCount></GDAL_WMS>`;
@@ -139,7 +139,7 @@ describe('scene tiles read by GDAL', () => {
     const png = PNG.sync.read(bytes);
     const values = (await gdal('gdallocationinfo', ['-valonly', out, '128', '128'])).trim().split(/\s+/).map(Number);
     expect(values).toEqual([...png.data.subarray((128 * 256 + 128) * 4, (128 * 256 + 128) * 4 + 4)]);
-  });
+  }, 180_000);
 });
 
 describe('scene tile answers', () => {
