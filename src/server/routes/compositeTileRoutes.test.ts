@@ -90,7 +90,7 @@ describe('composite tiles', () => {
     expect(several).toBeGreaterThan(100);
   }, 180_000);
 
-  it('TileJSON and WMTS name the composite, start at zoom 8, and say the archive is synthetic', async () => {
+  it('TileJSON and WMTS name the composite, start at zoom 8, and say the archive is synthetic (scene layers too)', async () => {
     const doc = (await app.inject(`/api/composite/tiles/WebMercatorQuad/tilejson.json?${DATES}&method=median`)).json();
     expect(doc.tilejson).toBe('3.0.0');
     expect(doc.minzoom).toBe(8);
@@ -101,8 +101,16 @@ describe('composite tiles', () => {
     expect(wmts.statusCode).toBe(200);
     expect(wmts.body).toContain('<ows:Identifier>WebMercatorQuad</ows:Identifier>');
     expect(wmts.body).toContain('startDate=2023-06-01&amp;endDate=2023-08-31');
+    // A demo scene's own layer says so too, and its tiles draw.
+    const scene = (await app.inject(`/api/scenes?LON_UL=${WEST}&LAT_UR=${SOUTH}&LON_UR=${EAST}&LAT_UL=${NORTH}&${DATES}`)).json().scenes[0].id;
+    const sceneDoc = (await app.inject(`/api/scenes/${scene}/tiles/WebMercatorQuad/tilejson.json`)).json();
+    expect(sceneDoc.attribution).toContain('SYNTHETIC');
+    expect(sceneDoc.description).toContain('SYNTHETIC');
+    const png = await app.inject(`/api/scenes/${scene}/tiles/WebMercatorQuad/${Z}/${X}/${Y}.png`);
+    expect(png.statusCode).toBe(200);
+    expect(png.headers['x-synthetic']).toBe('true');
     const low = await app.inject(`/api/composite/tiles/WebMercatorQuad/5/16/10.png?${DATES}`);
     expect(low.statusCode).toBe(404);
     expect(low.json().error.code).toBe('zoom_too_low');
-  });
+  }, 120_000);
 });
