@@ -22,6 +22,7 @@ import { benchSitesDemo, benchSitesRealShaped } from './bench/sites.js';
 import { benchVersusGdal } from './bench/versusGdal.js';
 import { benchFortyYearsDemo } from './bench/fortyYearsDemo.js';
 import { benchFieldFiles } from './bench/fieldFiles.js';
+import { benchCompositeTiles } from './bench/compositeTiles.js';
 import { createCountingByteSource, type ByteCounter } from './countingByteSource.js';
 
 const log = (msg: string) => process.stderr.write(`${msg}\n`);
@@ -59,6 +60,11 @@ function machine() {
 
 async function main(): Promise<void> {
   // BENCH_ONLY=real-shaped runs just that scenario (it generates its COGs once, then takes ~1 min).
+  // BENCH_ONLY=tiles runs just issue 37's map tile figures (scripts/bench/compositeTiles.ts).
+  if (process.env.BENCH_ONLY === 'tiles') {
+    process.stdout.write(`${JSON.stringify({ machine: machine(), tiles: await benchCompositeTiles() }, null, 2)}\n`);
+    return;
+  }
   if (process.env.BENCH_ONLY === 'real-shaped') {
     const realShapedArchive = await benchRealShapedArchive();
     process.stdout.write(`${JSON.stringify({ machine: machine(), realShapedArchive }, null, 2)}\n`);
@@ -196,6 +202,7 @@ async function main(): Promise<void> {
     sites,
     fieldFiles200Demo,
     wrs2: { lookupsPerSecond: Math.round(orbit.lookupsPerSecond), overpassPredictionsPerSecond: Math.round(orbit.overpassPredictionsPerSecond) },
+    tiles: await benchCompositeTiles(),
     firstLoad: await benchFirstLoad(),
     // Issue 21: the default journey in the real page (Chromium), fresh server per journey.
     firstMinute: await benchFirstMinute(),

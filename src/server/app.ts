@@ -24,6 +24,8 @@ import wrs2Routes from './routes/wrs2Routes.js';
 import overpassRoutes from './routes/overpassRoutes.js';
 import quicklookRoutes from './routes/quicklookRoutes.js';
 import exportRoutes from './routes/exportRoutes.js';
+import sceneTileRoutes from './routes/sceneTileRoutes.js';
+import compositeTileRoutes from './routes/compositeTileRoutes.js';
 import areaRoutes from './routes/areaRoutes.js';
 import savedAreaRoutes from './routes/savedAreaRoutes.js';
 import { notificationRoutes } from './routes/notificationRoutes.js';
@@ -141,6 +143,8 @@ export async function buildApp(config: Config, overrides: BuildAppOptions = {}):
   await app.register(overpassCalendarRoutes);
   await app.register(quicklookRoutes);
   await app.register(exportRoutes);
+  await app.register(sceneTileRoutes);
+  await app.register(compositeTileRoutes);
   await app.register(areaRoutes);
   await app.register(savedAreaRoutes);
   await app.register(sitesRoutes);

@@ -151,6 +151,7 @@ function AppPage() {
                 pixelScene={chosenPixelScene(pixels.data, selectedSceneId, results?.image?.sceneId)}
                 sites={state.sitesOnMap}
                 areaDrawing={areaDrawing}
+                composite={{ startDate: filters.startDate, endDate: filters.endDate, cloudCoverage: filters.cloudCoverage, bands: bandsToRequest(ticked), mask: filters.mask, harmonize: filters.harmonize }}
               />
             )}
             {imageOverlay && <OpacitySlider label="Scene image opacity on the map" value={state.imageOpacity} onChange={on.opacity} />}

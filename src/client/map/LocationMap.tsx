@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import L from 'leaflet';
 import { LeafletMap, useLeafletLayer, useLeafletMap, useLeafletMapEvents } from './leafletMap.js';
 import type { BBox, LngLat } from '../../core/geo/lngLat.js';
@@ -14,7 +14,11 @@ import { PixelOutlines } from './PixelOutlines.js';
 import { SitesLayer } from './SitesLayer.js';
 import { DrawAreaLayer, DrawAreaTools } from './DrawArea.js';
 import { MapOverlay } from './MapOverlay.js';
+import type { CompositeQuery } from './CompositeLayer.js';
 import './mapOverlays.css';
+
+// The clear-view layer and its URLs: loaded with the map's controls, not in the first load.
+const CompositeLayer = lazy(() => import('./CompositeLayer.js'));
 
 /** A one-off camera move; `id` changes for every request so the same target can be asked twice. */
 export type MapViewTarget = { kind: 'fit'; bbox: BBox } | { kind: 'center'; lngLat: LngLat; zoom?: number };
@@ -41,6 +45,8 @@ export interface LocationMapProps {
   sites?: readonly SiteInput[];
   /** The polygon of the Area statistics panel: drawn here, or shown when it came from a file. */
   areaDrawing?: AreaDrawing;
+  /** The filters' period for the clear-view (composite) layer toggle. */
+  composite?: CompositeQuery | null;
 }
 
 // Seed constants: the highlighted box is fitted with 100 px padding in a 1000 ms animation.
@@ -127,7 +133,7 @@ function ScaleBar() {
 
 /** The location map: base tiles or, when they cannot load, the bundled world outline; WRS-2 footprints and the chosen point. */
 export function LocationMap(props: LocationMapProps) {
-  const { tileUrl, tileAttribution, initialCenter, initialZoom, marker, bbox, footprints, view, onPick, onReady, imageOverlay, areaBox, pixelScene, sites, areaDrawing } = props;
+  const { tileUrl, tileAttribution, initialCenter, initialZoom, marker, bbox, footprints, view, onPick, onReady, imageOverlay, areaBox, pixelScene, sites, areaDrawing, composite } = props;
   // While an area is drawn, a click adds a corner instead of choosing the point.
   const onClick = areaDrawing?.drawing ? areaDrawing.add : onPick;
   return (
@@ -144,10 +150,15 @@ export function LocationMap(props: LocationMapProps) {
       <PointMarker lngLat={marker} />
       <ScaleBar />
       <ClickToPick onPick={onClick} />
-      {(pixelScene || areaDrawing) && (
+      {(pixelScene || areaDrawing || composite) && (
         <MapOverlay>
           {areaDrawing && <DrawAreaTools area={areaDrawing} />}
           {pixelScene && !areaDrawing?.drawing && <PixelOutlines scene={pixelScene} />}
+          {composite && !areaDrawing?.drawing && (
+            <Suspense fallback={null}>
+              <CompositeLayer query={composite} />
+            </Suspense>
+          )}
         </MapOverlay>
       )}
       <ViewController view={view} />

@@ -65,6 +65,8 @@ export interface ExportedGeoTiff {
   overviewLevel: number;
   /** Ground size of one pixel along x, in the CRS's metres. */
   pixelSizeM: number;
+  /** The written grid: CRS, upper-left corner and pixel size (for the STAC Item's proj fields). */
+  grid: { epsg: number; originX: number; originY: number; pixelSizeX: number; pixelSizeY: number };
 }
 
 /** `30m`, `60m`, `448.3m`: a pixel size as written in file names, headers and metadata. */
@@ -189,5 +191,6 @@ export async function exportGeoTiff(req: ExportRequest, reader: SceneReader, sig
     },
   });
   const resolutionPart = read.level > 0 ? `_${formatMetres(pixelSizeM)}` : '';
-  return { tiff, fileName: `${scene.id}_${bands.join('-')}_${format}${resolutionPart}.tif`, width: read.width, height: read.height, window: read.window, overviewLevel: read.level, pixelSizeM };
+  const written = { epsg: grid.epsg, originX: grid.originX + c0 * grid.pixelSizeX, originY: grid.originY - r0 * grid.pixelSizeY, pixelSizeX: grid.pixelSizeX, pixelSizeY: grid.pixelSizeY };
+  return { tiff, fileName: `${scene.id}_${bands.join('-')}_${format}${resolutionPart}.tif`, width: read.width, height: read.height, window: read.window, overviewLevel: read.level, pixelSizeM, grid: written };
 }

@@ -1,3 +1,4 @@
+import { linkCsvSources } from './csvSources.js';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { areaCsvRows, areaPolygons, areaStatistics } from '../../core/area/areaStatistics.js';
@@ -44,6 +45,7 @@ export default async function areaRoutes(app: FastifyInstance): Promise<void> {
     { bodyLimit: AREA_BODY_LIMIT_BYTES, errorHandler: tooLarge, schema: { summary: 'The area statistics as CSV: one row per scene and band', body: areaBodySchema, response: { 200: areaCsvAnswer } } },
     async (req, reply) => {
       const answer = await run(reply, req.body);
+      linkCsvSources(reply, app.ctx.catalog, app.ctx.config.PC_STAC_URL, answer.scenes.map((e) => e.scene.id));
       return reply.type('text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="area-statistics.csv"').send(toCsv(areaCsvRows(answer)));
     },
   );

@@ -1,3 +1,4 @@
+import { linkCsvSources } from './csvSources.js';
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -60,6 +61,7 @@ export default async function sitesRoutes(app: FastifyInstance): Promise<void> {
       if (!wantsNdjson(req)) {
         const signal = requestSignal(reply, config.REQUEST_TIMEOUT_MS);
         const rows = await heavyQueue.run(() => sitesReader.readAll(sites, query, { signal }), signal);
+        linkCsvSources(reply, catalog, config.PC_STAC_URL, rows.flatMap((r) => (r.scene ? [r.scene.id] : [])));
         return reply
           .type('text/csv; charset=utf-8')
           .header('content-disposition', 'attachment; filename="sites.csv"')

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BAND_CATALOG, BAND_IDS, isBandId } from '../../core/bands/bandCatalog.js';
 import type { ExportBandId } from '../../core/export/exportGeoTiff.js';
 import { boxShape, checkBox, optionalMaskParam } from '../apiQuery.js';
-import { mediaAnswer } from './common.js';
+import { mediaAnswer, openObject } from './common.js';
 
 const EXPORT_IDS = [...BAND_IDS.filter((id) => BAND_CATALOG[id].asset !== null), 'QA'];
 
@@ -78,3 +78,28 @@ export const exportTifAnswer = mediaAnswer(
   'image/tiff; application=geotiff; profile=cloud-optimized',
   "Cloud-Optimized GeoTIFF on the scene's own grid, one band per chosen band (attachment): at full resolution when pixels x bands fit EXPORT_MAX_VALUES (default 50,000,000), else from the scene's first internal overview that fits (file name ends in the pixel size, e.g. _60m.tif). Headers: x-scene-id, x-synthetic, x-pixel-size-m (ground size of one written pixel), x-overview-level (0 = full resolution)",
 );
+
+/** GET /api/export.json: the STAC Item (STAC 1.1.0) describing the GeoTIFF the same query exports. */
+export const exportStacItemAnswer = openObject({
+  type: z.literal('Feature'),
+  stac_version: z.literal('1.1.0'),
+  stac_extensions: z.array(z.string()).describe('projection v2.0.0, raster v2.0.0, eo v2.0.0, file v2.1.0, processing v1.2.0'),
+  id: z.string(),
+  geometry: openObject({ type: z.literal('Polygon'), coordinates: z.array(z.array(z.tuple([z.number(), z.number()]))) }),
+  bbox: z.array(z.number()),
+  properties: openObject({
+    datetime: z.string(),
+    platform: z.string(),
+    'proj:code': z.string(),
+    'proj:shape': z.array(z.number()),
+    'proj:transform': z.array(z.number()),
+    'processing:software': z.record(z.string(), z.string()),
+    'processing:lineage': z.string(),
+    'landsat:scene_id': z.string().describe('The source scene'),
+    'otf:mask': z.string().nullable().describe('QA_PIXEL words hidden as nodata, or null when no mask was applied'),
+    'otf:harmonization': z.string().nullable(),
+    'otf:synthetic': z.boolean().describe('True for the demo archive: not Landsat data'),
+  }),
+  links: z.array(openObject({ rel: z.string(), href: z.string() })).describe('self, and derived_from: the source scene\'s STAC Item where the archive publishes one'),
+  assets: z.record(z.string(), openObject({ href: z.string(), type: z.string(), 'file:size': z.number(), 'file:checksum': z.string(), bands: z.array(openObject({ name: z.string() })) })),
+});

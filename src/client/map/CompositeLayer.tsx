@@ -1,0 +1,79 @@
+import { useEffect, useId, useState } from 'react';
+import L from 'leaflet';
+import { useLeafletMap } from './leafletMap.js';
+
+/** The composite starts at zoom 8 on the server (compositeTileRoutes.ts COMPOSITE_MIN_ZOOM). */
+const MIN_ZOOM = 8;
+const BASE = '/api/composite/tiles/WebMercatorQuad';
+
+export interface CompositeQuery {
+  startDate: string;
+  endDate: string;
+  cloudCoverage: number;
+  bands: string[];
+  mask?: string;
+  harmonize?: boolean;
+}
+
+export function compositeQueryString(q: CompositeQuery): string {
+  const params = new URLSearchParams({ startDate: q.startDate, endDate: q.endDate, cloudCoverage: String(q.cloudCoverage), bands: q.bands.join(',') });
+  if (q.mask) params.set('mask', q.mask);
+  if (q.harmonize) params.set('harmonize', 'oli');
+  return params.toString();
+}
+
+/**
+ * A map layer of the clear view of the filters' period (latest clear observation per pixel), toggled
+ * on the map, and the URLs that add the same layer to QGIS, GDAL, leafmap or MapLibre. Loaded only when
+ * the page first shows the map's controls (lazy), so the first load does not carry it.
+ */
+export default function CompositeLayer({ query }: { query: CompositeQuery }) {
+  const map = useLeafletMap();
+  const [on, setOn] = useState(false);
+  const [zoom, setZoom] = useState(() => map.getZoom());
+  const id = useId();
+  const qs = compositeQueryString(query);
+  const origin = window.location.origin;
+
+  useEffect(() => {
+    const onZoom = () => setZoom(map.getZoom());
+    map.on('zoomend', onZoom);
+    return () => {
+      map.off('zoomend', onZoom);
+    };
+  }, [map]);
+
+  useEffect(() => {
+    if (!on) return;
+    const layer = L.tileLayer(`${BASE}/{z}/{x}/{y}.png?${qs}`, { minZoom: MIN_ZOOM, maxZoom: 18, tileSize: 256, attribution: 'Landsat clear view (this server)' }).addTo(map);
+    return () => {
+      layer.remove();
+    };
+  }, [on, qs, map]);
+
+  const urls = [
+    ['XYZ tiles', `${origin}${BASE}/{z}/{x}/{y}.png?${qs}`],
+    ['TileJSON', `${origin}${BASE}/tilejson.json?${qs}`],
+    ['WMTS (QGIS, GDAL)', `${origin}${BASE}/WMTSCapabilities.xml?${qs}`],
+  ] as const;
+
+  return (
+    <div className="map-composite">
+      <label className="map-composite-toggle">
+        <input type="checkbox" checked={on} onChange={(e) => setOn(e.target.checked)} />
+        Clear view {query.startDate} to {query.endDate}
+      </label>
+      {on && zoom < MIN_ZOOM && <p className="map-composite-note">Zoom in to level {MIN_ZOOM} or closer to see it (now {zoom}).</p>}
+      <details className="map-composite-elsewhere">
+        <summary>Use this layer elsewhere</summary>
+        {urls.map(([label, url]) => (
+          <p key={label}>
+            <label htmlFor={`${id}-${label}`}>{label}</label>
+            <input id={`${id}-${label}`} readOnly value={url} onFocus={(e) => e.target.select()} />
+          </p>
+        ))}
+        <p className="map-composite-help">Each pixel: the most recent clear observation in the dates (add &amp;method=median for the median). QGIS: Layer &gt; Add WMS/WMTS Layer, or XYZ Tiles, with these URLs.</p>
+      </details>
+    </div>
+  );
+}

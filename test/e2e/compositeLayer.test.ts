@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPageHarness, type PageHarness } from './support/pageHarness.js';
+
+let harness: PageHarness;
+beforeAll(async () => {
+  harness = await startPageHarness({ RATE_LIMIT_PER_MINUTE: '100000', LOAD_SHED_EVENT_LOOP_DELAY_MS: '0' });
+});
+afterAll(async () => {
+  await harness?.close();
+});
+
+const POINT_URL = '/?lat=-14.7111791&lon=-67.3037941&startDate=2019-01-01&endDate=2019-01-31&size=3x3&cloud=100&bands=B04,B03,B02';
+
+describe('the clear-view map layer (built page, headless Chromium, fixture scene)', () => {
+  for (const width of [1440, 390]) {
+    it(`at ${width} px: the toggle draws composite tiles on the map, and the panel gives XYZ, TileJSON and WMTS URLs that answer`, async () => {
+      const { page, consoleErrors } = await harness.openPage(POINT_URL, { viewport: { width, height: 900 } });
+      const toggle = page.getByRole('checkbox', { name: /Clear view 2019-01-01 to 2019-01-31/ });
+      await toggle.waitFor({ timeout: 60_000 });
+      const box = await toggle.boundingBox();
+      expect(box!.width).toBeGreaterThanOrEqual(24);
+      expect(box!.height).toBeGreaterThanOrEqual(24);
+      const seen: string[] = [];
+      page.on('response', (r) => {
+        if (r.url().includes('/api/composite')) seen.push(`${r.status()} ${r.url()}`);
+      });
+      const tileAnswer = page.waitForResponse((res) => /\/api\/composite\/tiles\/WebMercatorQuad\/\d+\//.test(res.url()) && res.status() === 200, { timeout: 30_000 }).catch((err: unknown) => {
+        throw new Error(`${String(err)}; composite answers seen: ${seen.slice(0, 5).join(' | ')}`);
+      });
+      await toggle.check();
+      const res = await tileAnswer;
+      expect(res.headers()['content-type']).toBe('image/png');
+      await page.getByText('Use this layer elsewhere').click();
+      const urls = await page.locator('.map-composite-elsewhere input').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+      expect(urls).toHaveLength(3);
+      expect(urls[0]).toMatch(/\/api\/composite\/tiles\/WebMercatorQuad\/\{z\}\/\{x\}\/\{y\}\.png\?startDate=2019-01-01&endDate=2019-01-31&cloudCoverage=100&bands=B02%2CB03%2CB04/);
+      const tilejson = await page.evaluate(async (url) => (await fetch(url)).json(), urls[1]);
+      expect(tilejson.tiles[0]).toBe(urls[0]);
+      const wmts = await page.evaluate(async (url) => (await fetch(url)).status, urls[2]);
+      expect(wmts).toBe(200);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+      await page.waitForTimeout(500);
+      await harness.screenshot(page, `37-composite-layer-${width}`, '.map-area');
+      expect(consoleErrors.filter((e) => !/ERR_INTERNET_DISCONNECTED/.test(e))).toEqual([]);
+    }, 180_000);
+  }
+});
