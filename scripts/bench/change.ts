@@ -30,17 +30,25 @@ function spread(ms: number[]) {
   return { medianMs: round(s[Math.floor(s.length / 2)]!), minMs: round(s[0]!), maxMs: round(s.at(-1)!), runs: s.length };
 }
 
-/** Our detection, warm: a few unmeasured runs first (the JIT), then RUNS measured ones. */
+/**
+ * Our detection, warm: a few unmeasured runs first (the JIT), then RUNS measured ones, wall clock and
+ * this process's CPU time (the bench machine is shared: CPU time is what the work costs, the wall clock
+ * adds waiting for a core).
+ */
 function timeOurs(observations: ChangeObservation[]) {
   for (let i = 0; i < 3; i += 1) detectChanges(observations);
   const ms: number[] = [];
+  const cpu: number[] = [];
   let segments = 0;
   for (let i = 0; i < RUNS; i += 1) {
     const t = performance.now();
+    const c = process.cpuUsage();
     segments = detectChanges(observations).segments.length;
+    const used = process.cpuUsage(c);
     ms.push(performance.now() - t);
+    cpu.push((used.user + used.system) / 1000);
   }
-  return { ...spread(ms), segments };
+  return { ...spread(ms), cpuMedianMs: spread(cpu).medianMs, segments };
 }
 
 /** The series in pyccd's units and CFMask classes (a band not measured is sent as saturated, 20000). */
@@ -63,7 +71,7 @@ function toPyccd(observations: ChangeObservation[]) {
   };
 }
 
-function runPyccd(series: Record<string, ChangeObservation[]>): { available: boolean; reason?: string; version?: string; series?: Record<string, { ms: number[]; segments: number | null }> } {
+function runPyccd(series: Record<string, ChangeObservation[]>): { available: boolean; reason?: string; version?: string; series?: Record<string, { ms: number[]; cpuMs: number[]; segments: number | null }> } {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'ccd-bench-'));
   try {
     const input = path.join(dir, 'series.json');
@@ -106,9 +114,10 @@ export async function benchChange(log: (msg: string) => void) {
     return {
       series: name,
       observations: o.observations,
-      ours: { medianMs: o.medianMs, minMs: o.minMs, maxMs: o.maxMs, runs: o.runs, segments: o.segments },
-      pyccd: theirs ? { ...spread(theirs.ms), segments: theirs.segments } : null,
+      ours: { medianMs: o.medianMs, minMs: o.minMs, maxMs: o.maxMs, cpuMedianMs: o.cpuMedianMs, runs: o.runs, segments: o.segments },
+      pyccd: theirs ? { ...spread(theirs.ms), cpuMedianMs: spread(theirs.cpuMs).medianMs, segments: theirs.segments } : null,
       speedup: theirMedian !== null ? round(theirMedian / o.medianMs, 1) : null,
+      speedupCpu: theirs ? round(spread(theirs.cpuMs).medianMs / o.cpuMedianMs, 1) : null,
       pyccdWhenReferenceWasMadeMs: expected[name] ? expected[name]!.seconds * 1000 : null,
     };
   });

@@ -3,7 +3,7 @@
 Input (argv[1]): JSON {"runs": N, "series": {"name": {"dates": [...], "blue": [...], ..., "thermal": [...],
 "qa": [...]}}} in pyccd's units (reflectance x 10,000, kelvin x 10, CFMask classes 0 clear, 1 water,
 2 shadow, 3 snow, 4 cloud, 255 fill). Output (stdout): JSON {"available": true, "version", "series":
-{"name": {"ms": [...], "segments": n}}} or {"available": false, "reason"} when pyccd cannot be imported.
+{"name": {"ms": [...], "cpuMs": [...], "segments": n}}} or {"available": false, "reason"} when pyccd cannot be imported.
 pyccd is not part of this repository; install it yourself (PyPI: lcmap-pyccd) to compare.
 """
 import json
@@ -27,15 +27,18 @@ def main():
     for name, s in job["series"].items():
         args = [s[k] for k in ("dates", "blue", "green", "red", "nir", "swir1", "swir2", "thermal", "qa")]
         times = []
+        cpu = []
         result = None
         for _ in range(job["runs"]):
             start = time.perf_counter()
+            start_cpu = time.process_time()
             try:
                 result = ccd.detect(*args, params=CFMASK)
             except TypeError:  # releases without the params argument read CFMask classes already
                 result = ccd.detect(*args)
             times.append((time.perf_counter() - start) * 1000)
-        out[name] = {"ms": times, "segments": len(result["change_models"]) if result else None}
+            cpu.append((time.process_time() - start_cpu) * 1000)
+        out[name] = {"ms": times, "cpuMs": cpu, "segments": len(result["change_models"]) if result else None}
     print(json.dumps({"available": True, "version": getattr(ccd, "__version__", "unknown"), "series": out}))
 
 
