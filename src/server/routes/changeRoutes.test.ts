@@ -156,6 +156,20 @@ describe('GET /api/change on the embedded (synthetic) archive', () => {
     expect(result.segments).toEqual(plain.segments);
   }, RECORD_TIMEOUT_MS);
 
+  it('harmonises TM and ETM+ to OLI first when asked', async () => {
+    const range = `lat=${DEFAULT_POINT.lat}&lon=${DEFAULT_POINT.lon}&startDate=2001-01-01&endDate=2002-12-31`;
+    const asArchived = changePointResponseSchema.parse((await demo.inject(`/api/change?${range}`)).json());
+    const harmonized = changePointResponseSchema.parse((await demo.inject(`/api/change?${range}&harmonize=oli`)).json());
+    expect(asArchived.harmonized).toBeUndefined();
+    expect(harmonized.harmonized).toBe('roy2016-rma');
+    const i = asArchived.series.findIndex((o) => o.sensor !== 'OLI/TIRS' && o.values.B05 !== null);
+    expect(i).toBeGreaterThanOrEqual(0);
+    expect(harmonized.series[i]!.sceneId).toBe(asArchived.series[i]!.sceneId);
+    expect(harmonized.series[i]!.values.B05).not.toBe(asArchived.series[i]!.values.B05);
+    // Thermal is not harmonised.
+    expect(harmonized.series[i]!.values.B09).toBe(asArchived.series[i]!.values.B09);
+  }, RECORD_TIMEOUT_MS);
+
   it('refuses a bad query in the error shape', async () => {
     const res = await demo.inject(`/api/change?lat=95&lon=0`);
     expect(res.statusCode).toBe(400);
