@@ -5,7 +5,7 @@ import type { LandsatService } from '../landsat/landsatService.js';
 import type { PixelScene } from '../landsat/landsatResults.js';
 import { detectChanges } from './detectChanges.js';
 import { fittedValues } from './fittedValues.js';
-import { isClearOrWater, qaClass } from './qaClass.js';
+import { isClearOrWater, qaClass, qaClassBits } from './qaClass.js';
 import { CHANGE_BANDS, type ChangeBand, type ChangeObservation, type ChangeResult } from './types.js';
 
 export interface ChangeAtPointQuery {
@@ -87,6 +87,7 @@ export async function changeAtPoint(
     };
   });
   const { used, ...result } = detectChanges(observations, { signal: options.signal, mask: query.mask });
+  const bits = qaClassBits(query.mask);
   const series = pixels.scenes.map((scene, i): ChangeSeriesObservation => {
     const o = observations[i]!;
     return {
@@ -96,7 +97,7 @@ export async function changeAtPoint(
       sensor: scene.sensor,
       values: { B02: o.B02, B03: o.B03, B04: o.B04, B05: o.B05, B06: o.B06, B07: o.B07, B09: o.B09 },
       qa: o.qa,
-      clear: isClearOrWater(qaClass(o.qa, query.mask)),
+      clear: isClearOrWater(qaClass(o.qa, bits)),
       used: used[i]!,
       fitted: roundedBands(fittedValues(result.segments, o.date)),
     };
