@@ -51,13 +51,16 @@ export function detectChanges(observations: ChangeObservation[], options?: { sig
 
   const procedure = chooseProcedure(classes);
   let segments: RawSegment[];
+  let lookAhead: { peekSize: number; changeThreshold: number } = { peekSize: P.PEEK_SIZE, changeThreshold: P.CHANGE_THRESHOLD };
   let used: number[];
   if (procedure === 'standard') {
     const thermal = bands[THERMAL_INDEX]!;
     for (let i = 0; i < n; i += 1) thermal[i] = KELVIN10_TO_CELSIUS100(thermal[i]!);
     used = dropSameDay(days, range(n).filter((i) => measured[i] && isClearOrWater(classes[i]!) && inRange(series, i)));
     fillRows(series, used);
-    segments = standardProcedure(series, used);
+    const run = standardProcedure(series, used);
+    segments = run.segments;
+    lookAhead = run;
   } else {
     if (procedure === 'persistent_snow') {
       used = dropSameDay(days, range(n).filter((i) => measured[i] && ((isClearOrWater(classes[i]!) && inRange(series, i)) || classes[i] === QaClass.Snow)));
@@ -76,7 +79,7 @@ export function detectChanges(observations: ChangeObservation[], options?: { sig
     segments: segments.map((s) => toApiSegment(s, procedure)),
     observations: observations.length,
     usedObservations: used.length,
-    algorithm: { name: 'ccdc', parameters: algorithmParameters() },
+    algorithm: { name: 'ccdc', parameters: { ...algorithmParameters(), PEEK_SIZE_USED: lookAhead.peekSize, CHANGE_THRESHOLD_USED: lookAhead.changeThreshold } },
     used: usedInput,
   };
 }
