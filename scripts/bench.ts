@@ -23,6 +23,7 @@ import { benchVersusGdal } from './bench/versusGdal.js';
 import { benchFortyYearsDemo } from './bench/fortyYearsDemo.js';
 import { benchFieldFiles } from './bench/fieldFiles.js';
 import { benchCompositeTiles } from './bench/compositeTiles.js';
+import { benchChange } from './bench/change.js';
 import { createCountingByteSource, type ByteCounter } from './countingByteSource.js';
 
 const log = (msg: string) => process.stderr.write(`${msg}\n`);
@@ -59,12 +60,12 @@ function machine() {
 }
 
 async function main(): Promise<void> {
-  // BENCH_ONLY=real-shaped runs just that scenario (it generates its COGs once, then takes ~1 min).
   // BENCH_ONLY=tiles runs just issue 37's map tile figures (scripts/bench/compositeTiles.ts).
   if (process.env.BENCH_ONLY === 'tiles') {
     process.stdout.write(`${JSON.stringify({ machine: machine(), tiles: await benchCompositeTiles() }, null, 2)}\n`);
     return;
   }
+  // BENCH_ONLY=real-shaped runs just that scenario (it generates its COGs once, then takes ~1 min).
   if (process.env.BENCH_ONLY === 'real-shaped') {
     const realShapedArchive = await benchRealShapedArchive();
     process.stdout.write(`${JSON.stringify({ machine: machine(), realShapedArchive }, null, 2)}\n`);
@@ -96,6 +97,11 @@ async function main(): Promise<void> {
   // BENCH_ONLY=field-files runs just issue 36's entry: 200 spectrometer files in one batch on the demo archive.
   if (process.env.BENCH_ONLY === 'field-files') {
     process.stdout.write(`${JSON.stringify({ machine: machine(), fieldFiles200Demo: await benchFieldFiles() }, null, 2)}\n`);
+    return;
+  }
+  // BENCH_ONLY=change runs just issue 34's change-detection rows (ours against pyccd, the point's record).
+  if (process.env.BENCH_ONLY === 'change') {
+    process.stdout.write(`${JSON.stringify({ machine: machine(), changeDetection: await benchChange(log) }, null, 2)}\n`);
     return;
   }
   // BENCH_ONLY=sites runs just the two many-sites entries (issue 24).
@@ -173,6 +179,8 @@ async function main(): Promise<void> {
   const fortyYearsDemo = await benchFortyYearsDemo();
   log('issue 36: 200 spectrometer files in one batch (demo)...');
   const fieldFiles200Demo = await benchFieldFiles();
+  log('issue 34: change detection against pyccd, and the 40-year record at a point...');
+  const changeDetection = await benchChange(log);
 
   const result = {
     machine: machine(),
@@ -199,6 +207,7 @@ async function main(): Promise<void> {
     realShapedArchive,
     versusGdal,
     fortyYearsDemo,
+    changeDetection,
     sites,
     fieldFiles200Demo,
     wrs2: { lookupsPerSecond: Math.round(orbit.lookupsPerSecond), overpassPredictionsPerSecond: Math.round(orbit.overpassPredictionsPerSecond) },

@@ -35,6 +35,7 @@ import { rateLimitOptions } from './rateLimitOptions.js';
 import { shortenErrorEchoes } from './shortenEchoes.js';
 import sitesRoutes from './routes/sitesRoutes.js';
 import jobRoutes from './routes/jobRoutes.js';
+import changeRoutes from './routes/changeRoutes.js';
 import { installOps } from './ops/installOps.js';
 import { registerCompression, registerStaticFiles, sendPage } from './staticFiles.js';
 import { installLoadShedding } from './ops/installLoadShedding.js';
@@ -149,6 +150,7 @@ export async function buildApp(config: Config, overrides: BuildAppOptions = {}):
   await app.register(savedAreaRoutes);
   await app.register(sitesRoutes);
   await app.register(jobRoutes);
+  await app.register(changeRoutes);
   if (ctx.notifications) await app.register(notificationRoutes, { service: ctx.notifications });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
