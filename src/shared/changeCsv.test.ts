@@ -22,6 +22,9 @@ describe('change CSVs', () => {
     expect(at(1, 'B05_nir_rmse_reflectance')).toBe('0.012346');
     expect(at(1, 'B09_thermal_magnitude_kelvin')).toBe('5.68');
     expect(at(1, 'B09_thermal_rmse_kelvin')).toBe('1.23');
+    // The two flat models are equal: no change across the break; none after the last segment.
+    expect(at(1, 'B05_nir_change_reflectance')).toBe('0');
+    expect(at(2, 'B05_nir_change_reflectance')).toBe('');
   });
 
   it('puts each observation beside the fitted value of the segment covering its date (none outside every segment)', () => {

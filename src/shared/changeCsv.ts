@@ -4,7 +4,7 @@
  * decimals, kelvin 2, probability 4.
  */
 import { toCsv, type CsvCell } from './csv.js';
-import { atPrecision, CHANGE_BAND_IDS, CHANGE_BAND_WORDS, bandUnit, fittedValue, ordinalDay, type ChangeBandId } from './changeModel.js';
+import { atPrecision, CHANGE_BAND_IDS, CHANGE_BAND_WORDS, bandUnit, changeAcrossBreak, fittedValue, ordinalDay, type ChangeBandId } from './changeModel.js';
 
 interface BandModel {
   intercept: number;
@@ -29,10 +29,13 @@ const bandHeader = (band: ChangeBandId, what: string) => `${band}_${CHANGE_BAND_
 export const SEGMENT_COLUMNS = [
   'segment', 'start_date', 'end_date', 'break_date', 'observation_count', 'change_probability', 'curve_qa', 'procedure',
   ...CHANGE_BAND_IDS.flatMap((b) => [bandHeader(b, 'magnitude'), bandHeader(b, 'rmse')]),
+  // Extension: the signed change across the break (next model minus this one at the break date).
+  ...CHANGE_BAND_IDS.map((b) => bandHeader(b, 'change')),
 ];
 
-/** One segment's cells (its 1-based number in the record first). */
-export function segmentCells(segment: SegmentForCsv, number: number): CsvCell[] {
+/** One segment's cells (its 1-based number in the record first); `next` is the segment after it, if any. */
+export function segmentCells(segment: SegmentForCsv, number: number, next?: SegmentForCsv): CsvCell[] {
+  const change = changeAcrossBreak(segment, next);
   return [
     number, segment.startDate, segment.endDate, segment.breakDate, segment.observationCount,
     Number(segment.changeProbability.toFixed(4)), segment.curveQa, segment.procedure,
@@ -40,12 +43,13 @@ export function segmentCells(segment: SegmentForCsv, number: number): CsvCell[] 
       const m = segment.bands[b];
       return m ? [atPrecision(b, m.magnitude), atPrecision(b, m.rmse)] : [null, null];
     }),
+    ...CHANGE_BAND_IDS.map((b) => (change ? atPrecision(b, change[b]) : null)),
   ];
 }
 
 /** The segments of one point as CSV (the page's download). */
 export function segmentsCsv(segments: readonly SegmentForCsv[]): string {
-  return toCsv([SEGMENT_COLUMNS, ...segments.map((s, i) => segmentCells(s, i + 1))]);
+  return toCsv([SEGMENT_COLUMNS, ...segments.map((s, i) => segmentCells(s, i + 1, segments[i + 1]))]);
 }
 
 /** The segment whose time span holds a date (start to end, inclusive), or null. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { breakWords, dateOfOrdinal, fittedValue, ordinalDay } from './changeModel.js';
+import { breakWords, changeAcrossBreak, dateOfOrdinal, fittedValue, ordinalDay } from './changeModel.js';
 
 describe('change model reading', () => {
   it("counts ordinal days as Python's date.toordinal() does", () => {
@@ -20,9 +20,17 @@ describe('change model reading', () => {
   });
 
   it('says a break in words and numbers, leaving out bands that hardly changed', () => {
-    const band = (magnitude: number) => ({ magnitude });
-    const segment = { breakDate: '2003-07-23', bands: { B02: band(0.004), B03: band(0.01), B04: band(0.03), B05: band(-0.1234), B06: band(0.05), B07: band(0.071), B09: band(4.06) } };
-    expect(breakWords(segment)).toBe('2003-07-23: red +0.03, NIR -0.12, SWIR1 +0.05, SWIR2 +0.07, thermal +4.1 K');
-    expect(breakWords({ ...segment, breakDate: null })).toBeNull();
+    const change = { B02: 0.004, B03: 0.01, B04: 0.03, B05: -0.1234, B06: 0.05, B07: 0.071, B09: 4.06 };
+    expect(breakWords('2003-07-23', change)).toBe('2003-07-23: red +0.03, NIR -0.12, SWIR1 +0.05, SWIR2 +0.07, thermal +4.1 K');
+  });
+
+  it('measures the change across a break as the next model minus this one at the break date', () => {
+    const flat = (v: number) => ({ intercept: v, coefficients: [0, 0, 0, 0, 0, 0, 0] });
+    const models = (nir: number, slope = 0) => ({ B02: flat(0.02), B03: flat(0.04), B04: flat(0.03), B05: { intercept: nir, coefficients: [slope, 0, 0, 0, 0, 0, 0] }, B06: flat(0.15), B07: flat(0.06), B09: flat(290) });
+    const t = ordinalDay('2008-01-02');
+    const change = changeAcrossBreak({ breakDate: '2008-01-02', bands: models(0.3) }, { breakDate: null, bands: models(0.1 - 1e-6 * t, 1e-6) })!;
+    expect(change.B05).toBeCloseTo(-0.2, 12);
+    expect(change.B09).toBe(0);
+    expect(changeAcrossBreak({ breakDate: null, bands: models(0.3) }, undefined)).toBeNull();
   });
 });

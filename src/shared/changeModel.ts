@@ -54,25 +54,37 @@ export function atPrecision(band: ChangeBandId, value: number): number {
   return Number(value.toFixed(band === 'B09' ? 2 : 6));
 }
 
-interface SegmentForWords {
+interface SegmentModels {
   breakDate: string | null;
-  bands: Record<ChangeBandId, { magnitude: number }>;
+  bands: Record<ChangeBandId, HarmonicModel>;
+}
+
+/**
+ * The change at a break, per band, with its sign: the next segment's model minus this segment's model
+ * at the break date. (pyccd's `magnitude` is the median of the ABSOLUTE residuals, so it has no
+ * direction; this says which way each band went.) Null without a break or a next segment.
+ */
+export function changeAcrossBreak(segment: SegmentModels, next: SegmentModels | undefined): Record<ChangeBandId, number> | null {
+  if (!segment.breakDate || !next) return null;
+  const t = ordinalDay(segment.breakDate);
+  const out = {} as Record<ChangeBandId, number>;
+  for (const band of CHANGE_BAND_IDS) out[band] = fittedValue(next.bands[band], t) - fittedValue(segment.bands[band], t);
+  return out;
 }
 
 /**
  * A break in words and numbers: "2003-07-23: NIR -0.12, SWIR1 +0.05, thermal +4.1 K". Bands whose
- * change is below `minReflectance` (0.02 by default) or 1 K are left out as noise; null without a break.
+ * change is below `minReflectance` (0.02 by default) or 1 K are left out as noise.
  */
-export function breakWords(segment: SegmentForWords, minReflectance = 0.02): string | null {
-  if (!segment.breakDate) return null;
+export function breakWords(breakDate: string, change: Partial<Record<ChangeBandId, number>>, minReflectance = 0.02): string {
   const parts: string[] = [];
   for (const band of CHANGE_BAND_IDS) {
-    const m = segment.bands[band]?.magnitude;
+    const m = change[band];
     if (m === undefined || !Number.isFinite(m)) continue;
     const sign = m >= 0 ? '+' : '-';
     if (band === 'B09') {
       if (Math.abs(m) >= 1) parts.push(`${CHANGE_BAND_WORDS[band]} ${sign}${Math.abs(m).toFixed(1)} K`);
     } else if (Math.abs(m) >= minReflectance) parts.push(`${CHANGE_BAND_WORDS[band]} ${sign}${Math.abs(m).toFixed(2)}`);
   }
-  return `${segment.breakDate}: ${parts.length ? parts.join(', ') : 'small changes in every band'}`;
+  return `${breakDate}: ${parts.length ? parts.join(', ') : 'small changes in every band'}`;
 }

@@ -13,8 +13,8 @@ export const EXAMPLE_PLACES: readonly Place[] = [
   { name: 'Nairobi', country: 'Kenya', lat: -1.2921, lon: 36.8219 },
   { name: 'Paris', country: 'France', lat: 48.8566, lon: 2.3522 },
   { name: 'Cape Town', country: 'South Africa', lat: -33.9249, lon: 18.4241 },
-  // In the synthetic demo archive a fire burns here in 1999 (synthetic, for change detection to find).
-  { name: 'Synthetic disturbance example', country: 'Canada', lat: SYNTHETIC_DISTURBANCE_POINT.lat, lon: SYNTHETIC_DISTURBANCE_POINT.lon },
+  // In the synthetic demo archive a fire burns here in 2008 (synthetic, for change detection to find).
+  { name: 'Synthetic disturbance example', country: 'Kenya', lat: SYNTHETIC_DISTURBANCE_POINT.lat, lon: SYNTHETIC_DISTURBANCE_POINT.lon },
 ];
 
 /** A row of buttons under the place search; choosing one is the same as choosing that search result. */

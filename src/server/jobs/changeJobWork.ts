@@ -26,7 +26,7 @@ const MAX_CHANGE_CHUNK_SITES = 250;
 export function changeSiteLines(site: { id: string; lat: number; lon: number }, segments: Parameters<typeof segmentCells>[0][], note: string): string {
   const front: CsvCell[] = [site.id, site.lat, site.lon];
   if (segments.length === 0) return toCsv([[...front, ...SEGMENT_COLUMNS.map(() => null), note]]);
-  return toCsv(segments.map((s, i) => [...front, ...segmentCells(s, i + 1), note]));
+  return toCsv(segments.map((s, i) => [...front, ...segmentCells(s, i + 1, segments[i + 1]), note]));
 }
 
 export function createChangeJobWork(store: SitesJobStore, reader: SitesReader, chunkSites: number): SitesJobWork {
