@@ -10,6 +10,10 @@ import { dateToOrdinal, ordinalToDate } from './ordinalDay.js';
 export type { ChangeObservation, ChangeResult } from './types.js';
 
 const REFLECTANCE_SCALE = 10_000;
+// Module-level copies of imported bindings read in per-observation loops (a transpiled import is a
+// getter call on every read).
+const classify = qaClass;
+const MEOW_SIZE = P.MEOW_SIZE;
 /** pyccd's scaled Celsius: kelvin x 10 -> hundredths of a degree (x 10 - 27315). */
 const KELVIN10_TO_CELSIUS100 = (k10: number) => k10 * 10 - 27315;
 
@@ -21,18 +25,32 @@ const KELVIN10_TO_CELSIUS100 = (k10: number) => k10 * 10 - 27315;
  * reflectance and kelvin.
  */
 export function detectChanges(observations: ChangeObservation[], options?: { signal?: AbortSignal; mask?: ChangeMask }): ChangeResult {
-  const order = observations.map((o, i) => ({ i, day: dateToOrdinal(o.date) })).sort((a, b) => a.day - b.day || a.i - b.i);
-  const n = order.length;
-  const days = Float64Array.from(order, (o) => o.day);
-  const classes = order.map((o) => qaClass(observations[o.i]!.qa, options?.mask ?? PYCCD_MASK));
-  const measured = order.map((o) => CHANGE_BANDS.every((b) => observations[o.i]![b] !== null && Number.isFinite(observations[o.i]![b])));
-  const bands = CHANGE_BANDS.map((b, k) =>
-    Float64Array.from(order, (o) => {
-      const v = observations[o.i]![b];
-      if (v === null || !Number.isFinite(v)) return Number.NaN;
-      return k === THERMAL_INDEX ? Math.round(v * 10) : Math.round(v * REFLECTANCE_SCALE);
-    }),
-  );
+  const n = observations.length;
+  const ordinals = new Float64Array(n);
+  for (let i = 0; i < n; i += 1) ordinals[i] = dateToOrdinal(observations[i]!.date);
+  // Sort by day; equal days keep the input order (pyccd then keeps the first of them).
+  const order = Int32Array.from({ length: n }, (_, i) => i).sort((a, b) => ordinals[a]! - ordinals[b]! || a - b);
+  const days = new Float64Array(n);
+  const classes = new Uint8Array(n);
+  const measured = new Uint8Array(n);
+  const bands = CHANGE_BANDS.map(() => new Float64Array(n));
+  const mask = options?.mask ?? PYCCD_MASK;
+  for (let k = 0; k < n; k += 1) {
+    const o = observations[order[k]!]!;
+    days[k] = ordinals[order[k]!]!;
+    classes[k] = classify(o.qa, mask);
+    // Direct property reads: this loop runs over every observation of a 40-year record.
+    const values = [o.B02, o.B03, o.B04, o.B05, o.B06, o.B07, o.B09];
+    let all = 1;
+    for (let b = 0; b < 7; b += 1) {
+      const v = values[b];
+      if (v === null || v === undefined || !Number.isFinite(v)) {
+        bands[b]![k] = Number.NaN;
+        all = 0;
+      } else bands[b]![k] = b === THERMAL_INDEX ? Math.round(v * 10) : Math.round(v * REFLECTANCE_SCALE);
+    }
+    measured[k] = all;
+  }
   const series: PreparedSeries = { n, days, bands, rows: designMatrix(days), signal: options?.signal };
   throwIfAborted(series);
 
@@ -52,11 +70,11 @@ export function detectChanges(observations: ChangeObservation[], options?: { sig
       const greenLimit = median(standard.map((i) => bands[GREEN_INDEX]![i]!)) + P.MEDIAN_GREEN_FILTER;
       used = standard.filter((i) => bands[GREEN_INDEX]![i]! < greenLimit);
     }
-    segments = used.length < P.MEOW_SIZE || n === 0 ? [] : [wholeRecordSegment(series, used, procedure)];
+    segments = used.length < MEOW_SIZE || n === 0 ? [] : [wholeRecordSegment(series, used, procedure)];
   }
 
   const usedInput = new Array<boolean>(observations.length).fill(false);
-  for (const i of used) usedInput[order[i]!.i] = true;
+  for (const i of used) usedInput[order[i]!] = true;
   return {
     segments: segments.map((s) => toApiSegment(s, procedure)),
     observations: observations.length,
@@ -68,7 +86,7 @@ export function detectChanges(observations: ChangeObservation[], options?: { sig
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 
-function chooseProcedure(classes: QaClass[]): ChangeProcedure {
+function chooseProcedure(classes: Uint8Array): ChangeProcedure {
   let clear = 0;
   let snow = 0;
   let total = 0;

@@ -162,16 +162,36 @@ function catchSegment(ctx: Context, w: Window, curveQa: number): RawSegment {
   };
 }
 
-/** Indices (into the fit window) of the `count` observations closest in day of year to position `target`. */
-function closestDayOfYear(ctx: Context, target: number, fit: Window, count: number): number[] {
+/**
+ * Sum of squared residuals of the `count` fit-window observations closest in day of year to position
+ * `target` (pyccd's find_closest_doy: |round(dt / 365.25) * 365.25 - dt|, smallest first; equal
+ * distances keep the earlier observation). Selection in a small sorted buffer, no full sort.
+ */
+function closestDayOfYearSquares(ctx: Context, target: number, fit: Window, count: number, residuals: Float64Array[]): number[] {
   const t = day(ctx, target);
-  const distance: { i: number; d: number }[] = [];
+  const bestD = new Float64Array(count);
+  const bestI = new Int32Array(count);
+  let size = 0;
   for (let i = fit.start; i < fit.stop; i += 1) {
     const rt = day(ctx, i) - t;
-    distance.push({ i: i - fit.start, d: Math.abs(roundHalfEven(rt / 365.25) * 365.25 - rt) });
+    const d = Math.abs(Math.round(rt / 365.25) * 365.25 - rt);
+    if (size === count && d >= bestD[count - 1]!) continue;
+    let k = size < count ? size : count - 1;
+    while (k > 0 && bestD[k - 1]! > d) {
+      bestD[k] = bestD[k - 1]!;
+      bestI[k] = bestI[k - 1]!;
+      k -= 1;
+    }
+    bestD[k] = d;
+    bestI[k] = i - fit.start;
+    if (size < count) size += 1;
   }
-  distance.sort((a, b) => a.d - b.d);
-  return distance.slice(0, count).map((e) => e.i);
+  return DETECTION.map((b) => {
+    const r = residuals[b]!;
+    let sum = 0;
+    for (let k = 0; k < size; k += 1) sum += r[bestI[k]!]! ** 2;
+    return sum;
+  });
 }
 
 function lookforward(ctx: Context, w: Window): { segment: RawSegment; window: Window } {
@@ -200,8 +220,8 @@ function lookforward(ctx: Context, w: Window): { segment: RawSegment; window: Wi
     let comparisonRmse: number[];
     if (length <= 24) comparisonRmse = DETECTION.map((b) => current[b]!.rmse);
     else {
-      const closest = closestDayOfYear(ctx, peekStart + peek - 1, fit, 24);
-      comparisonRmse = DETECTION.map((b) => Math.sqrt(closest.reduce((s, i) => s + current[b]!.residuals[i]! ** 2, 0)) / 4);
+      const squares = closestDayOfYearSquares(ctx, peekStart + peek - 1, fit, 24, current.map((m) => m.residuals));
+      comparisonRmse = squares.map((sum) => Math.sqrt(sum) / 4);
     }
     const magnitudes = changeMagnitudes(ctx, current, peekMembers, comparisonRmse);
     if (Math.min(...magnitudes) > ctx.changeThreshold) {
