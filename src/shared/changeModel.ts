@@ -88,3 +88,34 @@ export function breakWords(breakDate: string, change: Partial<Record<ChangeBandI
   }
   return `${breakDate}: ${parts.length ? parts.join(', ') : 'small changes in every band'}`;
 }
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length === 0 ? 0 : s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+/**
+ * The signed change per band at segment `index`'s break: across the break (changeAcrossBreak) when a
+ * segment follows, else the median departure from the segment's model of the clear observations
+ * `since` the break (a change confirmed at the end of the record, before a new model can be fitted).
+ */
+export function changeAtBreak(
+  segments: readonly SegmentModels[],
+  index: number,
+  clearObservations: ReadonlyArray<{ date: string; values: Partial<Record<ChangeBandId, number | null>> }>,
+): Record<ChangeBandId, number> | null {
+  const segment = segments[index];
+  if (!segment?.breakDate) return null;
+  const across = changeAcrossBreak(segment, segments[index + 1]);
+  if (across) return across;
+  const since = clearObservations.filter((o) => o.date >= segment.breakDate!);
+  const out = {} as Record<ChangeBandId, number>;
+  for (const band of CHANGE_BAND_IDS) {
+    out[band] = median(since.flatMap((o) => {
+      const v = o.values[band];
+      return v === null || v === undefined ? [] : [v - fittedValue(segment.bands[band], ordinalDay(o.date))];
+    }));
+  }
+  return out;
+}

@@ -7,7 +7,7 @@
  * could be fitted, else the median signed departure of the observations since the break.
  */
 import { detectChanges, type ChangeObservation } from '../../core/change/detectChanges.js';
-import { CHANGE_BAND_IDS, changeAcrossBreak, fittedValue, ordinalDay, type ChangeBandId } from '../../shared/changeModel.js';
+import { changeAtBreak, ordinalDay, type ChangeBandId } from '../../shared/changeModel.js';
 
 export interface ConfirmedChange {
   breakDate: string;
@@ -21,12 +21,6 @@ const SAME_BREAK_DAYS = 48;
 const NEWS_DAYS = 400;
 
 const NOT_CLEAR_BITS = (1 << 0) | (1 << 3) | (1 << 4) | (1 << 5);
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length === 0 ? 0 : s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
 
 /** The change the observation(s) of `sceneDate` confirmed, or null. `series` holds the record through that date. */
 export function confirmedChange(series: readonly ChangeObservation[], sceneDate: string): ConfirmedChange | null {
@@ -45,9 +39,6 @@ export function confirmedChange(series: readonly ChangeObservation[], sceneDate:
   const index = now.segments.indexOf(latest);
   // Clear observations since the break (QA_PIXEL fill, cloud, shadow and snow bits 0, 3, 4, 5 unset).
   const since = series.filter((o) => o.date >= latest.breakDate! && (o.qa & NOT_CLEAR_BITS) === 0);
-  const across = changeAcrossBreak(latest, now.segments[index + 1]);
-  const change = across ?? (Object.fromEntries(
-    CHANGE_BAND_IDS.map((b) => [b, median(since.flatMap((o) => (o[b] === null ? [] : [o[b]! - fittedValue(latest.bands[b], ordinalDay(o.date))])))]),
-  ) as Record<ChangeBandId, number>);
+  const change = changeAtBreak(now.segments, index, since.map((o) => ({ date: o.date, values: o })))!;
   return { breakDate: latest.breakDate, change, observationsSince: since.length };
 }
