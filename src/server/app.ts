@@ -31,6 +31,7 @@ import overpassCalendarRoutes from './routes/overpassCalendarRoutes.js';
 import { rateLimitOptions } from './rateLimitOptions.js';
 import sitesRoutes from './routes/sitesRoutes.js';
 import jobRoutes from './routes/jobRoutes.js';
+import changeRoutes from './routes/changeRoutes.js';
 import { installOps } from './ops/installOps.js';
 import { registerCompression, registerStaticFiles, sendPage } from './staticFiles.js';
 import { installLoadShedding } from './ops/installLoadShedding.js';
@@ -140,6 +141,7 @@ export async function buildApp(config: Config, overrides: BuildAppOptions = {}):
   await app.register(areaRoutes);
   await app.register(sitesRoutes);
   await app.register(jobRoutes);
+  await app.register(changeRoutes);
   if (ctx.notifications) await app.register(notificationRoutes, { service: ctx.notifications });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 

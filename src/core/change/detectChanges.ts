@@ -1,6 +1,7 @@
 import { designMatrix } from './lasso.js';
 import { CCD_PARAMETERS as P, GREEN_INDEX, THERMAL_INDEX } from './parameters.js';
-import { isClearOrWater, PYCCD_MASK, QaClass, qaClass, type ChangeMask } from './qaClass.js';
+import type { ClearMask } from '../raster/clearPixel.js';
+import { CCDC_DEFAULT_MASK, isClearOrWater, QaClass, qaClass } from './qaClass.js';
 import { fitBands, throwIfAborted, type PreparedSeries, type RawSegment } from './series.js';
 import { standardProcedure } from './standardProcedure.js';
 import { median } from './stats.js';
@@ -24,7 +25,7 @@ const KELVIN10_TO_CELSIUS100 = (k10: number) => k10 * 10 - 27315;
  * the procedure runs there (Lasso's alpha 1 is scale-dependent), and the models come back in
  * reflectance and kelvin.
  */
-export function detectChanges(observations: ChangeObservation[], options?: { signal?: AbortSignal; mask?: ChangeMask }): ChangeResult {
+export function detectChanges(observations: ChangeObservation[], options?: { signal?: AbortSignal; mask?: ClearMask }): ChangeResult {
   const n = observations.length;
   const ordinals = new Float64Array(n);
   for (let i = 0; i < n; i += 1) ordinals[i] = dateToOrdinal(observations[i]!.date);
@@ -34,7 +35,7 @@ export function detectChanges(observations: ChangeObservation[], options?: { sig
   const classes = new Uint8Array(n);
   const measured = new Uint8Array(n);
   const bands = CHANGE_BANDS.map(() => new Float64Array(n));
-  const mask = options?.mask ?? PYCCD_MASK;
+  const mask = options?.mask ?? CCDC_DEFAULT_MASK;
   for (let k = 0; k < n; k += 1) {
     const o = observations[order[k]!]!;
     days[k] = ordinals[order[k]!]!;

@@ -33,7 +33,7 @@ export interface ChangeBandModel {
   coefficients: number[];
   /** Adjusted root mean square error of the fit, band's unit. */
   rmse: number;
-  /** Median residual of the observations that confirmed the break (0 without a break), band's unit. */
+  /** Median absolute residual of the last PEEK_SIZE observations tested (those that confirmed the break), band's unit; 0 for catch-up and fallback models. */
   magnitude: number;
 }
 

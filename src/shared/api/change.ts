@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { dateParam, harmonizeParam, latitudeParam, longitudeParam, maskParam, checkDateRange } from '../apiQuery.js';
+import { dateParam, harmonizeParam, latitudeParam, longitudeParam, checkDateRange } from '../apiQuery.js';
+import { MASK_WORDS, MaskParseError, type ClearMask } from '../../core/raster/clearPixel.js';
+import { parseChangeMask } from '../../core/change/qaClass.js';
 import { isCalendarDate } from '../../core/time/calendarDate.js';
 import { mediaAnswer, openObject, satelliteSchema, sensorSchema } from './common.js';
 
@@ -12,6 +14,26 @@ import { mediaAnswer, openObject, satelliteSchema, sensorSchema } from './common
 export const MAX_CHANGE_OBSERVATIONS = 20_000;
 /** Largest POST body, bytes. */
 export const CHANGE_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
+
+/**
+ * `mask`: which QA_PIXEL conditions count (the product's mask words); absent: pyccd's classes
+ * (cloud, shadow, snow, water). Unknown words are a 400 naming the allowed ones.
+ */
+const changeMaskParam = z
+  .string()
+  .optional()
+  .transform((value, ctx): ClearMask => {
+    try {
+      return parseChangeMask(value);
+    } catch (err) {
+      if (!(err instanceof MaskParseError)) throw err;
+      ctx.addIssue({ code: 'custom', message: err.message.replace(/\(default [^)]*\)/, '(default for change detection: cloud,shadow,snow,water, as pyccd)') });
+      return z.NEVER;
+    }
+  })
+  .describe(
+    `Which QA_PIXEL conditions make an observation unusable: comma-separated words among ${MASK_WORDS.join(', ')}, or "none"; absent: cloud,shadow,snow,water (pyccd's classes; dilated_cloud and cirrus count as cloud when named). Fill always counts.`,
+  );
 
 const reflectance = z.number().nullable().describe('Surface reflectance 0-1; null: not measured');
 
@@ -34,10 +56,7 @@ export const changeObservationSchema = z.object({
 
 export const changeRequestSchema = z.object({
   observations: z.array(changeObservationSchema).min(1).max(MAX_CHANGE_OBSERVATIONS).describe(`One pixel's observations, any order, 1 to ${MAX_CHANGE_OBSERVATIONS}`),
-  mask: z
-    .string()
-    .optional()
-    .describe('Optional: which QA_PIXEL conditions count (words among cloud, shadow, snow, water, or "none"); absent: all, as pyccd does. Fill always counts.'),
+  mask: changeMaskParam,
 });
 export type ChangeRequest = z.infer<typeof changeRequestSchema>;
 
@@ -45,7 +64,7 @@ const bandModelSchema = openObject({
   intercept: z.number().describe("The model's value at ordinal day 0, band unit"),
   coefficients: z.array(z.number()).length(7).describe('Slope per ordinal day, then cos/sin at 1, 2 and 3 cycles a year (omega = 2 pi / 365.2425), band unit'),
   rmse: z.number().describe('Adjusted RMSE of the fit, band unit'),
-  magnitude: z.number().describe('Median residual of the observations that confirmed the break, band unit (0 without one)'),
+  magnitude: z.number().describe('Median absolute residual of the last PEEK_SIZE observations tested against the model (the ones that confirmed the break), band unit; 0 for the catch-up and fallback models'),
 });
 
 const bandsSchema = openObject({
@@ -115,7 +134,7 @@ export const changeQuerySchema = z
     endDate: dateParam('endDate', 'Last acquisition date, inclusive, YYYY-MM-DD (default today, UTC)')
       .optional()
       .transform((v) => v ?? new Date().toISOString().slice(0, 10)),
-    mask: maskParam,
+    mask: changeMaskParam,
     harmonize: harmonizeParam,
   })
   .superRefine(checkDateRange);
@@ -125,6 +144,7 @@ export const changePointResponseSchema = openObject({
   target: openObject({ lat: z.number(), lon: z.number() }),
   synthetic: z.boolean().describe('True for the synthetic demo archive'),
   harmonized: z.literal('roy2016-rma').optional().describe('TM/ETM+ reflectance harmonised to OLI before the analysis'),
+  truncated: z.boolean().describe('True when the record had more scenes than the server reads for one answer (MAX_SCENES_STREAM): the oldest were left out'),
   series: z.array(changeSeriesObservationSchema).describe('Every observation of the pixel in the range, oldest first, with its fitted values'),
 });
 export type ChangePointResponse = z.infer<typeof changePointResponseSchema>;
