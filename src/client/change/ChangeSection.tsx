@@ -112,6 +112,7 @@ function ChangeResult({ answer, band, onBand, stale }: { answer: ChangePointResp
           Synthetic demo data: this server runs on the generated demo archive, and its disturbances (fires, harvests, floods, building, regrowth) are synthetic, not real events.
         </p>
       )}
+      {answer.truncated && <p role="status">The record had more scenes than the server reads for one answer: the oldest were left out.</p>}
       <p>
         {answer.series.filter((o) => o.clear).length.toLocaleString('en')} clear observations of {answer.observations.toLocaleString('en')}; {answer.usedObservations.toLocaleString('en')} used by the fit.{' '}
         {breaks.length === 0 ? 'No change was found.' : `${breaks.length} ${breaks.length === 1 ? 'change' : 'changes'} found.`}
