@@ -16,6 +16,8 @@ export function ChangeChart({ answer, band }: { answer: ChangePointResponse; ban
   const kelvin = bandUnit(band) === 'kelvin';
   const pad = (data.yRange.max - data.yRange.min) * 0.05 || 0.01;
   const name = `${band} (${CHANGE_BAND_WORDS[band]})`;
+  // Forty years of points on a phone: smaller dots, so the curve stays visible between them.
+  const dot = typeof window !== 'undefined' && window.innerWidth < 600 ? 1.5 : 2.5;
   return (
     <div className="change-chart-canvas">
       <Line
@@ -23,8 +25,8 @@ export function ChangeChart({ answer, band }: { answer: ChangePointResponse; ban
         aria-label={`${name} at the point: ${data.used.length + data.unused.length} clear observations, the fitted model of ${data.curves.length} segments${data.breaks.length ? `, breaks on ${data.breaks.map((b) => b.date).join(', ')}` : ', no break'}`}
         data={{
           datasets: [
-            { label: 'Clear observations used by the fit', data: data.used, showLine: false, pointRadius: 2.5, backgroundColor: COLOR.used, borderColor: COLOR.used },
-            { label: 'Clear observations left out (outliers, too few to fit)', data: data.unused, showLine: false, pointRadius: 2.5, pointStyle: 'crossRot', borderColor: COLOR.unused, backgroundColor: COLOR.unused },
+            { label: 'Clear observations used by the fit', data: data.used, showLine: false, pointRadius: dot, backgroundColor: COLOR.used, borderColor: COLOR.used },
+            { label: 'Clear observations left out (outliers, too few to fit)', data: data.unused, showLine: false, pointRadius: dot, pointStyle: 'crossRot', borderColor: COLOR.unused, backgroundColor: COLOR.unused },
             ...data.curves.map((c, i) => ({ label: i === 0 ? 'Fitted model (per segment)' : c.label, data: c.points, showLine: true, pointRadius: 0, borderWidth: 2, borderColor: COLOR.model, backgroundColor: COLOR.model })),
             ...data.breaks.map((b, i) => ({
               label: i === 0 ? 'Break (change)' : `Break ${b.date}`,
