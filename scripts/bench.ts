@@ -20,6 +20,7 @@ import { benchFirstMinute } from './bench/firstMinute.js';
 import { benchRealShapedArchive } from './benchRealShaped.js';
 import { benchSitesDemo, benchSitesRealShaped } from './bench/sites.js';
 import { benchVersusGdal } from './bench/versusGdal.js';
+import { benchChange } from './bench/change.js';
 import { createCountingByteSource, type ByteCounter } from './countingByteSource.js';
 
 const log = (msg: string) => process.stderr.write(`${msg}\n`);
@@ -76,6 +77,11 @@ async function main(): Promise<void> {
     const firstMinute = await benchFirstMinute();
     const sites = process.env.BENCH_ONLY === 'demo-speed' ? { oneScene100SitesOneYearDemo: await benchSitesDemo() } : undefined;
     process.stdout.write(`${JSON.stringify({ machine: { cpus: os.cpus().length, node: process.version }, firstMinute, ...(sites ? { sites } : {}) }, null, 2)}\n`);
+    return;
+  }
+  // BENCH_ONLY=change runs just issue 34's change-detection rows (ours against pyccd, the point's record).
+  if (process.env.BENCH_ONLY === 'change') {
+    process.stdout.write(`${JSON.stringify({ machine: machine(), changeDetection: await benchChange(log) }, null, 2)}\n`);
     return;
   }
   // BENCH_ONLY=sites runs just the two many-sites entries (issue 24).
@@ -149,6 +155,8 @@ async function main(): Promise<void> {
   const sites = { oneScene100SitesOneYearDemo: await benchSitesDemo(), realShaped1000SitesVsGdal: await benchSitesRealShaped() };
   log('issue 22: the product (its server) against GDAL on the same reads...');
   const versusGdal = await benchVersusGdal();
+  log('issue 34: change detection against pyccd, and the 40-year record at a point...');
+  const changeDetection = await benchChange(log);
 
   const result = {
     machine: machine(),
@@ -174,6 +182,7 @@ async function main(): Promise<void> {
     },
     realShapedArchive,
     versusGdal,
+    changeDetection,
     sites,
     wrs2: { lookupsPerSecond: Math.round(orbit.lookupsPerSecond), overpassPredictionsPerSecond: Math.round(orbit.overpassPredictionsPerSecond) },
     firstLoad: await benchFirstLoad(),

@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp } from '../../../test/support/testApp.js';
 import { modelValue, ordinalDate, readExpected, readReferenceSeries, REFERENCE_BANDS, referenceBandInUnits } from '../../../test/support/ccdReference.js';
-import { changePointResponseSchema, changeResponseSchema } from '../../shared/api/change.js';
+import {
+  changePointResponseSchema,
+  changeResponseSchema,
+  type ChangePointResponse,
+  type ChangeRequest,
+  type ChangeResponse,
+  type ChangeSegmentAnswer,
+  type ChangeSeriesObservation,
+} from '../../shared/api/change.js';
 import { progressStreamLineSchema } from '../../shared/api/ndjsonStream.js';
 import { DEFAULT_POINT } from '../../shared/defaults.js';
 
@@ -21,7 +29,7 @@ afterAll(async () => {
   await demo?.close();
 });
 
-const post = (target: FastifyInstance, payload: unknown) => target.inject({ method: 'POST', url: '/api/change', payload: payload as object });
+const post = (target: FastifyInstance, payload: ChangeRequest | Record<string, unknown>) => target.inject({ method: 'POST', url: '/api/change', payload });
 
 describe('POST /api/change against pyccd (expected.json)', () => {
   for (const [file, reference] of Object.entries(expected)) {
@@ -29,12 +37,12 @@ describe('POST /api/change against pyccd (expected.json)', () => {
       const { ordinals, observations } = readReferenceSeries(file);
       const res = await post(app, { observations });
       expect(res.statusCode).toBe(200);
-      const body = changeResponseSchema.parse(res.json());
+      const body: ChangeResponse = changeResponseSchema.parse(res.json());
       expect(body.observations).toBe(reference.observations);
       expect(body.usedObservations).toBe(reference.processing_mask_true);
       expect(body.algorithm.name).toBe('ccdc');
       expect(body.segments).toHaveLength(reference.change_models.length);
-      body.segments.forEach((segment, i) => {
+      body.segments.forEach((segment: ChangeSegmentAnswer, i) => {
         const model = reference.change_models[i]!;
         expect([segment.startDate, segment.endDate, segment.observationCount, segment.curveQa, segment.changeProbability]).toEqual([
           ordinalDate(model.start_day),
@@ -117,7 +125,7 @@ describe('GET /api/change on the embedded (synthetic) archive', () => {
   it('analyses the whole record at the point and returns the observations with their fitted values', async () => {
     const res = await demo.inject(url);
     expect(res.statusCode).toBe(200);
-    const body = changePointResponseSchema.parse(res.json());
+    const body: ChangePointResponse = changePointResponseSchema.parse(res.json());
     expect(body.synthetic).toBe(true);
     expect(body.target).toEqual({ lat: DEFAULT_POINT.lat, lon: DEFAULT_POINT.lon });
     expect(body.series.length).toBe(body.observations);
@@ -129,7 +137,7 @@ describe('GET /api/change on the embedded (synthetic) archive', () => {
     expect(body.series.filter((o) => o.used)).toHaveLength(body.usedObservations);
     expect(body.segments.length).toBeGreaterThan(0);
     // Every used observation lies in a segment, and its fitted value is that segment's model on its date.
-    for (const o of body.series.filter((s) => s.used)) {
+    for (const o of body.series.filter((s: ChangeSeriesObservation) => s.used)) {
       const segment = body.segments.find((s) => s.startDate <= o.date && o.date <= s.endDate);
       if (!segment) continue; // observations after the last model's end (the last peek) belong to none
       expect(o.fitted).not.toBeNull();
@@ -154,6 +162,20 @@ describe('GET /api/change on the embedded (synthetic) archive', () => {
     expect(result.series.every((o) => o.date >= '2000-01-01' && o.date <= '2010-12-31')).toBe(true);
     const plain = (await demo.inject(`/api/change?lat=${DEFAULT_POINT.lat}&lon=${DEFAULT_POINT.lon}&startDate=2000-01-01&endDate=2010-12-31`)).json();
     expect(result.segments).toEqual(plain.segments);
+  }, RECORD_TIMEOUT_MS);
+
+  it('harmonises TM and ETM+ to OLI first when asked', async () => {
+    const range = `lat=${DEFAULT_POINT.lat}&lon=${DEFAULT_POINT.lon}&startDate=2001-01-01&endDate=2002-12-31`;
+    const asArchived = changePointResponseSchema.parse((await demo.inject(`/api/change?${range}`)).json());
+    const harmonized = changePointResponseSchema.parse((await demo.inject(`/api/change?${range}&harmonize=oli`)).json());
+    expect(asArchived.harmonized).toBeUndefined();
+    expect(harmonized.harmonized).toBe('roy2016-rma');
+    const i = asArchived.series.findIndex((o) => o.sensor !== 'OLI/TIRS' && o.values.B05 !== null);
+    expect(i).toBeGreaterThanOrEqual(0);
+    expect(harmonized.series[i]!.sceneId).toBe(asArchived.series[i]!.sceneId);
+    expect(harmonized.series[i]!.values.B05).not.toBe(asArchived.series[i]!.values.B05);
+    // Thermal is not harmonised.
+    expect(harmonized.series[i]!.values.B09).toBe(asArchived.series[i]!.values.B09);
   }, RECORD_TIMEOUT_MS);
 
   it('refuses a bad query in the error shape', async () => {

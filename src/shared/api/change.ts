@@ -58,7 +58,8 @@ export const changeRequestSchema = z.object({
   observations: z.array(changeObservationSchema).min(1).max(MAX_CHANGE_OBSERVATIONS).describe(`One pixel's observations, any order, 1 to ${MAX_CHANGE_OBSERVATIONS}`),
   mask: changeMaskParam,
 });
-export type ChangeRequest = z.infer<typeof changeRequestSchema>;
+/** The body as a client writes it. */
+export type ChangeRequest = z.input<typeof changeRequestSchema>;
 
 const bandModelSchema = openObject({
   intercept: z.number().describe("The model's value at ordinal day 0, band unit"),
