@@ -3,12 +3,12 @@
  * 100,000 sites. They live in the site jobs' store and queues (sitesJobStore.ts, sitesJobQueue.ts) and
  * differ only in their two steps: the plan cuts the sites into chunks of neighbours (the same 1-degree
  * cells, so a chunk's scene search and tile reads are shared), and a chunk reads each of its sites'
- * whole series (readSitesSeries.ts), runs detectChanges on each and stores ONE row per site holding
+ * whole series (readSitesSeries.ts), runs detectChanges on each (in a worker thread, changeWorkerPool.ts)
+ * and stores ONE row per site holding
  * that site's CSV lines (one per segment). So `done`/`total` count sites, and a chunk run twice writes
  * nothing twice, as for site jobs.
  */
-import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import { detectChanges } from '../../core/change/detectChanges.js';
+import { detectChangesInWorker } from './changeWorkerPool.js';
 import { readSitesSeries } from '../../core/sites/readSitesSeries.js';
 import type { Site, SitesReader } from '../../core/sites/readSites.js';
 import { toCsv, type CsvCell } from '../../shared/csv.js';
@@ -60,13 +60,11 @@ export function createChangeJobWork(store: SitesJobStore, reader: SitesReader, c
         let line: string;
         if (observations.length === 0) line = changeSiteLines(sites[k], [], note || 'no observations of this site in the range');
         else {
-          const result = detectChanges(observations, { signal });
+          const result = await detectChangesInWorker(observations);
           const notes = [note, result.segments.length === 0 ? `no segment could be fitted to the ${result.observations} observations (${result.usedObservations} usable)` : ''].filter(Boolean);
           line = changeSiteLines(sites[k], result.segments, notes.join('; '));
         }
         rows.push({ siteIndex: chunk.sites[k].index, sceneKey: '', sortDatetime: '', line });
-        // CCDC is CPU work: let requests in between sites.
-        await yieldToEventLoop();
       }
       await store.completeChunk(jobId, chunkNo, rows);
     },

@@ -6,7 +6,8 @@
  * change per band is the new segment's model minus the old one at the break date when a new segment
  * could be fitted, else the median signed departure of the observations since the break.
  */
-import { detectChanges, type ChangeObservation } from '../../core/change/detectChanges.js';
+import type { ChangeObservation, ChangeResult } from '../../core/change/detectChanges.js';
+import { detectChangesInWorker } from '../jobs/changeWorkerPool.js';
 import { changeAtBreak, ordinalDay, type ChangeBandId } from '../../shared/changeModel.js';
 
 export interface ConfirmedChange {
@@ -23,17 +24,21 @@ const NEWS_DAYS = 400;
 const NOT_CLEAR_BITS = (1 << 0) | (1 << 3) | (1 << 4) | (1 << 5);
 
 /** The change the observation(s) of `sceneDate` confirmed, or null. `series` holds the record through that date. */
-export function confirmedChange(series: readonly ChangeObservation[], sceneDate: string): ConfirmedChange | null {
+export async function confirmedChange(
+  series: readonly ChangeObservation[],
+  sceneDate: string,
+  detect: (observations: ChangeObservation[]) => Promise<ChangeResult> = detectChangesInWorker,
+): Promise<ConfirmedChange | null> {
   if (!series.some((o) => o.date === sceneDate)) return null;
   const before = series.filter((o) => o.date < sceneDate);
-  const now = detectChanges([...series]);
+  const now = await detect([...series]);
   const breaks = now.segments.filter((s) => s.breakDate !== null);
   const latest = breaks.at(-1);
   if (!latest?.breakDate) return null;
   const t = ordinalDay(latest.breakDate);
   if (ordinalDay(sceneDate) - t > NEWS_DAYS) return null;
   if (before.length > 0) {
-    const earlier = detectChanges(before).segments.filter((s) => s.breakDate !== null);
+    const earlier = (await detect(before)).segments.filter((s) => s.breakDate !== null);
     if (earlier.some((s) => Math.abs(ordinalDay(s.breakDate!) - t) <= SAME_BREAK_DAYS)) return null;
   }
   const index = now.segments.indexOf(latest);

@@ -151,7 +151,7 @@ export function createScheduler(ctx: NotificationContext) {
     const sceneDate = scene.datetime.slice(0, 10);
     let found: ConfirmedChange | null = null;
     try {
-      if (ctx.changeSeries) found = confirmedChange(await ctx.changeSeries(sub.lat, sub.lon, sceneDate), sceneDate);
+      if (ctx.changeSeries) found = await confirmedChange(await ctx.changeSeries(sub.lat, sub.lon, sceneDate), sceneDate);
     } catch (err) {
       logger.warn({ err, watchId: watch.id }, 'change check failed; will retry');
       await db.run('UPDATE pass_watches SET last_error = ?, next_check_at = ? WHERE id = ?', [String((err as Error)?.message ?? err), iso(now.getTime() + policy.watchIntervalMs), watch.id]);
