@@ -5,7 +5,7 @@ import type { LandsatService } from '../landsat/landsatService.js';
 import type { PixelScene } from '../landsat/landsatResults.js';
 import { detectChanges } from './detectChanges.js';
 import { fittedValues } from './fittedValues.js';
-import { isClearOrWater, qaClass } from './qaClass.js';
+import { isClearOrWater, qaClass, qaClassBits } from './qaClass.js';
 import { CHANGE_BANDS, type ChangeBand, type ChangeObservation, type ChangeResult } from './types.js';
 
 export interface ChangeAtPointQuery {
@@ -39,6 +39,24 @@ export interface ChangeAtPointResult extends Omit<ChangeResult, 'used'> {
 const FILL_QA = 1;
 
 /**
+ * Values at the data's precision (reflectance 6 decimals, kelvin 2), not float noise from the DN
+ * scaling. The detection runs on these same rounded values, so posting the answer's series to
+ * POST /api/change gives the same segments.
+ */
+const rounded = (band: ChangeBand, v: number | null | undefined): number | null => {
+  if (v === null || v === undefined) return null;
+  const digits = band === 'B09' ? 100 : 1_000_000;
+  return Math.round(v * digits) / digits;
+};
+
+function roundedBands(values: Record<ChangeBand, number | null>): Record<ChangeBand, number | null>;
+function roundedBands(values: Record<ChangeBand, number> | null): Record<ChangeBand, number> | null;
+function roundedBands(values: Record<ChangeBand, number | null> | null) {
+  if (!values) return null;
+  return Object.fromEntries(CHANGE_BANDS.map((b) => [b, rounded(b, values[b])]));
+}
+
+/**
  * CCDC over the archive's record of the pixel at a point: every scene of every sensor (TM, ETM+,
  * OLI), whatever its cloud cover (the pixel's own QA decides), B02-B07 and B09 mapped per sensor as
  * the product names them, harmonised to OLI first when asked.
@@ -55,7 +73,7 @@ export async function changeAtPoint(
     { streamed: true, signal: options.signal, onProgress: options.onProgress },
   );
   const observations: ChangeObservation[] = pixels.scenes.map((scene) => {
-    const value = (band: ChangeBand) => scene.bands[band]?.values[1]?.[1] ?? null;
+    const value = (band: ChangeBand) => rounded(band, scene.bands[band]?.values[1]?.[1]);
     return {
       date: scene.datetime.slice(0, 10),
       B02: value('B02'),
@@ -69,6 +87,7 @@ export async function changeAtPoint(
     };
   });
   const { used, ...result } = detectChanges(observations, { signal: options.signal, mask: query.mask });
+  const bits = qaClassBits(query.mask);
   const series = pixels.scenes.map((scene, i): ChangeSeriesObservation => {
     const o = observations[i]!;
     return {
@@ -78,9 +97,9 @@ export async function changeAtPoint(
       sensor: scene.sensor,
       values: { B02: o.B02, B03: o.B03, B04: o.B04, B05: o.B05, B06: o.B06, B07: o.B07, B09: o.B09 },
       qa: o.qa,
-      clear: isClearOrWater(qaClass(o.qa, query.mask)),
+      clear: isClearOrWater(qaClass(o.qa, bits)),
       used: used[i]!,
-      fitted: fittedValues(result.segments, o.date),
+      fitted: roundedBands(fittedValues(result.segments, o.date)),
     };
   });
   const harmonized = pixels.scenes.some((s) => s.harmonized) ? ('roy2016-rma' as const) : undefined;

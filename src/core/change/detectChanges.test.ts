@@ -18,14 +18,14 @@ function ordinal(date: string): number {
   return Date.parse(`${date}T00:00:00Z`) / 86_400_000 + 719_163;
 }
 
-function synthetic(options: { step: boolean; cloudyShare?: number }): ChangeObservation[] {
+function synthetic(options: { step: boolean; cloudyShare?: number; spacingDays?: number }): ChangeObservation[] {
   let seed = 12345;
   const noise = () => {
     seed = (seed * 1103515245 + 12345) % 2 ** 31;
     return seed / 2 ** 31 - 0.5; // -0.5 .. 0.5
   };
   const out: ChangeObservation[] = [];
-  for (let ms = Date.UTC(1990, 0, 5); ms <= Date.UTC(2009, 11, 31); ms += 16 * 86_400_000) {
+  for (let ms = Date.UTC(1990, 0, 5); ms <= Date.UTC(2009, 11, 31); ms += (options.spacingDays ?? 16) * 86_400_000) {
     const date = new Date(ms).toISOString().slice(0, 10);
     const t = ordinal(date);
     const after = options.step && date >= STEP_DATE;
@@ -73,8 +73,17 @@ describe('detectChanges on synthetic pixels', () => {
     }
   });
 
+  it('looks further ahead in a denser record, with the threshold pyccd derives', () => {
+    // Every 8 days: PEEK_SIZE round(6 * 16 / 8) = 12; threshold scipy chi2.ppf(1 - 0.01 ** (6 / 12), 5).
+    const result = detectChanges(synthetic({ step: true, spacingDays: 8 }));
+    expect(result.algorithm.parameters.PEEK_SIZE_USED).toBe(12);
+    expect(result.algorithm.parameters.CHANGE_THRESHOLD_USED as number).toBeCloseTo(9.23635689978112, 9);
+    expect(result.segments[0]!.breakDate).toBe(synthetic({ step: true, spacingDays: 8 }).find((o) => o.date >= STEP_DATE)!.date);
+  });
+
   it('finds no break where nothing changed', () => {
     const result = detectChanges(synthetic({ step: false }));
+    expect(result.algorithm.parameters.PEEK_SIZE_USED).toBe(6);
     expect(result.segments).toHaveLength(1);
     expect(result.segments[0]!.breakDate).toBeNull();
     expect(result.segments[0]!.curveQa).toBe(8);

@@ -1,7 +1,7 @@
-import { designMatrix } from './lasso.js';
+import { designRow } from './lasso.js';
 import { CCD_PARAMETERS as P, GREEN_INDEX, THERMAL_INDEX } from './parameters.js';
 import type { ClearMask } from '../raster/clearPixel.js';
-import { CCDC_DEFAULT_MASK, isClearOrWater, QaClass, qaClass } from './qaClass.js';
+import { CCDC_DEFAULT_MASK, isClearOrWater, QaClass, qaClass, qaClassBits } from './qaClass.js';
 import { fitBands, throwIfAborted, type PreparedSeries, type RawSegment } from './series.js';
 import { standardProcedure } from './standardProcedure.js';
 import { median } from './stats.js';
@@ -35,34 +35,32 @@ export function detectChanges(observations: ChangeObservation[], options?: { sig
   const classes = new Uint8Array(n);
   const measured = new Uint8Array(n);
   const bands = CHANGE_BANDS.map(() => new Float64Array(n));
-  const mask = options?.mask ?? CCDC_DEFAULT_MASK;
+  const mask = qaClassBits(options?.mask ?? CCDC_DEFAULT_MASK);
   for (let k = 0; k < n; k += 1) {
     const o = observations[order[k]!]!;
     days[k] = ordinals[order[k]!]!;
     classes[k] = classify(o.qa, mask);
     // Direct property reads: this loop runs over every observation of a 40-year record.
-    const values = [o.B02, o.B03, o.B04, o.B05, o.B06, o.B07, o.B09];
-    let all = 1;
-    for (let b = 0; b < 7; b += 1) {
-      const v = values[b];
-      if (v === null || v === undefined || !Number.isFinite(v)) {
-        bands[b]![k] = Number.NaN;
-        all = 0;
-      } else bands[b]![k] = b === THERMAL_INDEX ? Math.round(v * 10) : Math.round(v * REFLECTANCE_SCALE);
-    }
-    measured[k] = all;
+    const all = put(bands[0]!, k, o.B02, REFLECTANCE_SCALE) & put(bands[1]!, k, o.B03, REFLECTANCE_SCALE) & put(bands[2]!, k, o.B04, REFLECTANCE_SCALE);
+    const rest = put(bands[3]!, k, o.B05, REFLECTANCE_SCALE) & put(bands[4]!, k, o.B06, REFLECTANCE_SCALE) & put(bands[5]!, k, o.B07, REFLECTANCE_SCALE);
+    measured[k] = all & rest & put(bands[THERMAL_INDEX]!, k, o.B09, 10);
   }
-  const series: PreparedSeries = { n, days, bands, rows: designMatrix(days), signal: options?.signal };
+  // Design rows are filled for the observations a procedure may use (the filtered ones) only.
+  const series: PreparedSeries = { n, days, bands, rows: new Float64Array(n * 7), signal: options?.signal };
   throwIfAborted(series);
 
   const procedure = chooseProcedure(classes);
   let segments: RawSegment[];
+  let lookAhead: { peekSize: number; changeThreshold: number } = { peekSize: P.PEEK_SIZE, changeThreshold: P.CHANGE_THRESHOLD };
   let used: number[];
   if (procedure === 'standard') {
     const thermal = bands[THERMAL_INDEX]!;
     for (let i = 0; i < n; i += 1) thermal[i] = KELVIN10_TO_CELSIUS100(thermal[i]!);
     used = dropSameDay(days, range(n).filter((i) => measured[i] && isClearOrWater(classes[i]!) && inRange(series, i)));
-    segments = standardProcedure(series, used);
+    fillRows(series, used);
+    const run = standardProcedure(series, used);
+    segments = run.segments;
+    lookAhead = run;
   } else {
     if (procedure === 'persistent_snow') {
       used = dropSameDay(days, range(n).filter((i) => measured[i] && ((isClearOrWater(classes[i]!) && inRange(series, i)) || classes[i] === QaClass.Snow)));
@@ -71,6 +69,7 @@ export function detectChanges(observations: ChangeObservation[], options?: { sig
       const greenLimit = median(standard.map((i) => bands[GREEN_INDEX]![i]!)) + P.MEDIAN_GREEN_FILTER;
       used = standard.filter((i) => bands[GREEN_INDEX]![i]! < greenLimit);
     }
+    fillRows(series, used);
     segments = used.length < MEOW_SIZE || n === 0 ? [] : [wholeRecordSegment(series, used, procedure)];
   }
 
@@ -80,9 +79,23 @@ export function detectChanges(observations: ChangeObservation[], options?: { sig
     segments: segments.map((s) => toApiSegment(s, procedure)),
     observations: observations.length,
     usedObservations: used.length,
-    algorithm: { name: 'ccdc', parameters: algorithmParameters() },
+    algorithm: { name: 'ccdc', parameters: { ...algorithmParameters(), PEEK_SIZE_USED: lookAhead.peekSize, CHANGE_THRESHOLD_USED: lookAhead.changeThreshold } },
     used: usedInput,
   };
+}
+
+function fillRows(series: PreparedSeries, indices: number[]): void {
+  for (const i of indices) designRow(series.days[i]!, series.rows, i * 7);
+}
+
+/** Stores value x scale rounded (pyccd's integer units); NaN and 0 when not measured, else 1. */
+function put(band: Float64Array, k: number, v: number | null | undefined, scale: number): number {
+  if (v === null || v === undefined || !Number.isFinite(v)) {
+    band[k] = Number.NaN;
+    return 0;
+  }
+  band[k] = Math.round(v * scale);
+  return 1;
 }
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);

@@ -24,14 +24,30 @@ export function parseChangeMask(text: string | undefined): ClearMask {
   return text === undefined || text.trim() === '' ? CCDC_DEFAULT_MASK : parseMask(text);
 }
 
-const bit = (qa: number, n: number) => ((qa >> n) & 1) === 1;
+/** The QA_PIXEL bits each class tests under a mask (worked out once per series, not per observation). */
+export interface QaClassBits {
+  cloud: number;
+  shadow: number;
+  snow: number;
+  water: number;
+}
 
-export function qaClass(qa: number, mask: ClearMask = CCDC_DEFAULT_MASK): QaClass {
-  if (bit(qa, 0)) return QaClass.Fill;
-  if ((mask.has('cloud') && bit(qa, 3)) || (mask.has('dilated_cloud') && bit(qa, 1)) || (mask.has('cirrus') && bit(qa, 2))) return QaClass.Cloud;
-  if (mask.has('shadow') && bit(qa, 4)) return QaClass.Shadow;
-  if (mask.has('snow') && bit(qa, 5)) return QaClass.Snow;
-  if (mask.has('water') && bit(qa, 7)) return QaClass.Water;
+export function qaClassBits(mask: ClearMask = CCDC_DEFAULT_MASK): QaClassBits {
+  return {
+    cloud: (mask.has('cloud') ? 1 << 3 : 0) | (mask.has('dilated_cloud') ? 1 << 1 : 0) | (mask.has('cirrus') ? 1 << 2 : 0),
+    shadow: mask.has('shadow') ? 1 << 4 : 0,
+    snow: mask.has('snow') ? 1 << 5 : 0,
+    water: mask.has('water') ? 1 << 7 : 0,
+  };
+}
+
+export function qaClass(qa: number, bits: QaClassBits | ClearMask = CCDC_DEFAULT_MASK): QaClass {
+  const b = 'cloud' in bits ? bits : qaClassBits(bits);
+  if (qa & 1) return QaClass.Fill;
+  if (qa & b.cloud) return QaClass.Cloud;
+  if (qa & b.shadow) return QaClass.Shadow;
+  if (qa & b.snow) return QaClass.Snow;
+  if (qa & b.water) return QaClass.Water;
   return QaClass.Clear;
 }
 

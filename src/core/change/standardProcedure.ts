@@ -248,10 +248,14 @@ function lookforward(ctx: Context, w: Window): { segment: RawSegment; window: Wi
   return { segment, window: w };
 }
 
-/** Runs the procedure on the observations listed in `active` (sorted, already filtered). Mutates `active` into the final processing mask. */
-export function standardProcedure(series: PreparedSeries, active: number[]): RawSegment[] {
+/**
+ * Runs the procedure on the observations listed in `active` (sorted, already filtered). Mutates
+ * `active` into the final processing mask. Also says the look-ahead and threshold it used (pyccd
+ * widens them for records denser than one observation per 16 days).
+ */
+export function standardProcedure(series: PreparedSeries, active: number[]): { segments: RawSegment[]; peekSize: number; changeThreshold: number } {
   const results: RawSegment[] = [];
-  if (active.length <= P.MEOW_SIZE) return results;
+  if (active.length <= P.MEOW_SIZE) return { segments: results, peekSize: P.PEEK_SIZE, changeThreshold: P.CHANGE_THRESHOLD };
   const spacing: number[] = [];
   for (let i = 1; i < active.length; i += 1) spacing.push(series.days[active[i]!]! - series.days[active[i - 1]!]!);
   const { peekSize, changeThreshold } = adjustedPeek(median(spacing));
@@ -277,5 +281,5 @@ export function standardProcedure(series: PreparedSeries, active: number[]): Raw
     w = { start: w.stop, stop: w.stop + P.MEOW_SIZE };
   }
   if (previousEnd + peekSize < active.length) results.push(catchSegment(ctx, { start: previousEnd, stop: active.length }, P.CURVE_QA.END));
-  return results;
+  return { segments: results, peekSize, changeThreshold };
 }
