@@ -5,7 +5,7 @@ import { openStore } from './store/openStore.js';
 import type { SqlStore, StoreKind } from './store/sqlStore.js';
 import { StoreError, redactUrl, toStoreError } from './store/storeErrors.js';
 import { createMailer } from './mail/createMailer.js';
-import { createNotificationService, type NotificationService } from './notifications/notificationService.js';
+import { createNotificationService, type ChangeSeriesReader, type NotificationService } from './notifications/notificationService.js';
 import { createOutboxCounter } from './ops/createOutboxCounter.js';
 import type { OutboxCounts } from './ops/createMetrics.js';
 
@@ -42,6 +42,7 @@ export async function createNotificationWiring(
   catalog: SceneCatalog,
   log: FastifyBaseLogger,
   clock: { now(): Date } = { now: () => new Date() },
+  changeSeries?: ChangeSeriesReader,
 ): Promise<NotificationWiring> {
   const kind: StoreKind = config.DATABASE_URL ? 'postgres' : 'sqlite';
   const target = { kind, location: config.DATABASE_URL ? redactUrl(config.DATABASE_URL) : config.DATABASE_PATH };
@@ -90,7 +91,7 @@ export async function createNotificationWiring(
       const db = watched(await openStore({ databaseUrl: config.DATABASE_URL, databasePath: config.DATABASE_PATH }));
       if (closed) return void (await db.close());
       const onSchedulerRound = (err: unknown) => (schedulerFailure = err === null ? null : failureOf(err));
-      const service = createNotificationService({ db, mailer, clock, catalog, publicUrl, logger: log, onSchedulerRound });
+      const service = createNotificationService({ db, mailer, clock, catalog, publicUrl, logger: log, onSchedulerRound, ...(changeSeries ? { changeSeries } : {}) });
       live = { db, service, counts: createOutboxCounter(db) };
       if (failure) log.info({ store: kind }, 'notification store is available again; notifications resume');
       failure = null;

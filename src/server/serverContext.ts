@@ -10,6 +10,8 @@ import type { Gazetteer } from '../core/geocode/gazetteer.js';
 import { loadGazetteer } from '../core/geocode/loadGazetteer.js';
 import { ApiError } from './apiError.js';
 import { createNotificationWiring, type NotificationWiring } from './notificationWiring.js';
+import { createSitesReader } from '../core/sites/readSites.js';
+import { readSitesSeries } from '../core/sites/readSitesSeries.js';
 import { createWorkQueue, type WorkQueue } from './ops/createWorkQueue.js';
 import { createArchiveAllowlist } from './ops/createArchiveAllowlist.js';
 import { createUpstreamGuard, type UpstreamGuard } from './ops/createUpstreamGuard.js';
@@ -86,7 +88,11 @@ export async function createServerContext(config: Config, overrides: ServerConte
   const memoryBudget = startMemoryBudget({ budgetMb: config.MEMORY_BUDGET_MB, cache });
   const landsat = createLandsatService({ catalog, cache, maxScenes: config.MAX_SCENES, maxScenesStreamed: config.MAX_SCENES_STREAM, openSource: upstream.openSource });
   const heavyQueue = createWorkQueue({ maxConcurrent: config.MAX_CONCURRENT_HEAVY, maxQueued: config.MAX_QUEUED_HEAVY, maxWaitMs: config.REQUEST_TIMEOUT_MS });
-  const notifications = await createNotificationWiring(config, catalog, log, overrides.clock);
+  // Change watches read the point's whole record (as change jobs do: readSitesSeries, one site).
+  const pointSeriesReader = createSitesReader({ catalog, cache, openSource: upstream.openSource, searchLimit: Math.max(config.MAX_SCENES_STREAM, 20_000) });
+  const changeSeries = async (lat: number, lon: number, endDate: string, signal?: AbortSignal) =>
+    (await readSitesSeries(pointSeriesReader, [{ id: 'point', lat, lon }], { startDate: '1982-08-22', endDate }, signal))[0].observations;
+  const notifications = await createNotificationWiring(config, catalog, log, overrides.clock, changeSeries);
   metrics = createMetrics({
     cacheStats: () => cache.stats,
     queueStats: () => heavyQueue.stats,

@@ -41,6 +41,8 @@ import { usePageFetch } from './usePageFetch.js';
 
 // Loaded when the page shows it: the panel brings the request schemas (zod) the first view does not need.
 const ManySitesSection = lazy(() => import('../sites/ManySitesSection.js').then((m) => ({ default: m.ManySitesSection })));
+// "What changed here?": its chart, CSVs and the change contract load with it, never on the first view.
+const ChangeSection = lazy(() => import('../change/ChangeSection.js').then((m) => ({ default: m.ChangeSection })));
 
 /** The page's server state lives in one query cache (cancellation, de-duplication, caching). */
 export function App() {
@@ -221,6 +223,9 @@ function AppPage() {
           </ResultsSection>
         )}
         <FieldSpectrumSection lngLat={lngLat} startDate={filters.startDate} endDate={filters.endDate} onFilePlaces={on.sites} />
+        <Suspense fallback={null}>
+          <ChangeSection lngLat={lngLat} />
+        </Suspense>
         <AreaPanel filters={{ startDate: filters.startDate, endDate: filters.endDate, cloudCoverage: filters.cloudCoverage, bands: bandsToRequest(ticked), mask: filters.mask, harmonize: filters.harmonize }} area={areaDrawing} />
         <Suspense fallback={null}>
           <ManySitesSection startDate={filters.startDate} endDate={filters.endDate} cloudCoverage={filters.cloudCoverage} bands={bandsToRequest(ticked)} harmonize={filters.harmonize} onSitesParsed={on.sites} />

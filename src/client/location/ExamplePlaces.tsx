@@ -1,6 +1,6 @@
 import './examplePlaces.css';
 import type { Place } from './placeLabel.js';
-import { DEFAULT_POINT } from '../../shared/defaults.js';
+import { DEFAULT_POINT, SYNTHETIC_DISTURBANCE_POINT } from '../../shared/defaults.js';
 
 /**
  * Places to try in one click, so a first visit ends in a result rather than a blank search box. The
@@ -13,6 +13,8 @@ export const EXAMPLE_PLACES: readonly Place[] = [
   { name: 'Nairobi', country: 'Kenya', lat: -1.2921, lon: 36.8219 },
   { name: 'Paris', country: 'France', lat: 48.8566, lon: 2.3522 },
   { name: 'Cape Town', country: 'South Africa', lat: -33.9249, lon: 18.4241 },
+  // In the synthetic demo archive a fire burns here in 2008 (synthetic, for change detection to find).
+  { name: 'Synthetic disturbance example', country: 'Kenya', lat: SYNTHETIC_DISTURBANCE_POINT.lat, lon: SYNTHETIC_DISTURBANCE_POINT.lon },
 ];
 
 /** A row of buttons under the place search; choosing one is the same as choosing that search result. */
@@ -23,7 +25,7 @@ export function ExamplePlaces({ onSelect }: { onSelect: (place: Place) => void }
         Try:
       </span>
       {EXAMPLE_PLACES.map((place) => (
-        <button key={place.name} type="button" className="example-place" onClick={() => onSelect(place)} title={`${place.name}, ${place.country}`}>
+        <button key={place.name} type="button" className="example-place" onClick={() => onSelect(place)} title={place.name.startsWith('Synthetic') ? `In the synthetic demo archive: a synthetic ${SYNTHETIC_DISTURBANCE_POINT.kind} on ${SYNTHETIC_DISTURBANCE_POINT.onsetDate}` : `${place.name}, ${place.country}`}>
           {place.name}
         </button>
       ))}

@@ -8,6 +8,7 @@ import { cloudAmountAt, cloudTopTexture, type SceneClouds } from './demoClouds.j
 import { fillCloudMap } from './demoCloudBlocks.js';
 import { LAPSE_C_PER_KM, SNOW_MEMORY_DAYS, localDayOfYear, normalTemperatureC, seasonPhase, snowFractionAt, weatherAnomalyC } from './demoClimate.js';
 import { dayNumber } from './demoGroundNoise.js';
+import { applyDisturbance } from './demoDisturbances.js';
 import { Cover, ELEVATION_STEP_KM, GRID_STEPS, type LandCoverTile } from './demoLandCover.js';
 import { TILE_PX } from './demoSceneGrid.js';
 
@@ -107,6 +108,9 @@ function kelvinToDn(kelvin: number): number {
   const dn = Math.round((kelvin - KELVIN_OFFSET) / KELVIN_SCALE);
   return dn < 1 ? 1 : dn > 65535 ? 65535 : dn;
 }
+
+/** What applyDisturbance reports besides the temperature change (one per thread, reused). */
+const disturbed = { water: false };
 
 const ALL_PIXELS = Int32Array.from({ length: TILE_PX }, (_, i) => i);
 
@@ -281,6 +285,17 @@ export function synthesizeTile(cover: LandCoverTile, weather: SceneWeather, clou
           mix(rho, SNOW, SNOW, 0, 0.97 + 0.04 * tex);
           snowCover = 1;
           kelvin = Math.min(airKelvin, 271);
+      }
+      // Synthetic disturbances (fire, harvest, flood, building, regrowth) of the ground under the
+      // pixel on this day, before snow, relief shading and clouds lay over them.
+      const km = cover.latticeKm;
+      const xKm = km[3 * k] * w00 + km[3 * k + 3] * w10 + km[3 * k2] * w01 + km[3 * k2 + 3] * w11;
+      const yKm = km[3 * k + 1] * w00 + km[3 * k + 4] * w10 + km[3 * k2 + 1] * w01 + km[3 * k2 + 4] * w11;
+      const zKm = km[3 * k + 2] * w00 + km[3 * k + 5] * w10 + km[3 * k2 + 2] * w01 + km[3 * k2 + 5] * w11;
+      kelvin += applyDisturbance(rho, cls, xKm, yKm, zKm, tex, w.dayNumber, disturbed);
+      if (disturbed.water) {
+        isWater = true;
+        snowCover = Math.min(snowCover, 0.3);
       }
       if (snowCover > 0 && cls !== Cover.ice) {
         for (let b = 0; b < 7; b++) rho[b] += (SNOW[b] * (1 + 0.03 * tex) - rho[b]) * snowCover;

@@ -16,6 +16,8 @@ export interface JobParams {
   maskText?: string;
   /** oli: TM/ETM+ reflectance harmonised to OLI; absent: as archived. */
   harmonize?: 'oli';
+  /** change: CCDC per site (changeJobWork.ts); absent: the sites CSV. */
+  analysis?: 'change';
 }
 
 export interface JobRecord {

@@ -46,8 +46,8 @@ export function pageLink(publicUrl: string, p: { lat: number; lon: number; date:
 }
 
 /** Paragraphs (each a list of text and link parts) -> text and HTML bodies. */
-type Part = string | { href: string; label: string };
-function renderBodies(paragraphs: Part[][]): { text: string; html: string } {
+export type Part = string | { href: string; label: string };
+export function renderBodies(paragraphs: Part[][]): { text: string; html: string } {
   const text = paragraphs
     .map((parts) => parts.map((p) => (typeof p === 'string' ? p : `${p.label}: ${p.href}`)).join(''))
     .join('\n\n');
@@ -67,7 +67,7 @@ function renderBodies(paragraphs: Part[][]): { text: string; html: string } {
   return { text: text + '\n', html };
 }
 
-const footer = (links: SubscriptionLinks): Part[][] => [
+export const footer = (links: SubscriptionLinks): Part[][] => [
   ['— Landsat On the Fly'],
   [{ href: links.view, label: 'Your alert settings' }, ' · ', { href: links.unsubscribe, label: 'Unsubscribe (one click)' }],
 ];

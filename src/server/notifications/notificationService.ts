@@ -27,6 +27,7 @@ export function createNotificationService(options: NotificationServiceOptions): 
     logger: options.logger ?? silentLogger,
     predict: options.predictOverpasses ?? corePredictOverpasses,
     policy: { ...defaultNotificationPolicy, ...options.policy },
+    ...(options.changeSeries ? { changeSeries: options.changeSeries } : {}),
   };
   const { logger, db, clock } = ctx;
   const delivery = createOutboxDelivery(ctx);

@@ -1,6 +1,7 @@
 import type { LngLat } from '../../core/geo/lngLat.js';
 import type { Overpass } from '../../core/overpass/overpass.js';
 import type { SceneCatalog } from '../../core/stac/sceneCatalog.js';
+import type { ChangeObservation } from '../../core/change/detectChanges.js';
 import type { LeadTimeHours } from '../../shared/defaults.js';
 import type { Logger, Mailer } from '../mail/mailer.js';
 import type { SqlStore } from '../store/sqlStore.js';
@@ -16,7 +17,11 @@ export interface SubscribeInput {
   cloudCoverage: number;
   lat: number;
   lon: number;
+  /** passes (default): pre-pass and new-scene emails; change: change alerts only (changeWatch.ts). */
+  watch?: WatchKind;
 }
+
+export type WatchKind = 'passes' | 'change';
 
 export type SubscriptionStatus = 'pending' | 'active' | 'unsubscribed' | 'expired';
 
@@ -38,6 +43,7 @@ export interface SubscriptionView {
   lon: number;
   leadTime: LeadTimeHours;
   cloudCoverage: number;
+  watch: WatchKind;
   createdAt: string;
   confirmedAt: string | null;
   /** Next passes that will be announced (active subscriptions only). */
@@ -96,7 +102,12 @@ export interface NotificationServiceOptions {
   policy?: Partial<NotificationPolicy>;
   /** Told how each scheduler round of `start` ended (null: it succeeded), for /api/health. */
   onSchedulerRound?: (err: unknown) => void;
+  /** The point's observations up to a date, for change watches (absent: change subscriptions get no alerts). */
+  changeSeries?: ChangeSeriesReader;
 }
+
+/** One pixel's observations, oldest first, through `endDate` (reflectance B02-B07, kelvin B09, QA_PIXEL). */
+export type ChangeSeriesReader = (lat: number, lon: number, endDate: string, signal?: AbortSignal) => Promise<ChangeObservation[]>;
 
 export interface NotificationService {
   subscribe(input: SubscribeInput): Promise<{ id: string; status: 'pending' }>;
@@ -119,6 +130,8 @@ export interface SubscriptionRow {
   lon: number;
   lead_time_hours: number;
   max_cloud_cover: number;
+  /** Added by migration 2; 'passes' for every older row. */
+  watch: WatchKind;
   status: SubscriptionStatus | 'merged';
   merged_into: string | null;
   created_at: string;
@@ -159,6 +172,7 @@ export interface NotificationContext {
   logger: Logger;
   predict: (lngLat: LngLat, from: Date, days: number) => Overpass[];
   policy: NotificationPolicy;
+  changeSeries?: ChangeSeriesReader;
 }
 
 export const HOUR_MS = 3_600_000;

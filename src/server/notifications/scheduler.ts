@@ -3,6 +3,8 @@ import { noSceneEmail, prePassEmail, sceneReadyEmail, tooCloudyEmail } from './e
 import { enqueueEmail, pointOf } from './enqueueEmail.js';
 import { DAY_MS, HOUR_MS, iso, type NotificationContext, type SubscriptionRow, type WatchRow } from './notificationTypes.js';
 import { upcomingPasses } from './upcomingPasses.js';
+import { changeEmail } from './changeEmails.js';
+import { confirmedChange, type ConfirmedChange } from './changeWatch.js';
 
 const addDays = (date: string, days: number) => iso(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).slice(0, 10);
 
@@ -26,7 +28,8 @@ export function createScheduler(ctx: NotificationContext) {
       // and a refined prediction must not produce a second alert for the same pass.
       const key = `prepass:${row.id}:${pass.satellite}:${pass.path}:${pass.row}:${passDate}`;
       await db.transaction(async (tx) => {
-        await enqueueEmail(ctx, tx, {
+        // A change watch hears nothing about passes; the pass's watch still triggers its change check.
+        if (row.watch !== 'change') await enqueueEmail(ctx, tx, {
           key,
           row,
           kind: 'prepass',
@@ -91,6 +94,10 @@ export function createScheduler(ctx: NotificationContext) {
       }
       const point = pointOf(sub);
       const pass = { satellite: watch.satellite, path: watch.wrs_path, row: watch.wrs_row, datetime: watch.pass_datetime };
+      if (sub.watch === 'change') {
+        await checkChange(sub, watch, scene, now);
+        continue;
+      }
       await db.transaction(async (tx) => {
         if (scene) {
           const facts = {
@@ -128,6 +135,42 @@ export function createScheduler(ctx: NotificationContext) {
         }
       });
     }
+  }
+
+  /**
+   * A change watch's pass: once its scene is in the archive, CCDC runs on the point's record through
+   * the scene's date; a change that scene confirmed is emailed once (the outbox key is the break date).
+   * Passes with no scene end silently at their deadline.
+   */
+  async function checkChange(sub: SubscriptionRow, watch: WatchRow, scene: LandsatScene | undefined, now: Date): Promise<void> {
+    if (!scene) {
+      const next = now.toISOString() >= watch.deadline_at ? { status: 'gave_up', at: watch.deadline_at } : { status: 'watching', at: iso(Math.min(now.getTime() + policy.watchIntervalMs, Date.parse(watch.deadline_at))) };
+      await db.run('UPDATE pass_watches SET status = ?, next_check_at = ?, last_error = NULL WHERE id = ?', [next.status, next.at, watch.id]);
+      return;
+    }
+    const sceneDate = scene.datetime.slice(0, 10);
+    let found: ConfirmedChange | null = null;
+    try {
+      if (ctx.changeSeries) found = await confirmedChange(await ctx.changeSeries(sub.lat, sub.lon, sceneDate), sceneDate);
+    } catch (err) {
+      logger.warn({ err, watchId: watch.id }, 'change check failed; will retry');
+      await db.run('UPDATE pass_watches SET last_error = ?, next_check_at = ? WHERE id = ?', [String((err as Error)?.message ?? err), iso(now.getTime() + policy.watchIntervalMs), watch.id]);
+      return;
+    }
+    await db.transaction(async (tx) => {
+      if (found) {
+        const facts = { ...found, confirmedOn: sceneDate, synthetic: scene.synthetic || catalog.synthetic };
+        await enqueueEmail(ctx, tx, {
+          key: `change:${sub.id}:${found.breakDate}`,
+          row: sub,
+          kind: 'change',
+          render: (links) => changeEmail(pointOf(sub), facts, ctx.publicUrl, links),
+          now,
+          sendAfter: now,
+        });
+      }
+      await tx.run("UPDATE pass_watches SET status = 'found', scene_id = ?, last_error = NULL WHERE id = ?", [scene.id, watch.id]);
+    });
   }
 
   /** One pass: expire unconfirmed requests, schedule every active subscription, check due watches. */

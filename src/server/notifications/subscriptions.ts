@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { LeadTimeHours } from '../../shared/defaults.js';
 import { ApiError } from '../apiError.js';
 import { confirmationEmail } from './emailTemplates.js';
+import { changeConfirmationEmail } from './changeEmails.js';
 import { enqueueEmail, pointOf, tokenMatches } from './enqueueEmail.js';
 import { mailboxKey } from './mailboxKey.js';
 import {
@@ -53,6 +54,7 @@ export function createSubscriptions(
       lon: row.lon,
       leadTime: String(row.lead_time_hours) as LeadTimeHours,
       cloudCoverage: row.max_cloud_cover,
+      watch: row.watch ?? 'passes',
       createdAt: row.created_at,
       confirmedAt: row.confirmed_at,
       nextPasses: status === 'active' ? upcomingPasses(ctx, row, now, 16).slice(0, 6) : [],
@@ -76,16 +78,16 @@ export function createSubscriptions(
       );
       if (pending && pending.n > 0) return false;
       await tx.run(
-        `INSERT INTO subscriptions (id, email, email_key, lat, lon, lead_time_hours, max_cloud_cover, status, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?)`,
-        [id, email, emailKey, input.lat, input.lon, Number(input.leadTime), Math.round(input.cloudCoverage), iso(now)],
+        `INSERT INTO subscriptions (id, email, email_key, lat, lon, lead_time_hours, max_cloud_cover, watch, status, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?)`,
+        [id, email, emailKey, input.lat, input.lon, Number(input.leadTime), Math.round(input.cloudCoverage), input.watch ?? 'passes', iso(now)],
       );
       const row = (await tx.get<SubscriptionRow>('SELECT * FROM subscriptions WHERE id = ?', [id]))!;
       await enqueueEmail(ctx, tx, {
         key: `confirm:${id}`,
         row,
         kind: 'confirm',
-        render: (links) => confirmationEmail(pointOf(row), links),
+        render: (links) => (row.watch === 'change' ? changeConfirmationEmail(pointOf(row), links) : confirmationEmail(pointOf(row), links)),
         now,
         sendAfter: now,
         listHeaders: false,
@@ -109,8 +111,8 @@ export function createSubscriptions(
       row = await db.transaction(async (tx) => {
         const dup = await tx.get<{ id: string }>(
           `SELECT id FROM subscriptions WHERE status = 'active' AND email_key = ? AND lat = ? AND lon = ?
-             AND lead_time_hours = ? AND max_cloud_cover = ? AND id != ? ORDER BY created_at LIMIT 1`,
-          [pending.email_key, pending.lat, pending.lon, pending.lead_time_hours, pending.max_cloud_cover, pending.id],
+             AND lead_time_hours = ? AND max_cloud_cover = ? AND watch = ? AND id != ? ORDER BY created_at LIMIT 1`,
+          [pending.email_key, pending.lat, pending.lon, pending.lead_time_hours, pending.max_cloud_cover, pending.watch ?? 'passes', pending.id],
         );
         if (dup) {
           // Same mailbox, point and settings already active: fold this one in so alerts are not doubled;

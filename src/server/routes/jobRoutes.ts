@@ -5,8 +5,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createSitesReader } from '../../core/sites/readSites.js';
 import { sitesCsvHeaderLine } from '../../core/sites/sitesCsv.js';
 import type { BandId } from '../../core/bands/bandCatalog.js';
-import { apiErrorSchema, JOBS_BODY_LIMIT_BYTES, MAX_SITES_PER_JOB, readSitesRequest, sitesBodySchema, sitesQuerySchema } from '../../shared/api/sites.js';
-import { JOB_ID_PATTERN, jobCreatedSchema, jobParamsSchema, jobResultCsvSchema, jobStateSchema, type JobState } from '../../shared/api/jobs.js';
+import { apiErrorSchema, JOBS_BODY_LIMIT_BYTES, MAX_SITES_PER_JOB, readSitesRequest, sitesQuerySchema } from '../../shared/api/sites.js';
+import { JOB_ID_PATTERN, jobCreatedSchema, jobParamsSchema, jobResultCsvSchema, jobStateSchema, jobsBodySchema, type JobState } from '../../shared/api/jobs.js';
+import { toCsv } from '../../shared/csv.js';
+import { CHANGE_JOB_COLUMNS, createChangeJobWork, routeJobWork } from '../jobs/changeJobWork.js';
 import { ApiError } from '../apiError.js';
 import { openStore } from '../store/openStore.js';
 import { openSitesJobStore, type JobRecord } from '../jobs/sitesJobStore.js';
@@ -16,6 +18,9 @@ import { sendSitesProblem } from './sitesRoutes.js';
 
 const DAY_MS = 86_400_000;
 const RESULT_PAGE_ROWS = 5000;
+const CHANGE_SEARCH_LIMIT = 20_000;
+/** A change job's default range: the first Landsat 4 TM Level-2 scenes to today (UTC). */
+const CHANGE_FIRST_DATE = '1982-08-22';
 
 /** POST/GET/DELETE /api/jobs (issue 24): site batches of up to 100,000 sites, run in the background. */
 export default async function jobRoutes(app: FastifyInstance): Promise<void> {
@@ -40,7 +45,9 @@ export default async function jobRoutes(app: FastifyInstance): Promise<void> {
     return;
   }
   const reader = createSitesReader({ catalog, cache, openSource: upstream.openSource, searchLimit: config.MAX_SCENES_STREAM });
-  const work = createSitesJobWork(store, reader, config.JOB_CHUNK_SITES);
+  // Change jobs read each site's whole record: a search may return up to 20,000 scenes (the stream's ceiling).
+  const changeReader = createSitesReader({ catalog, cache, openSource: upstream.openSource, searchLimit: Math.max(config.MAX_SCENES_STREAM, CHANGE_SEARCH_LIMIT) });
+  const work = routeJobWork(store, createSitesJobWork(store, reader, config.JOB_CHUNK_SITES), createChangeJobWork(store, changeReader, config.JOB_CHUNK_SITES));
   const queue = config.DATABASE_URL
     ? await createPgBossJobQueue(config.DATABASE_URL, store, work, app.log, { chunkTimeoutSeconds: config.JOB_CHUNK_TIMEOUT_SECONDS })
     : createEmbeddedJobQueue(store, work, app.log);
@@ -63,6 +70,7 @@ export default async function jobRoutes(app: FastifyInstance): Promise<void> {
     done: job.done,
     total: job.total,
     ...(job.error ? { error: job.error } : {}),
+    ...(job.params.analysis === 'change' ? { analysis: 'change' as const } : {}),
     expiresAt: new Date(Date.parse(job.createdAt) + retentionMs).toISOString(),
   });
   const notFound = (reply: FastifyReply) =>
@@ -80,15 +88,23 @@ export default async function jobRoutes(app: FastifyInstance): Promise<void> {
     {
       bodyLimit: JOBS_BODY_LIMIT_BYTES,
       schema: {
-        summary: `Starts a job for up to ${MAX_SITES_PER_JOB} sites (same bodies as POST /api/sites); answers 202 {"id","status"}`,
+        summary: `Starts a job for up to ${MAX_SITES_PER_JOB} sites (same bodies as POST /api/sites; "analysis":"change" for change detection per site); answers 202 {"id","status"}`,
         tags: ['sites'],
         querystring: sitesQuerySchema,
-        body: sitesBodySchema,
+        body: jobsBodySchema,
         response: { 202: jobCreatedSchema, 400: apiErrorSchema, 413: apiErrorSchema },
       },
     },
     async (req, reply) => {
-      const parsed = readSitesRequest(req.body, req.query, MAX_SITES_PER_JOB, (count) => ({
+      const isCsv = typeof req.body === 'string';
+      const raw = (isCsv ? req.query : req.body) as Record<string, unknown>;
+      const analysis = raw.analysis === undefined || raw.analysis === '' ? 'sites' : String(raw.analysis);
+      if (analysis !== 'sites' && analysis !== 'change') {
+        return reply.status(400).send({ error: { code: 'bad_request', message: `analysis must be "change" (change detection per site) or "sites"/left out (the sites CSV), got "${analysis.slice(0, 40)}"` } });
+      }
+      // A change job reads the whole record unless told otherwise; its bands are the ones CCDC uses.
+      const withDefaults = analysis === 'change' ? { ...raw, startDate: raw.startDate ?? CHANGE_FIRST_DATE, endDate: raw.endDate ?? new Date().toISOString().slice(0, 10), bands: 'B02,B03,B04,B05,B06,B07,B09' } : raw;
+      const parsed = readSitesRequest(isCsv ? req.body : withDefaults, isCsv ? withDefaults : req.query, MAX_SITES_PER_JOB, (count) => ({
         statusCode: 413,
         code: 'too_many_sites',
         message: `${count} sites is more than the ${MAX_SITES_PER_JOB} one job reads: split the file into jobs of at most ${MAX_SITES_PER_JOB} sites.`,
@@ -96,7 +112,7 @@ export default async function jobRoutes(app: FastifyInstance): Promise<void> {
       if (!parsed.ok) return sendSitesProblem(reply, parsed.problem);
       const { sites, params } = parsed;
       const id = randomBytes(16).toString('base64url');
-      await store.create(id, { startDate: params.startDate, endDate: params.endDate, cloudCoverage: params.cloudCoverage, bands: params.bands, maskText: params.maskText, ...(params.harmonize ? { harmonize: params.harmonize } : {}) }, sites);
+      await store.create(id, { startDate: params.startDate, endDate: params.endDate, cloudCoverage: params.cloudCoverage, bands: params.bands, maskText: params.maskText, ...(params.harmonize ? { harmonize: params.harmonize } : {}), ...(analysis === 'change' ? { analysis } : {}) }, sites);
       await queue.submit(id);
       return reply.status(202).header('location', `/api/jobs/${id}`).send({ id, status: 'queued' as const });
     },
@@ -114,7 +130,7 @@ export default async function jobRoutes(app: FastifyInstance): Promise<void> {
 
   api.get(
     '/api/jobs/:id/result.csv',
-    { schema: { summary: "A finished site job's CSV (the columns of POST /api/sites)", tags: ['sites'], params: jobParamsSchema, response: { 200: jobResultCsvSchema, 404: apiErrorSchema, 409: apiErrorSchema } } },
+    { schema: { summary: "A finished site job's CSV (the columns of POST /api/sites; a change job's: one row per site and segment)", tags: ['sites'], params: jobParamsSchema, response: { 200: jobResultCsvSchema, 404: apiErrorSchema, 409: apiErrorSchema } } },
     async (req, reply) => {
       const job = await findJob(req.params.id);
       if (!job) return notFound(reply);
@@ -124,8 +140,9 @@ export default async function jobRoutes(app: FastifyInstance): Promise<void> {
         return reply.status(409).send({ error: { code: 'job_not_done', message: `No result yet: ${why}.` } });
       }
       const bands = job.params.bands as BandId[];
+      const change = job.params.analysis === 'change';
       async function* lines() {
-        yield sitesCsvHeaderLine(bands);
+        yield change ? toCsv([CHANGE_JOB_COLUMNS]) : sitesCsvHeaderLine(bands);
         let after: { siteIndex: number; sortDatetime: string; sceneKey: string } | null = null;
         for (;;) {
           const page = await store.rowsAfter(job!.id, after, RESULT_PAGE_ROWS);
@@ -136,7 +153,7 @@ export default async function jobRoutes(app: FastifyInstance): Promise<void> {
       }
       return reply
         .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="sites-${job.id}.csv"`)
+        .header('content-disposition', `attachment; filename="${change ? 'change' : 'sites'}-${job.id}.csv"`)
         .header('cache-control', 'no-store')
         .send(Readable.from(lines()) as never);
     },

@@ -79,4 +79,7 @@ export const migrations: readonly string[] = [
   CREATE INDEX outbox_due ON outbox(status, next_attempt_at);
   CREATE INDEX outbox_subscription ON outbox(subscription_id, status);
   `,
+  /* 2: change watches (issue 34): what a subscription watches, passes (default) or change */ `
+  ALTER TABLE subscriptions ADD COLUMN watch TEXT NOT NULL DEFAULT 'passes';
+  `,
 ];

@@ -10,8 +10,12 @@ export const subscribeBody = z
     cloudCoverage: z.number().int().min(0).max(100).describe('Largest scene cloud cover, percent, for a "new scene is ready" email.'),
     lat: z.number().min(-90).max(90).describe('Latitude of the point to watch, degrees WGS84.'),
     lon: z.number().min(-180).max(180).describe('Longitude of the point to watch, degrees WGS84.'),
+    watch: z
+      .enum(['passes', 'change'])
+      .optional()
+      .describe('passes (default): pre-pass and new-scene emails. change: after each new scene, change detection (CCDC) at the point; one email per possible change ("possible change since DATE") and nothing else.'),
   })
-  .describe('Subscription to Landsat 8/9 overpass and new-scene emails for one point.');
+  .describe('Subscription to Landsat 8/9 overpass and new-scene emails for one point, or to change alerts.');
 
 export const subscribeReply = z.object({
   id: z.string().describe('Subscription id; the same form of answer whether or not the address already subscribed.'),
@@ -32,6 +36,7 @@ export const viewReply = z
     lon: z.number().describe('Longitude watched, degrees.'),
     leadTime: z.enum(LEAD_TIME_HOURS).describe('Hours before a pass the alert is sent.'),
     cloudCoverage: z.number().describe('Largest scene cloud cover wanted, percent.'),
+    watch: z.enum(['passes', 'change']).describe('What the subscription watches: passes and new scenes, or change at the point.'),
     createdAt: z.string().describe('ISO time of the request.'),
     confirmedAt: z.string().nullable().describe('ISO time the link was confirmed, null while pending.'),
     nextPasses: z
