@@ -33,6 +33,8 @@ import { useFetchResults } from '../results/useFetchResults.js';
 import { useLandOnResult } from '../results/useLandOnResult.js';
 import { readUrlState } from '../urlState/readUrlState.js';
 import { useViewInUrl } from '../urlState/useViewInUrl.js';
+import { LinkProblems } from '../urlState/LinkProblems.js';
+import { encodePolygonParam } from '../urlState/polygonParam.js';
 import { EmptyAnswer } from '../results/EmptyAnswer.js';
 import { StatisticsStatus } from '../results/StatisticsStatus.js';
 import { initialPageState, pageReducer } from './pageState.js';
@@ -60,7 +62,10 @@ function AppPage() {
 
   const config = usePageConfig();
   // The Area statistics panel's polygon, shown on the map.
-  const areaDrawing = useAreaDrawing();
+  const areaDrawing = useAreaDrawing(openedWith.polygon);
+  // The polygon in the link (null when there is none or it is too long for one).
+  const poly = useMemo(() => (areaDrawing.geometry ? encodePolygonParam(areaDrawing.geometry.value) : null), [areaDrawing.geometry]);
+  const [linkProblems, setLinkProblems] = useState(openedWith.problems);
   const queries = useLandsatQueries(request);
   const footprint = useFootprintQuery(lngLat);
   const analysisArea = useMemo(() => resolveAnalysisArea(area, lngLat, state.sceneBox), [area, lngLat, state.sceneBox]);
@@ -88,7 +93,7 @@ function AppPage() {
     [],
   );
   const { locating, locationMessage, setLocationMessage, useCurrentPosition } = useGeolocation(selectPoint);
-  const { fetchData, fetchWithFilters, commitCoordinates } = usePageFetch(state, dispatch, openedWith);
+  const { fetchData, fetchWithFilters, commitCoordinates } = usePageFetch(state, dispatch, openedWith, poly);
   const { image, data, pixels } = queries;
   useMapFollows(state, dispatch, footprint, image.data, setLocationMessage);
 
@@ -107,7 +112,7 @@ function AppPage() {
   // Once per fetch, when its image (or the reason there is none) is in: land on it (not on a sidebar).
   useLandOnResult(Boolean(results) && !image.isFetching && (Boolean(image.data) || Boolean(complete) || Boolean(imageProblem)), request?.id ?? null, resultsSection);
 
-  useViewInUrl(lngLat, filters, ticked, area);
+  useViewInUrl(lngLat, filters, ticked, area, poly);
 
   const shownImage = results?.image;
   const imageOverlay = shownImage?.boundsLngLat ? { url: shownImage.dataUrl, boundsLngLat: shownImage.boundsLngLat, opacity: state.imageOpacity } : null;
@@ -117,6 +122,7 @@ function AppPage() {
       {openedWith.crash && <CrashForTest />}
       <Landing />
       <main id="main-container">
+        <LinkProblems problems={linkProblems} onDismiss={() => setLinkProblems([])} />
         {config?.synthetic && <DemoDataNotice />}
         <section id="location" className="page-section with-sidebar" aria-label="Location">
           <LocationSidebar
@@ -220,7 +226,7 @@ function AppPage() {
           </ResultsSection>
         )}
         <FieldSpectrumSection lngLat={lngLat} startDate={filters.startDate} endDate={filters.endDate} />
-        <AreaPanel filters={{ startDate: filters.startDate, endDate: filters.endDate, cloudCoverage: filters.cloudCoverage, bands: bandsToRequest(ticked), mask: filters.mask, harmonize: filters.harmonize }} area={areaDrawing} />
+        <AreaPanel filters={{ startDate: filters.startDate, endDate: filters.endDate, cloudCoverage: filters.cloudCoverage, bands: bandsToRequest(ticked), mask: filters.mask, harmonize: filters.harmonize }} area={areaDrawing} inLink={poly !== null} />
         <Suspense fallback={null}>
           <ManySitesSection startDate={filters.startDate} endDate={filters.endDate} cloudCoverage={filters.cloudCoverage} bands={bandsToRequest(ticked)} harmonize={filters.harmonize} onSitesParsed={on.sites} />
         </Suspense>

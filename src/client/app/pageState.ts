@@ -78,7 +78,7 @@ export const urlPoint = (url: UrlState, fallback: LngLat): LngLat => (url.lat !=
 export function urlSettings(url: UrlState, current: Pick<PageState, 'lngLat' | 'filters'>, today = new Date()): UrlSettings {
   return {
     lngLat: urlPoint(url, current.lngLat),
-    filters: { ...current.filters, ...initialDateRange(url, today), size: url.size ?? current.filters.size, cloudCoverage: url.cloudCoverage ?? 0, scenes: url.scenes ?? 'latest', mask: url.mask },
+    filters: { ...current.filters, ...initialDateRange(url, today), size: url.size ?? current.filters.size, cloudCoverage: url.cloudCoverage ?? 0, scenes: url.scenes ?? 'latest', mask: url.mask, harmonize: url.harmonize ?? false },
     ticked: new Set(url.bands ?? []),
     area: url.area ?? 'scene',
   };
@@ -96,7 +96,7 @@ export function initialPageState(url: UrlState, today = new Date()): PageState {
     footprints: [],
     area: url.area ?? 'scene',
     view: null,
-    filters: { ...initialDateRange(url, today), size: url.size ?? '3x3', cloudCoverage: url.cloudCoverage ?? 0, scenes: url.scenes ?? 'latest', mask: url.mask },
+    filters: { ...initialDateRange(url, today), size: url.size ?? '3x3', cloudCoverage: url.cloudCoverage ?? 0, scenes: url.scenes ?? 'latest', mask: url.mask, ...(url.harmonize ? { harmonize: true } : {}) },
     ticked: new Set(url.bands ?? []),
     request: null,
     formProblem: null,

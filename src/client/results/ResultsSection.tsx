@@ -102,7 +102,7 @@ export const ResultsSection = forwardRef<HTMLElement, ResultsSectionProps>(funct
                   : `The most recent scene over ${results.areaDescription}; it is also laid on the map above, with a scale bar.`
               }
             />
-            <GeoTiffDownload sceneId={image.sceneId} bands={results.bands} bbox={results.bbox} />
+            <GeoTiffDownload sceneId={image.sceneId} bands={results.bands} area={results.bbox ? { bbox: results.bbox } : null} />
           </figure>
         ) : results.imagePending ? (
           <p id="result-figure" className="muted" tabIndex={-1}>

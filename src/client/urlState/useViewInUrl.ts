@@ -6,13 +6,19 @@ import { urlStateSearch } from './urlStateSearch.js';
 import type { FilterValues } from '../filters/FiltersForm.js';
 import { currentEntryIsFetch } from './fetchHistory.js';
 
+/** The point a query string names, as the link writes it (6 decimals), or null. */
+function pointInSearch(search: string): string | null {
+  const q = new URLSearchParams(search);
+  return q.has('lat') && q.has('lon') ? `${q.get('lat')},${q.get('lon')}` : null;
+}
+
 /**
- * Keeps the view in the URL so a copied link reopens it (readUrlState reads it back). After a fetch
- * the URL names that fetch (its history entry) until the next one.
+ * Keeps the view in the URL so a copied link reopens it (readUrlState reads it back). A new place is
+ * a new history entry (Back returns to the place before); other settings change the entry in place.
+ * After a fetch the URL names that fetch (its history entry) until the next one or another place.
  */
-export function useViewInUrl(lngLat: LngLat, filters: FilterValues, ticked: ReadonlySet<BandId>, area: AnalysisArea): void {
+export function useViewInUrl(lngLat: LngLat, filters: FilterValues, ticked: ReadonlySet<BandId>, area: AnalysisArea, poly: string | null): void {
   useEffect(() => {
-    if (currentEntryIsFetch()) return;
     const search = urlStateSearch({
       lngLat,
       startDate: filters.startDate,
@@ -23,7 +29,14 @@ export function useViewInUrl(lngLat: LngLat, filters: FilterValues, ticked: Read
       scenes: filters.scenes,
       area,
       mask: filters.mask,
+      harmonize: filters.harmonize,
+      poly,
     });
-    if (search !== window.location.search) window.history.replaceState(window.history.state, '', `${window.location.pathname}${search}${window.location.hash}`);
-  }, [lngLat, filters, ticked, area]);
+    if (search === window.location.search) return;
+    const url = `${window.location.pathname}${search}${window.location.hash}`;
+    const before = pointInSearch(window.location.search);
+    // Back/Forward land on a URL whose point the page then applies: the same point, so no new entry.
+    if (before !== null && before !== pointInSearch(search)) window.history.pushState(null, '', url);
+    else if (!currentEntryIsFetch()) window.history.replaceState(window.history.state, '', url);
+  }, [lngLat, filters, ticked, area, poly]);
 }
