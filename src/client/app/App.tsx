@@ -30,6 +30,9 @@ import { useAreaDrawing } from '../area/useAreaDrawing.js';
 import { chosenPixelScene } from '../map/PixelOutlines.js';
 import { useLandsatQueries } from '../results/useLandsatQueries.js';
 import { useFetchResults } from '../results/useFetchResults.js';
+import { useChosenSceneImage, useLatestClearScene } from '../results/useChosenScene.js';
+import { LatestClearChoice } from '../results/LatestClearChoice.js';
+import { problemText } from '../results/describeEmptyAnswer.js';
 import { useLandOnResult } from '../results/useLandOnResult.js';
 import { readUrlState } from '../urlState/readUrlState.js';
 import { useViewInUrl } from '../urlState/useViewInUrl.js';
@@ -114,7 +117,23 @@ function AppPage() {
 
   useViewInUrl(lngLat, filters, ticked, area, poly);
 
-  const shownImage = results?.image;
+  // A scene chosen in the list: the figure, caption, map overlay and downloads show it (useChosenScene.ts).
+  const chosenEntry = selectedSceneId ? results?.data.data?.find((e) => e.scene?.id === selectedSceneId) : undefined;
+  const chosenScene = chosenEntry?.scene ? { id: chosenEntry.scene.id, datetime: chosenEntry.scene.datetime } : null;
+  const chosenImage = useChosenSceneImage(request, chosenScene, image.data?.sceneId ?? null);
+  const shown: typeof results =
+    results && chosenScene
+      ? {
+          ...results,
+          chosenSceneId: chosenScene.id,
+          ...(chosenImage
+            ? { image: chosenImage.data ?? null, imagePending: chosenImage.isFetching, imageProblem: chosenImage.error ? `No image of the chosen scene: ${problemText(chosenImage.error)}` : null }
+            : {}),
+        }
+      : results;
+  const latestClear = useLatestClearScene(request, pixels.data, on.scene);
+
+  const shownImage = shown?.image;
   const imageOverlay = shownImage?.boundsLngLat ? { url: shownImage.dataUrl, boundsLngLat: shownImage.boundsLngLat, opacity: state.imageOpacity } : null;
 
   return (
@@ -154,7 +173,7 @@ function AppPage() {
                 onPick={on.pick}
                 onReady={on.mapReady}
                 imageOverlay={imageOverlay}
-                pixelScene={chosenPixelScene(pixels.data, selectedSceneId, results?.image?.sceneId)}
+                pixelScene={chosenPixelScene(pixels.data, selectedSceneId, shown?.image?.sceneId)}
                 sites={state.sitesOnMap}
                 areaDrawing={areaDrawing}
               />
@@ -192,10 +211,11 @@ function AppPage() {
           </div>
         </section>
 
-        {results && (
+        {shown && (
           <ResultsSection
             ref={resultsSection}
-            results={results}
+            results={shown}
+            sceneChoice={<LatestClearChoice state={latestClear.state} onFind={latestClear.find} />}
             pixels={pixels.data ?? null}
             showDemoNotice={Boolean(config?.synthetic)}
             selectedSceneId={selectedSceneId}
@@ -203,24 +223,24 @@ function AppPage() {
             onShowOlder={(endDate) => fetchWithFilters({ endDate })}
             statisticsStatus={
               <StatisticsStatus
-                complete={results.complete !== false}
+                complete={shown.complete !== false}
                 running={data.isFetching}
                 cancelled={cancelled}
                 progress={queries.dataProgress}
                 problem={dataProblem}
-                data={results.data}
+                data={shown.data}
                 onCancel={cancelFetch}
               />
             }
             emptyAnswer={emptyAnswer && <EmptyAnswer explanation={emptyAnswer} sceneFilter={complete?.sceneFilter} onFetchAt={(cloudCoverage) => fetchWithFilters({ cloudCoverage })} />}
           >
             <ComparisonSection
-              lngLat={results.lngLat}
-              startDate={results.startDate}
-              endDate={results.endDate}
+              lngLat={shown.lngLat}
+              startDate={shown.startDate}
+              endDate={shown.endDate}
               pixelSeries={pixelSeriesState(pixels, queries.pixelProgress)}
-              statistics={results.data}
-              imageDataUrl={results.image?.dataUrl ?? null}
+              statistics={shown.data}
+              imageDataUrl={shown.image?.dataUrl ?? null}
               selectedSceneId={selectedSceneId}
             />
           </ResultsSection>
