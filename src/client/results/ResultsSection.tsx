@@ -45,6 +45,8 @@ export interface LandsatResults {
   complete?: boolean;
   /** The scene chosen in the list: the image, caption, 3 x 3 and downloads show it instead of the most recent. */
   chosenSceneId?: string | null;
+  /** The fetch asked for TM/ETM+ harmonised to OLI: the charts say whether values were adjusted. */
+  harmonize?: boolean;
 }
 
 export interface ResultsSectionProps {
@@ -159,7 +161,7 @@ export const ResultsSection = forwardRef<HTMLElement, ResultsSectionProps>(funct
         )}
         {emptyAnswer ? null : meansByBand.size > 0 ? (
           <Suspense fallback={<p className="muted">Loading charts...</p>}>
-            <BandChartGrid meansByBand={meansByBand} entries={entries} startDate={results.startDate} endDate={results.endDate} />
+            <BandChartGrid meansByBand={meansByBand} entries={entries} startDate={results.startDate} endDate={results.endDate} harmonized={Boolean(results.harmonize)} />
           </Suspense>
         ) : results.complete === false ? null : (
           <p className="muted">No band statistics to chart for this search.</p>

@@ -6,7 +6,7 @@ import { CLOUDY_BELOW } from './timeSeriesPoints.js';
 import { sceneTimelineRows, timelineTicks, type TimelineRow } from './sceneTimelineRows.js';
 import { quicklookUrl } from '../api/quicklookApi.js';
 
-const SATELLITE_NAMES: Record<string, string> = { 'landsat-8': 'Landsat 8', 'landsat-9': 'Landsat 9' };
+import { satelliteWithSlc } from './satelliteWords.js';
 const pad3 = (n: number) => String(n).padStart(3, '0');
 
 function Quicklook({ row, bands }: { row: TimelineRow; bands: readonly string[] }) {
@@ -115,7 +115,7 @@ export function SceneTimeline({ entries, pixels, bands, startDate, endDate, sele
                   {formatUtc(row.datetime)}
                   <div className="scene-id">{row.sceneId}</div>
                 </td>
-                <td>{SATELLITE_NAMES[row.satellite] ?? row.satellite}</td>
+                <td>{satelliteWithSlc(row)}</td>
                 <td>
                   {pad3(row.wrsPath)}/{pad3(row.wrsRow)}
                 </td>
