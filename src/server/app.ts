@@ -29,6 +29,7 @@ import { notificationRoutes } from './routes/notificationRoutes.js';
 import compareRoutes from './routes/compareRoutes.js';
 import overpassCalendarRoutes from './routes/overpassCalendarRoutes.js';
 import { rateLimitOptions } from './rateLimitOptions.js';
+import { shortenErrorEchoes } from './shortenEchoes.js';
 import sitesRoutes from './routes/sitesRoutes.js';
 import jobRoutes from './routes/jobRoutes.js';
 import { installOps } from './ops/installOps.js';
@@ -76,6 +77,8 @@ export async function buildApp(config: Config, overrides: BuildAppOptions = {}):
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
+  // No error message repeats more than a short part of the request, whoever wrote it.
+  app.addHook('preSerialization', shortenErrorEchoes);
 
   app.setErrorHandler(sendApiError);
   const routeMethods = trackRouteMethods(app);

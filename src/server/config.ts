@@ -77,6 +77,8 @@ const envSchema = z.object({
   BODY_TIMEOUT_MS: intFrom('BODY_TIMEOUT_MS', 100, 600_000, 30_000),
   STREAM_TIMEOUT_MS: intFrom('STREAM_TIMEOUT_MS', 100, 3_600_000, 600_000),
   MAX_SCENES: intFrom('MAX_SCENES', 1, 2000, 100),
+  /** Most values (pixels x bands) one GeoTIFF export writes; past it the export reads the scene's first internal overview that fits. */
+  EXPORT_MAX_VALUES: intFrom('EXPORT_MAX_VALUES', 1, 500_000_000, 50_000_000),
   MAX_SCENES_STREAM: intFrom('MAX_SCENES_STREAM', 1, 20_000, 5000),
   BLOCK_CACHE_MB: intFrom('BLOCK_CACHE_MB', 1, 16_384, 256),
   MEMORY_BUDGET_MB: intFrom('MEMORY_BUDGET_MB', 0, 1_000_000, 640),

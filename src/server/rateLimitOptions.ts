@@ -24,11 +24,14 @@ export function rateLimitOptions(maxPerMinute: number): RateLimitPluginOptions {
     timeWindow: 60_000,
     keyGenerator: (req) => clientKey(req.ip),
     allowList: (req) => isOutsideRateLimit(req),
-    errorResponseBuilder: (_req, context) => ({
-      statusCode: 429,
-      code: 'rate_limited',
-      message: `Too many requests from this client: at most ${context.max} ${context.after === '1 minute' ? 'a minute' : `in ${context.after}`}. Try again in ${Math.ceil(context.ttl / 1000)} s.`,
-    }),
+    // An Error, not a plain object: the plugin throws what this returns, and a route's own error
+    // handler (the area and compare routes say their body limit in words) passes only Errors on to the
+    // app's handler intact; a plain object went out as the route's payload (200 or a 500 from its schema).
+    errorResponseBuilder: (_req, context) =>
+      Object.assign(new Error(`Too many requests from this client: at most ${context.max} ${context.after === '1 minute' ? 'a minute' : `in ${context.after}`}. Try again in ${Math.ceil(context.ttl / 1000)} s.`), {
+        statusCode: 429,
+        code: 'rate_limited',
+      }),
   };
 }
 

@@ -20,8 +20,8 @@ export interface ExportCall {
   mask?: ClearMask;
 }
 
-/** GET /api/export.tif: finds the scene by id (404 when absent) and writes its window as a COG. */
-export function createExporter({ catalog, cache, openSource }: { catalog: SceneCatalog; cache: BlockCache; openSource?: (href: string) => ByteSource }) {
+/** GET /api/export.tif: finds the scene by id (404 when absent) and writes its window as a COG (an internal overview when the full resolution exceeds `maxValues`). */
+export function createExporter({ catalog, cache, openSource, maxValues }: { catalog: SceneCatalog; cache: BlockCache; openSource?: (href: string) => ByteSource; maxValues?: number }) {
   return async function exportScene(call: ExportCall, signal?: AbortSignal): Promise<ExportedGeoTiff> {
     let polygons;
     if (call.geometryText !== undefined) {
@@ -43,6 +43,6 @@ export function createExporter({ catalog, cache, openSource }: { catalog: SceneC
         return catalog.resolveAssetHref(href, signal);
       },
     });
-    return exportGeoTiff({ scene, bands: call.bands, box: call.box, polygons, format: call.format, mask: call.mask, synthetic: catalog.synthetic }, reader, signal);
+    return exportGeoTiff({ scene, bands: call.bands, box: call.box, polygons, format: call.format, mask: call.mask, synthetic: catalog.synthetic, maxValues }, reader, signal);
   };
 }

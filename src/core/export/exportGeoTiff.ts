@@ -3,6 +3,7 @@ import type { BBox } from '../geo/lngLat.js';
 import type { PolygonLngLat } from '../geo/geoJsonPolygons.js';
 import { pixelCentresInside, polygonPixelWindow, projectPolygons } from '../geo/polygonOnGrid.js';
 import { isClearPixel, isImaged, maskToText, type ClearMask } from '../raster/clearPixel.js';
+import type { SceneGrid } from '../raster/sceneGrid.js';
 import type { SceneReader } from '../raster/sceneReader.js';
 import { KELVIN_OFFSET, KELVIN_SCALE, REFLECTANCE_OFFSET, REFLECTANCE_SCALE, dnToPhysical } from '../raster/scaling.js';
 import type { LandsatScene } from '../stac/landsatScene.js';
@@ -49,6 +50,8 @@ export interface ExportRequest {
   /** When given, pixels not clear under it are no-data (0 in dn, NaN in reflectance). */
   mask?: ClearMask;
   synthetic: boolean;
+  /** Most values (pixels x bands) written; default EXPORT_MAX_VALUES. */
+  maxValues?: number;
 }
 
 export interface ExportedGeoTiff {
@@ -56,8 +59,17 @@ export interface ExportedGeoTiff {
   fileName: string;
   width: number;
   height: number;
-  /** [col0, row0, col1, row1) of the scene's grid. */
+  /** [col0, row0, col1, row1) of the grid of the level read. */
   window: [number, number, number, number];
+  /** 0 = the full resolution; n = the n-th internal overview (the full resolution exceeded the cap). */
+  overviewLevel: number;
+  /** Ground size of one pixel along x, in the CRS's metres. */
+  pixelSizeM: number;
+}
+
+/** `30m`, `60m`, `448.3m`: a pixel size as written in file names, headers and metadata. */
+function formatMetres(m: number): string {
+  return `${Math.round(m * 10) / 10}m`;
 }
 
 /**
@@ -74,25 +86,41 @@ export async function exportGeoTiff(req: ExportRequest, reader: SceneReader, sig
   const assetOf = (id: ExportBandId): AssetKey => (id === 'QA' ? 'qa_pixel' : BAND_CATALOG[id].asset!);
   const needQa = format === 'reflectance' || mask !== undefined || bands.includes('QA');
   const assets = [...new Set([...bands.map(assetOf), ...(needQa ? (['qa_pixel'] as AssetKey[]) : [])])];
+  const maxValues = req.maxValues ?? EXPORT_MAX_VALUES;
   // With a polygon: which pixels of the window have their centre inside it (the area statistics' rule).
   let centreInside: Uint8Array | null = null;
   const read = await reader.readFullWindow(
     assets,
-    (grid) => {
-      const projected = req.polygons ? projectPolygons(grid, req.polygons) : null;
-      const window = projected ? polygonPixelWindow(grid, projected) : grid.bboxToPixelWindow(req.box!);
-      const pixels = (window[2] - window[0]) * (window[3] - window[1]);
-      if (pixels === 0) throw new ExportRefusedError(`The ${req.polygons ? 'geometry' : 'box'} lies outside scene ${scene.id}: no pixel of its grid is inside.`, 400, 'outside_scene');
-      const values = pixels * bands.length;
-      if (values > EXPORT_MAX_VALUES) {
-        throw new ExportRefusedError(
-          `The export would hold ${values.toLocaleString('en')} values (${window[2] - window[0]} x ${window[3] - window[1]} pixels x ${bands.length} bands); at most ${EXPORT_MAX_VALUES.toLocaleString('en')} are written at once. Choose a smaller box or fewer bands.`,
-          413,
-          'export_too_large',
-        );
+    (fullGrid, levelGrids) => {
+      const windowOn = (grid: SceneGrid) => {
+        const projected = req.polygons ? projectPolygons(grid, req.polygons) : null;
+        return { projected, window: projected ? polygonPixelWindow(grid, projected) : grid.bboxToPixelWindow(req.box!) };
+      };
+      const full = windowOn(fullGrid);
+      const [w, h] = [full.window[2] - full.window[0], full.window[3] - full.window[1]];
+      if (w * h === 0) throw new ExportRefusedError(`The ${req.polygons ? 'geometry' : 'box'} lies outside scene ${scene.id}: no pixel of its grid is inside.`, 400, 'outside_scene');
+      // The finest level whose window fits the cap: the full resolution when it does, else the first
+      // internal overview small enough (GDAL reads the overview nearest the resolution asked; here the
+      // resolution asked is the finest one the cap allows).
+      for (let level = 0; level < levelGrids.length; level++) {
+        const chosen = level === 0 ? full : windowOn(levelGrids[level]);
+        const pixels = (chosen.window[2] - chosen.window[0]) * (chosen.window[3] - chosen.window[1]);
+        if (pixels * bands.length > maxValues) continue;
+        if (chosen.projected) centreInside = pixelCentresInside(levelGrids[level], chosen.projected, chosen.window);
+        return { level, window: chosen.window };
       }
-      if (projected) centreInside = pixelCentresInside(grid, projected, window);
-      return window;
+      const coarsest = levelGrids[levelGrids.length - 1];
+      const coarsestWindow = windowOn(coarsest).window;
+      const coarsestValues = (coarsestWindow[2] - coarsestWindow[0]) * (coarsestWindow[3] - coarsestWindow[1]) * bands.length;
+      const hint =
+        levelGrids.length > 1
+          ? ` Even the coarsest internal overview (${formatMetres(coarsest.pixelSizeX)} pixels) would hold ${coarsestValues.toLocaleString('en')}.`
+          : ' The file has no internal overview to read a coarser copy from.';
+      throw new ExportRefusedError(
+        `The export would hold ${(w * h * bands.length).toLocaleString('en')} values (${w} x ${h} pixels x ${bands.length} bands); at most ${maxValues.toLocaleString('en')} are written at once.${hint} Choose a smaller box or fewer bands.`,
+        413,
+        'export_too_large',
+      );
     },
     signal,
   );
@@ -136,6 +164,7 @@ export async function exportGeoTiff(req: ExportRequest, reader: SceneReader, sig
   });
   const grid = read.grid;
   const [c0, r0] = read.window;
+  const pixelSizeM = grid.pixelSizeX;
   const tiff = writeCog({
     width: read.width,
     height: read.height,
@@ -152,10 +181,13 @@ export async function exportGeoTiff(req: ExportRequest, reader: SceneReader, sig
       SATELLITE: scene.satellite,
       ACQUISITION_DATETIME: scene.datetime,
       PRODUCT: format === 'dn' ? 'Landsat Collection 2 Level-2 DN (apply each band scale and offset)' : 'Landsat Collection 2 Level-2 reflectance / kelvin',
-      SOURCE_WINDOW: `col ${read.window[0]}-${read.window[2] - 1}, row ${read.window[1]}-${read.window[3] - 1} of the scene grid`,
+      SOURCE_WINDOW: `col ${read.window[0]}-${read.window[2] - 1}, row ${read.window[1]}-${read.window[3] - 1} of the scene grid${read.level > 0 ? ` at internal overview ${read.level}` : ''}`,
+      PIXEL_SIZE_M: formatMetres(pixelSizeM),
+      ...(read.level > 0 ? { RESOLUTION: `internal overview ${read.level} of the scene's COG (${formatMetres(pixelSizeM)} pixels, as the archive computed it), read because the full resolution exceeds ${maxValues.toLocaleString('en')} values` } : {}),
       ...(mask !== undefined ? { MASK: maskToText(mask) } : {}),
       ...(req.synthetic ? { SYNTHETIC: 'SYNTHETIC demo data, not a real Landsat acquisition' } : {}),
     },
   });
-  return { tiff, fileName: `${scene.id}_${bands.join('-')}_${format}.tif`, width: read.width, height: read.height, window: read.window };
+  const resolutionPart = read.level > 0 ? `_${formatMetres(pixelSizeM)}` : '';
+  return { tiff, fileName: `${scene.id}_${bands.join('-')}_${format}${resolutionPart}.tif`, width: read.width, height: read.height, window: read.window, overviewLevel: read.level, pixelSizeM };
 }

@@ -53,7 +53,7 @@ describe('exportGeoTiff limits', () => {
   const grid = createSceneGrid({ epsg: 32619, originX: 528285, originY: -1482285, pixelSizeX: 30, pixelSizeY: 30, width: 7800, height: 7900 });
   const reader = {
     readFullWindow: async (_assets, choose) => {
-      choose(grid);
+      choose(grid, [grid]);
       throw new Error('read after the window was accepted');
     },
   } as Pick<SceneReader, 'readFullWindow'> as SceneReader;

@@ -27,15 +27,20 @@ export function overpassCalendar(passes: readonly Overpass[], options: { lngLat:
       duration: { minutes: 1 },
       title: `${name} pass, path ${pass.path} row ${pass.row}`,
       description: `${name} images WRS-2 path ${pass.path}, row ${pass.row} over ${place} around ${time} UTC (predicted scene-centre time). Open the scene in Landsat On the Fly: ${link}`,
-      // The `ics` package's URL check refuses IP-literal hosts (http://[::1]:8080/…): such a link
-      // stays in the description, where calendars still make it clickable.
-      ...(/^https?:\/\/\[/.test(link) ? {} : { url: link }),
+      url: link,
       geo: { lat, lon },
       categories: ['Landsat', name],
       transp: 'TRANSPARENT',
     };
   });
-  const { error, value } = createEvents(events, { productId: 'landsat-on-the-fly/overpasses', method: 'PUBLISH', calName: `Landsat 8/9 passes over ${place}` });
+  const header = { productId: 'landsat-on-the-fly/overpasses', method: 'PUBLISH' as const, calName: `Landsat 8/9 passes over ${place}` };
+  let { error, value } = createEvents(events, header);
+  if (error) {
+    // The `ics` package's URL check refuses some valid links (IP-literal hosts http://[::1]:8080/…,
+    // one-digit ports http://localhost:8/…): then the events go without URL property; the link stays
+    // in the description, where calendars still make it clickable.
+    ({ error, value } = createEvents(events.map(({ url: _url, ...event }) => event), header));
+  }
   if (error || value === null) throw error ?? new Error('the iCalendar feed could not be generated');
   return value;
 }

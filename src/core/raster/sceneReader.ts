@@ -9,7 +9,7 @@ import type { BBox, LngLat } from '../geo/lngLat.js';
 import type { BlockCache } from './blockCache.js';
 import { createByteSourceForHref, type ByteSource, type ByteSourceStats } from './byteSource.js';
 import { createCogReader, type CogGeo, type CogLevel, type CogReader } from './cogReader.js';
-import { sceneGridFromCogGeo, type ProjectedBounds, type SceneGrid } from './sceneGrid.js';
+import { createSceneGrid, sceneGridFromCogGeo, type ProjectedBounds, type SceneGrid } from './sceneGrid.js';
 
 export interface SceneReaderOptions {
   /**
@@ -62,22 +62,29 @@ export interface BoxRead {
 }
 
 export interface FullWindowRead {
-  /** The first asset's grid (bands of one scene share it). */
+  /** The grid of the level read (the first asset's; bands of one scene share it): the full resolution unless the choice named an overview. */
   grid: SceneGrid;
-  /** [col0, row0, col1) x [row0, row1) in full-resolution pixels of `grid`. */
+  /** 0 = full resolution, n = n-th internal overview (as chosen). */
+  level: number;
+  /** [col0, row0, col1) x [row0, row1) in pixels of `grid`. */
   window: [number, number, number, number];
   width: number;
   height: number;
-  /** Row-major DNs per asset at full resolution, never resampled; 0 is the files' nodata. */
+  /** Row-major DNs per asset of the level read, as the file holds them (never resampled here); 0 is the files' nodata. */
   dn: Partial<Record<ArchiveAssetKey, Uint16Array>>;
 }
 
+/** A window of the full resolution, or of one internal overview (`level` 1..) in that level's own pixels. */
+export type WindowChoice = [number, number, number, number] | { level: number; window: [number, number, number, number] };
+
 export interface SceneReader {
   /**
-   * Full-resolution pixels of a window the caller chooses from the scene's grid (a GeoTIFF export
-   * or an area needs the source pixels themselves). `chooseWindow` may throw to refuse before any read.
+   * The file's own pixels of a window the caller chooses (a GeoTIFF export or an area needs the source
+   * pixels themselves, never resampled): on the full-resolution grid, or on one of the internal
+   * overviews' grids (`levelGrids[0]` is `grid`; overview k spans the same extent with its own pixel
+   * count, as GDAL georeferences overviews). `chooseWindow` may throw to refuse before any read.
    */
-  readFullWindow(assets: ArchiveAssetKey[], chooseWindow: (grid: SceneGrid) => [number, number, number, number], signal?: AbortSignal): Promise<FullWindowRead>;
+  readFullWindow(assets: ArchiveAssetKey[], chooseWindow: (grid: SceneGrid, levelGrids: SceneGrid[]) => WindowChoice, signal?: AbortSignal): Promise<FullWindowRead>;
   readNeighborhood(lngLat: LngLat, assets: ArchiveAssetKey[], radius?: number, signal?: AbortSignal): Promise<NeighborhoodRead>;
   readBox(bboxLngLat: BBox, assets: ArchiveAssetKey[], opts: BoxReadOptions, signal?: AbortSignal): Promise<BoxRead>;
 }
@@ -126,6 +133,20 @@ function gridOf(geo: CogGeo): SceneGrid {
   let grid = grids.get(geo);
   if (!grid) grids.set(geo, (grid = sceneGridFromCogGeo(geo)));
   return grid;
+}
+
+/** An overview's grid: the full extent over the level's pixel count (GDAL's overview geotransform). */
+function levelGrid(full: SceneGrid, level: CogLevel): SceneGrid {
+  if (level.index === 0) return full;
+  return createSceneGrid({
+    epsg: full.epsg,
+    originX: full.originX,
+    originY: full.originY,
+    pixelSizeX: (full.pixelSizeX * full.width) / level.width,
+    pixelSizeY: (full.pixelSizeY * full.height) / level.height,
+    width: level.width,
+    height: level.height,
+  });
 }
 
 export function createSceneReader(opts: SceneReaderOptions): SceneReader {
@@ -193,8 +214,11 @@ export function createSceneReader(opts: SceneReaderOptions): SceneReader {
       if (assets.length === 0) throw new RangeError('no assets requested');
       const opened = await openAssets(assets, signal);
       try {
-        const grid = opened[0].grid;
-        const window = chooseWindow(grid);
+        const levelGrids = opened[0].reader.levels.map((l) => levelGrid(opened[0].grid, l));
+        const choice = chooseWindow(levelGrids[0], levelGrids);
+        const { level, window } = Array.isArray(choice) ? { level: 0, window: choice } : choice;
+        const grid = levelGrids[level];
+        if (!grid) throw new RangeError(`no overview level ${level}`);
         const [c0, r0, c1, r1] = window;
         const width = Math.max(0, c1 - c0);
         const height = Math.max(0, r1 - r0);
@@ -205,12 +229,12 @@ export function createSceneReader(opts: SceneReaderOptions): SceneReader {
               width === 0 || height === 0
                 ? new Uint16Array(0)
                 : await reader
-                    .readWindow(window, { level: 0, signal })
+                    .readWindow(window, { level: Math.min(level, reader.levels.length - 1), signal })
                     .then((win) => win.data)
                     .catch(asCogFormatError(reader.source.id));
           }),
         );
-        return { grid, window, width, height, dn };
+        return { grid, level, window, width, height, dn };
       } finally {
         await closeAll(opened);
       }

@@ -64,6 +64,19 @@ describe('GET /api/overpasses.ics', () => {
     }
   });
 
+  it.each(['localhost:8', '[::1]:8080', '127.0.0.1:3'])('answers a feed for a Host the ics URL check refuses (%s): the link stays in each description', async (host) => {
+    const plain = await buildTestApp();
+    try {
+      const res = await plain.inject({ url: '/api/overpasses.ics?lat=48.85&lon=2.35&days=20', headers: { host } });
+      expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+      const events = new ICAL.Component(ICAL.parse(res.body)).getAllSubcomponents('vevent');
+      expect(events.length).toBeGreaterThan(0);
+      for (const event of events) expect(String(event.getFirstPropertyValue('description'))).toContain(`http://${host}/?lat=48.850000&lon=2.350000&`);
+    } finally {
+      await plain.close();
+    }
+  });
+
   it('rejects a bad point or day count with the JSON error shape', async () => {
     const res = await app.inject('/api/overpasses.ics?lat=95&lon=0');
     expect(res.statusCode).toBe(400);

@@ -55,5 +55,5 @@ export const exportTifQuerySchema = z
 
 export const exportTifAnswer = mediaAnswer(
   'image/tiff; application=geotiff; profile=cloud-optimized',
-  "Cloud-Optimized GeoTIFF on the scene's own grid, one band per chosen band (attachment). Headers: x-scene-id, x-synthetic",
+  "Cloud-Optimized GeoTIFF on the scene's own grid, one band per chosen band (attachment): at full resolution when pixels x bands fit EXPORT_MAX_VALUES (default 50,000,000), else from the scene's first internal overview that fits (file name ends in the pixel size, e.g. _60m.tif). Headers: x-scene-id, x-synthetic, x-pixel-size-m (ground size of one written pixel), x-overview-level (0 = full resolution)",
 );
