@@ -131,7 +131,8 @@ function AppPage() {
             : {}),
         }
       : results;
-  const latestClear = useLatestClearScene(request, pixels.data, on.scene);
+  const listedScenes = useMemo(() => new Set((results?.data.data ?? []).flatMap((e) => (e.scene ? [e.scene.id] : []))), [results?.data.data]);
+  const latestClear = useLatestClearScene(request, pixels.data, listedScenes, on.scene);
 
   const shownImage = shown?.image;
   const imageOverlay = shownImage?.boundsLngLat ? { url: shownImage.dataUrl, boundsLngLat: shownImage.boundsLngLat, opacity: state.imageOpacity } : null;

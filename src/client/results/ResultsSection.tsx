@@ -133,7 +133,7 @@ export const ResultsSection = forwardRef<HTMLElement, ResultsSectionProps>(funct
           </p>
         )}
         {!emptyAnswer && (
-          <div className="scene-choice">
+          <div className="chosen-scene-note">
             {chosen ? (
               <p>
                 Showing the chosen scene {selectedEntry?.scene ? `of ${formatUtc(selectedEntry.scene.datetime)}` : chosen} in the image, its caption, the 3 x 3, the tables and the downloads.{' '}
