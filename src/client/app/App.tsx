@@ -140,9 +140,10 @@ function AppPage() {
   return (
     <>
       {openedWith.crash && <CrashForTest />}
+      {/* First on the page: a refused link is said before anything else. */}
+      <LinkProblems problems={linkProblems} onDismiss={() => setLinkProblems([])} />
       <Landing />
       <main id="main-container">
-        <LinkProblems problems={linkProblems} onDismiss={() => setLinkProblems([])} />
         {config?.synthetic && <DemoDataNotice />}
         <section id="location" className="page-section with-sidebar" aria-label="Location">
           <LocationSidebar

@@ -86,7 +86,9 @@ export function AreaPanel({ filters, area, inLink = true }: { filters: AreaFilte
     }
   };
 
-  const latestSceneId = answer?.scenes.reduce<{ id: string; datetime: string } | null>((a, s) => (a && a.datetime >= s.scene.datetime ? a : s.scene), null)?.id ?? null;
+  // The export's first choice: the most recent scene with a clear pixel inside (else the most recent).
+  const newest = (scenes: AreaStatistics['scenes']) => scenes.reduce<{ id: string; datetime: string } | null>((a, s) => (a && a.datetime >= s.scene.datetime ? a : s.scene), null)?.id ?? null;
+  const latestSceneId = answer ? (newest(answer.scenes.filter((s) => s.clearCount > 0)) ?? newest(answer.scenes)) : null;
   const bandIds = answer ? [...new Set(answer.scenes.flatMap((s) => Object.keys(s.bands)))] : [];
   return (
     <section id="area-statistics" className="page-section area-panel" aria-labelledby="area-heading">
