@@ -6,9 +6,10 @@ export function useLandOnResult(ready: boolean, fetchId: number | null, fallback
   useEffect(() => {
     if (!ready || fetchId === null || scrolledFor.current === fetchId) return;
     scrolledFor.current = fetchId;
-    // The figure, else the explanation of an empty answer (with its way out), else the results' heading:
+    // The figure, else the results' heading over the empty answer's explanation (with its way out):
     // never the section's start, which on a phone is the next-pass form beside them.
-    const target = document.getElementById('result-figure') ?? document.querySelector<HTMLElement>('#results .empty-answer') ?? document.getElementById('results-heading');
+    // (An empty answer is short: its heading and the demo notice stay in view above it.)
+    const target = document.getElementById('result-figure') ?? document.getElementById('results-heading');
     target?.scrollIntoView({ behavior: 'smooth', block: 'start' });
     (target?.id === 'result-figure' ? target : fallback.current)?.focus({ preventScroll: true });
   }, [ready, fetchId]);
