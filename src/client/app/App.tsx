@@ -115,7 +115,7 @@ function AppPage() {
   // Once per fetch, when its image (or the reason there is none) is in: land on it (not on a sidebar).
   useLandOnResult(Boolean(results) && !image.isFetching && (Boolean(image.data) || Boolean(complete) || Boolean(imageProblem)), request?.id ?? null, resultsSection);
 
-  useViewInUrl(lngLat, filters, ticked, area, poly);
+  useViewInUrl(lngLat, filters, ticked, area, poly, state.pointTyped);
 
   // A scene chosen in the list: the figure, caption, map overlay and downloads show it (useChosenScene.ts).
   const chosenEntry = selectedSceneId ? results?.data.data?.find((e) => e.scene?.id === selectedSceneId) : undefined;

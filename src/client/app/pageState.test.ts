@@ -189,3 +189,11 @@ describe('the page as a link opens it', () => {
     });
   });
 });
+
+describe('which places make history entries (issue 35)', () => {
+  it('marks a point from the typed fields (Latitude then Longitude is one place), not one from the map or a link', () => {
+    const typed = pageReducer(pageReducer(START, { type: 'coordinateTyped', axis: 'lat', text: '48.85' }), { type: 'coordinatesCommitted' });
+    expect(typed.pointTyped).toBe(true);
+    expect(pageReducer(typed, { type: 'pointChosen', lngLat: [2.35, 48.85] }).pointTyped).toBe(false);
+  });
+});

@@ -17,7 +17,7 @@ function pointInSearch(search: string): string | null {
  * a new history entry (Back returns to the place before); other settings change the entry in place.
  * After a fetch the URL names that fetch (its history entry) until the next one or another place.
  */
-export function useViewInUrl(lngLat: LngLat, filters: FilterValues, ticked: ReadonlySet<BandId>, area: AnalysisArea, poly: string | null): void {
+export function useViewInUrl(lngLat: LngLat, filters: FilterValues, ticked: ReadonlySet<BandId>, area: AnalysisArea, poly: string | null, pointTyped = false): void {
   useEffect(() => {
     const search = urlStateSearch({
       lngLat,
@@ -36,7 +36,11 @@ export function useViewInUrl(lngLat: LngLat, filters: FilterValues, ticked: Read
     const url = `${window.location.pathname}${search}${window.location.hash}`;
     const before = pointInSearch(window.location.search);
     // Back/Forward land on a URL whose point the page then applies: the same point, so no new entry.
-    if (before !== null && before !== pointInSearch(search)) window.history.pushState(null, '', url);
-    else if (!currentEntryIsFetch()) window.history.replaceState(window.history.state, '', url);
-  }, [lngLat, filters, ticked, area, poly]);
+    // Typing Latitude then Longitude commits twice: the second replaces the first's entry.
+    const typedEntry = (window.history.state as { landsatTypedPlace?: boolean } | null)?.landsatTypedPlace === true;
+    if (before !== null && before !== pointInSearch(search)) {
+      if (pointTyped && typedEntry) window.history.replaceState(window.history.state, '', url);
+      else window.history.pushState(pointTyped ? { landsatTypedPlace: true } : null, '', url);
+    } else if (!currentEntryIsFetch()) window.history.replaceState(window.history.state, '', url);
+  }, [lngLat, filters, ticked, area, poly, pointTyped]);
 }
