@@ -1,4 +1,4 @@
-// The server process's environment, set by `npm start` and `npm run load` (README "Load"): settings the
+// The server process's environment, set by `npm start` and `npm run load` (docs/benchmarks.md, "Load"): settings the
 // C library and libuv read once, at process start, so they cannot be set from inside the server.
 import os from 'node:os';
 

@@ -1,6 +1,6 @@
 // `npm start`: build the page when the build is missing (or older than its sources), then serve page and API.
 // The build tools (vite, @vitejs/plugin-react) are runtime `dependencies` on purpose, so this also works
-// after `npm ci --omit=dev` (see the README's "Production install").
+// after `npm ci --omit=dev` (see docs/operations.md, "Production install").
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, statSync, readdirSync } from 'node:fs';
 import path from 'node:path';

@@ -25,6 +25,7 @@ import overpassRoutes from './routes/overpassRoutes.js';
 import quicklookRoutes from './routes/quicklookRoutes.js';
 import exportRoutes from './routes/exportRoutes.js';
 import areaRoutes from './routes/areaRoutes.js';
+import savedAreaRoutes from './routes/savedAreaRoutes.js';
 import { notificationRoutes } from './routes/notificationRoutes.js';
 import compareRoutes from './routes/compareRoutes.js';
 import overpassCalendarRoutes from './routes/overpassCalendarRoutes.js';
@@ -141,6 +142,7 @@ export async function buildApp(config: Config, overrides: BuildAppOptions = {}):
   await app.register(quicklookRoutes);
   await app.register(exportRoutes);
   await app.register(areaRoutes);
+  await app.register(savedAreaRoutes);
   await app.register(sitesRoutes);
   await app.register(jobRoutes);
   if (ctx.notifications) await app.register(notificationRoutes, { service: ctx.notifications });

@@ -8,8 +8,13 @@ describe('shortenEchoes', () => {
   it.each([
     ['a message in words stays as written', "The scene's grid has no pixel inside the box; choose a box inside scene LC08_L2SP_001070_20190114_02_T2.", null],
     ['a long value without spaces keeps its first 40 characters and says how many more', `startDate ${long} is not a date`, `startDate ${'x'.repeat(40)}… (9,960 more characters) is not a date`],
-    ['a long double-quoted value with spaces is cut inside its quotes', `got "${'ab cd '.repeat(100)}"`, `got "${'ab cd '.repeat(100).slice(0, 40)}… (560 more characters)"`],
+    ['a long double-quoted value with spaces is cut inside its quotes', `got "${'ab cd '.repeat(100).trim()}".`, `got "${'ab cd '.repeat(100).slice(0, 40)}… (559 more characters)".`],
     ['a word of exactly the limit stays whole', `id ${'y'.repeat(60)}`, null],
+    [
+      'two short quotations far apart are not one long quotation',
+      'mask: unknown mask word "smoke"; mask takes comma-separated words among fill, dilated_cloud, cirrus, cloud, shadow, snow, clear, water, or "none" to keep every imaged pixel (default cloud,dilated_cloud,cirrus,shadow)',
+      null,
+    ],
   ])('%s', (_name, input, expected) => {
     expect(shortenEchoes(input)).toBe(expected ?? input);
   });

@@ -5,6 +5,7 @@ import { ByteSourceHttpError, ByteSourceNotFoundError, ByteSourceTimeoutError } 
 import { CogFormatError } from '../core/raster/sceneReader.js';
 import { ArchiveTimeoutError, ArchiveUnavailableError } from '../core/stac/archiveErrors.js';
 import { redactServerPaths } from './redactServerPaths.js';
+import { cutText, shortenEchoes } from './shortenEchoes.js';
 
 export interface ApiErrorAnswer {
   statusCode: number;
@@ -16,26 +17,18 @@ export interface ApiErrorAnswer {
 
 /**
  * Turns any thrown error into the API's one error shape with a message a person can act on;
- * absolute server paths in it are cut to the file name (see redactServerPaths).
+ * absolute server paths in it are cut to the file name (see redactServerPaths), long echoes of the
+ * request cut short (see shortenEchoes; streams' error lines come through here too).
  */
 export function toApiError(err: FastifyError & { name?: string }): ApiErrorAnswer {
   const answer = classify(err);
-  return { ...answer, message: cutText(redactServerPaths(answer.message), MAX_MESSAGE_CHARS) };
+  return { ...answer, message: shortenEchoes(redactServerPaths(answer.message)) };
 }
 
-/** Longest error message, characters: enough to act on, never an echo of a large request. */
-export const MAX_MESSAGE_CHARS = 1000;
 /** Longest piece of one validation problem (it may quote a key or value the client sent). */
 const MAX_PROBLEM_CHARS = 200;
 /** Validation problems listed; the rest are counted. */
 const SHOWN_PROBLEMS = 5;
-
-/** `text` cut to `max` characters, saying how much was left out. */
-export function cutText(text: string, max: number): string {
-  if (text.length <= max) return text;
-  const note = `… (${text.length - max} more characters)`;
-  return text.slice(0, Math.max(0, max - note.length)) + note;
-}
 
 function classify(err: FastifyError & { name?: string }): ApiErrorAnswer {
   if (hasZodFastifySchemaValidationErrors(err)) {

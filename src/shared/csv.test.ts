@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvField, parseCsv, pixelCsv, PIXEL_CSV_HEADER, statisticsCsv, STATISTICS_CSV_HEADER, toCsv } from './csv.js';
+import { csvField, parseCsv, pixelCsv, PIXEL_CSV_HEADER, statisticsCsv, STATISTICS_CSV_HEADER, toCsv, toPrecisionOf } from './csv.js';
 import { FIXTURE_B04_DN, samplePixelResponse } from '../../test/support/samplePixelResponse.js';
 
 describe('csvField / toCsv (RFC 4180)', () => {
@@ -76,7 +76,8 @@ describe('pixelCsv', () => {
     expect(north[col('clear')]).toBe('false');
     const kelvinRow = records.find((r) => r[col('band')] === 'B09' && r[col('is_target')] === 'true')!;
     expect(kelvinRow[col('unit')]).toBe('kelvin');
-    expect(kelvinRow[col('value')]).toBe((43782 * 0.00341802 + 149).toFixed(3));
+    // Kelvin to 2 decimals (the project's CSV precision for temperature).
+    expect(kelvinRow[col('value')]).toBe((43782 * 0.00341802 + 149).toFixed(2));
     expect(kelvinRow[col('sensor_band')]).toBe('TIRS band 10, surface temperature');
   });
 
@@ -96,6 +97,25 @@ describe('pixelCsv', () => {
     // The cloudy pixel north of the target: no index at all.
     const north = records.find((r) => r[col('band')] === 'B09' && r[col('row_offset')] === '-1' && r[col('col_offset')] === '0')!;
     expect(north[col('surface_temperature_c')]).toBe('');
+  });
+});
+
+describe('numbers in every CSV: one decision (CSV_DECIMALS, csvField)', () => {
+  // Expected strings written by hand from the rule: reflectance 6 decimals, kelvin 2, other numbers
+  // without float noise (12 significant digits), integers as they are, no value empty.
+  it.each([
+    ['reflectance with float noise', 'reflectance', 0.026077500000000003, '0.026078'],
+    ['reflectance of DN 7663', 'reflectance', 7663 * 0.0000275 - 0.2, '0.010733'],
+    ['negative reflectance', 'reflectance', -0.0123456789, '-0.012346'],
+    ['kelvin of DN 43782', 'kelvin', 43782 * 0.00341802 + 149, '298.65'],
+    ['kelvin with float noise', 'kelvin', 300.10000000000002, '300.1'],
+    ['a coordinate (no unit)', null, 45.123456789012, '45.123456789'],
+    ['a ratio with float noise (no unit)', null, 0.1 + 0.2, '0.3'],
+    ['an integer count', null, 100, '100'],
+    ['no value', 'reflectance', null, ''],
+    ['not a number', null, Number.NaN, ''],
+  ])('%s', (_name, unit, value, expected) => {
+    expect(csvField(toPrecisionOf(unit, value))).toBe(expected);
   });
 });
 

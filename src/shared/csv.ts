@@ -25,8 +25,7 @@ const PLAIN_NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
  */
 export function csvField(value: CsvCell): string {
   if (value === null || value === undefined) return '';
-  // Full precision: a spreadsheet must read back the very numbers the server sent.
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
+  if (typeof value === 'number') return csvNumber(value);
   const text = String(value);
   if (FORMULA_START.test(text) && !PLAIN_NUMBER.test(text)) return `"'${text.replace(/"/g, '""')}"`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
@@ -37,14 +36,25 @@ export function toCsv(rows: readonly (readonly CsvCell[])[]): string {
 }
 
 /**
- * Decimals a physical value carries: Collection 2 scales a DN by 2.75e-5 (reflectance) or 0.00341802 K
- * (temperature), so 6 and 3 decimals keep every DN step and drop the float noise (0.5837224999999999).
+ * The one decision on how numbers are written in every CSV (pixel, statistics, area, sites, jobs,
+ * comparison): a measured value is rounded to the decimals its unit carries, any other number to
+ * SIGNIFICANT_DIGITS significant digits, so no file shows float noise (0.026077500000000003).
+ * Collection 2 scales a DN by 2.75e-5 (reflectance) or 0.00341802 K (temperature): 6 decimals keep
+ * every reflectance step; 2 decimals of kelvin (0.01 K) are finer than the sensor's noise (~0.1 K).
  */
-const DECIMALS: Record<string, number> = { reflectance: 6, kelvin: 3 };
+export const CSV_DECIMALS: Readonly<Record<string, number>> = { reflectance: 6, kelvin: 2 };
+/** Other non-integer numbers (coordinates, hours, ratios): twelve significant digits, far below any float noise. */
+const SIGNIFICANT_DIGITS = 12;
 
-/** The value rounded to its unit's precision (unchanged for other units). */
+/** A number as a CSV field: integers as they are, others without float noise; empty when not finite. */
+function csvNumber(value: number): string {
+  if (!Number.isFinite(value)) return '';
+  return String(Number.isInteger(value) ? value : Number(value.toPrecision(SIGNIFICANT_DIGITS)));
+}
+
+/** The value rounded to its unit's precision (CSV_DECIMALS; unchanged for other units). */
 export function toPrecisionOf(unit: string | null | undefined, value: number | null | undefined): number | null | undefined {
-  const decimals = unit ? DECIMALS[unit] : undefined;
+  const decimals = unit ? CSV_DECIMALS[unit] : undefined;
   if (value === null || value === undefined || decimals === undefined || !Number.isFinite(value)) return value;
   return Number(value.toFixed(decimals));
 }

@@ -1,7 +1,7 @@
 import { BAND_CATALOG } from '../../core/bands/bandCatalog.js';
 import { OLI_BAND_IDS } from '../../core/spectral/oliRsr.js';
 import type { CompareResponse } from '../../shared/api/compare.js';
-import { toCsv, type CsvCell } from '../../shared/csv.js';
+import { toCsv, toPrecisionOf, type CsvCell } from '../../shared/csv.js';
 
 export const COMPARISON_CSV_HEADER = [
   'band', 'band_label', 'center_wavelength_um', 'measured_at_utc', 'target_lat', 'target_lon',
@@ -21,8 +21,9 @@ export function comparisonCsv(request: { lat: number; lon: number; datetime: str
     rows.push([
       band, info.label, info.centerWavelengthUm, request.datetime, request.lat, request.lon,
       answer.scene?.id, answer.scene?.satellite, answer.scene?.datetime, answer.scene?.hoursFromMeasurement,
-      answer.coverage[band], answer.simulated[band], landsat?.value, landsat?.mean3x3, landsat?.sd3x3, landsat?.clearCount3x3, landsat?.qa.join(' '),
-      difference?.absolute, difference?.relative, answer.rmse, note,
+      // Reflectance to its CSV precision (src/shared/csv.ts); the relative difference is a ratio.
+      answer.coverage[band], ...[answer.simulated[band], landsat?.value, landsat?.mean3x3, landsat?.sd3x3].map((v) => toPrecisionOf('reflectance', v)), landsat?.clearCount3x3, landsat?.qa.join(' '),
+      toPrecisionOf('reflectance', difference?.absolute), difference?.relative, toPrecisionOf('reflectance', answer.rmse), note,
     ]);
   }
   return toCsv(rows);

@@ -1,3 +1,4 @@
+import { toPrecisionOf } from '../../shared/csv.js';
 import { BAND_CATALOG, isBandId, type ArchiveAssetKey } from '../bands/bandCatalog.js';
 import { isLandsatPlatform, sensorOf } from '../bands/missions.js';
 import { sensorBandName } from '../bands/sensorBands.js';
@@ -169,7 +170,7 @@ export function areaCsvRows(answer: AreaResponse): (string | number | boolean | 
       const info = BAND_CATALOG[id as keyof typeof BAND_CATALOG];
       const sensor = isLandsatPlatform(e.scene.satellite) ? sensorOf(e.scene.satellite) : null;
       const sensorBand = sensor && isBandId(id) ? sensorBandName(id, sensor) : null;
-      rows.push([e.scene.id, e.scene.satellite, e.scene.datetime, e.scene.wrsPath, e.scene.wrsRow, e.scene.cloudCover, id, info?.label ?? id, info?.unit ?? null, e.pixelCount, e.clearCount, s.count, s.mean, s.median, s.stDev, s.min, s.max, answer.mask, answer.synthetic, sensor, sensorBand, e.scene.harmonized ?? null]);
+      rows.push([e.scene.id, e.scene.satellite, e.scene.datetime, e.scene.wrsPath, e.scene.wrsRow, e.scene.cloudCover, id, info?.label ?? id, info?.unit ?? null, e.pixelCount, e.clearCount, s.count, ...[s.mean, s.median, s.stDev, s.min, s.max].map((v) => toPrecisionOf(info?.unit, v) ?? null), answer.mask, answer.synthetic, sensor, sensorBand, e.scene.harmonized ?? null]);
     }
   }
   return rows;

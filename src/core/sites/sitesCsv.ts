@@ -8,7 +8,7 @@
  * being added to csvField there (another branch) covers them; nothing here escapes on its own.
  */
 import { BAND_CATALOG, type BandId } from '../bands/bandCatalog.js';
-import { toCsv, type CsvCell } from '../../shared/csv.js';
+import { toCsv, toPrecisionOf, type CsvCell } from '../../shared/csv.js';
 import type { SiteRow } from './readSites.js';
 
 export const SITES_FIXED_COLUMNS = ['site_id', 'lat', 'lon', 'scene_id', 'satellite', 'date', 'wrs_path', 'wrs_row', 'cloud_cover'] as const;
@@ -29,7 +29,7 @@ export function siteRowCells(row: SiteRow, bands: readonly BandId[]): CsvCell[] 
   return [
     row.site.id, row.site.lat, row.site.lon,
     s?.id, s?.satellite, s?.date, s?.wrsPath, s?.wrsRow, s?.cloudCover,
-    ...bands.map((b) => row.values[b]),
+    ...bands.map((b) => toPrecisionOf(BAND_CATALOG[b].unit, row.values[b])),
     row.qaPixel, row.clear, row.note,
     s?.sensor, s?.harmonized,
   ];

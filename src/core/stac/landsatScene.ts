@@ -2,9 +2,6 @@ import type { ArchiveAssetKey } from '../bands/bandCatalog.js';
 import type { LngLat } from '../geo/lngLat.js';
 import type { LandsatPlatform } from '../bands/missions.js';
 
-/** The OLI/TIRS satellites: overpass predictions and notifications (the archives hold Landsat 4-9: LandsatPlatform). */
-export type Satellite = 'landsat-8' | 'landsat-9';
-
 /** One Landsat Collection 2 Level-2 scene, normalised from a STAC Item. */
 export interface LandsatScene {
   id: string;

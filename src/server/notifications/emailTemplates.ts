@@ -1,4 +1,4 @@
-import type { Satellite } from '../../core/stac/landsatScene.js';
+import { satelliteName } from '../../shared/satelliteName.js';
 import { escapeHtml } from '../escapeHtml.js';
 
 /** A rendered email, ready for the outbox. */
@@ -24,7 +24,6 @@ export interface SubscriptionLinks {
 export const formatLatLon = (lat: number, lon: number) => `(${lat.toFixed(6)}, ${lon.toFixed(6)})`;
 
 /** 'landsat-9' -> 'Landsat 9' */
-export const satelliteName = (satellite: Satellite | string) => satellite.replace(/^landsat-/, 'Landsat ');
 
 /** ISO datetime -> { date: 'YYYY-MM-DD', time: 'HH:MM' } in UTC. */
 export function utcDateTime(iso: string): { date: string; time: string } {

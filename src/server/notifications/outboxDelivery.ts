@@ -21,7 +21,7 @@ function processAlive(pid: number): boolean {
 /**
  * The outbox sender. Delivery is at least once: each email is a row first; it is sent, then marked sent
  * in one local write right after the SMTP server accepts it. Only a crash inside that window repeats an
- * email, with the same Message-ID (README: "Email delivery guarantee").
+ * email, with the same Message-ID (docs/operations.md: "Email delivery guarantee").
  *
  * - SQLite (one process per file): a round claims a batch by writing a lease `host|pid|instance|round`.
  *   A lease whose process is gone (or whose pid is now ours, i.e. a previous life) is reclaimed at once,

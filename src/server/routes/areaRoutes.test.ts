@@ -132,6 +132,13 @@ describe('POST /api/area on the fixture scene', () => {
     expect(rows[0]).toContain('st_dev_population');
     expect(rows.slice(1).map((r) => r[6])).toEqual(['B04', 'B09']);
     expect(rows[1][rows[0].indexOf('pixel_count')]).toBe('100');
+    // The CSV's precision (src/shared/csv.ts): reflectance at most 6 decimals, kelvin 2.
+    for (const name of ['mean', 'median', 'st_dev_population', 'min', 'max']) {
+      const column = rows[0].indexOf(name);
+      expect(column, name).toBeGreaterThan(0);
+      expect(rows[1][column]).toMatch(/^-?\d+(\.\d{1,6})?$/);
+      expect(rows[2][column]).toMatch(/^-?\d+(\.\d{1,2})?$/);
+    }
     const stream = await app.inject({ method: 'POST', url: '/api/area/stream', payload });
     const lines = stream.body.trim().split('\n').map((l) => JSON.parse(l));
     expect(lines[0].type).toBe('progress');

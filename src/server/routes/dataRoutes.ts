@@ -24,7 +24,7 @@ const sendPng = (reply: FastifyReply, image: RenderedImage) => sendScenePng(repl
  * A full-scene image holds two heavy slots: it is bound by CPU and memory (three overview windows
  * decoded, a PNG drawn) where a series mostly waits on the archive, so with the default four slots at
  * most two images run at once. More would not finish sooner on a few cores; they would only hold more
- * windows in memory at the same time (`npm run load`, README "Load").
+ * windows in memory at the same time (`npm run load`, docs/benchmarks.md, "Load").
  */
 const IMAGE_SLOTS = 2;
 

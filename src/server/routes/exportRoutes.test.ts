@@ -178,3 +178,35 @@ describe('GET /api/export.tif', () => {
     expect(badMask.statusCode).toBe(400);
   });
 });
+
+describe('POST /api/export.tif', () => {
+  it('writes the same masked GeoTIFF for a polygon sent as JSON as GET does for it in the URL', async () => {
+    const polygon = { type: 'Polygon', coordinates: [[[-67.32, -14.73], [-67.29, -14.73], [-67.305, -14.70], [-67.32, -14.73]]] };
+    const viaGet = await exportFile(`geometry=${encodeURIComponent(JSON.stringify(polygon))}&bands=B04,QA`);
+    const res = await app.inject({ method: 'POST', url: '/api/export.tif', payload: { sceneId: SCENE, bands: ['B04', 'QA'], geometry: { type: 'Feature', properties: {}, geometry: polygon } } });
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="${SCENE}_B04-QA_dn.tif"`);
+    const file = path.join(dir, 'posted.tif');
+    writeFileSync(file, res.rawPayload);
+    const [a, b] = [gdalinfo(viaGet.file), gdalinfo(file)];
+    expect(b.geoTransform).toEqual(a.geoTransform);
+    expect(b.size).toEqual(a.size);
+    const [w, h] = b.size;
+    const points: [number, number][] = [];
+    for (let r = 0; r < h; r++) for (let c = 0; c < w; c++) points.push([c, r]);
+    for (const band of [1, 2]) expect(gdalValues(file, band, points)).toEqual(gdalValues(viaGet.file, band, points));
+  });
+
+  it('refuses in words: no geometry 400, not a polygon 400, a body over 1 MB 413', async () => {
+    const none = await app.inject({ method: 'POST', url: '/api/export.tif', payload: { sceneId: SCENE, bands: 'B04' } });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().error.message).toMatch(/geometry/);
+    const point = await app.inject({ method: 'POST', url: '/api/export.tif', payload: { sceneId: SCENE, bands: 'B04', geometry: { type: 'Point', coordinates: [-67.3, -14.7] } } });
+    expect(point.statusCode).toBe(400);
+    expect(point.json().error.message).toMatch(/Polygon/);
+    const ring = Array.from({ length: 40_000 }, (_, i) => [-67.3 + 0.01 * Math.cos(i / 6366), -14.7 + 0.01 * Math.sin(i / 6366)]);
+    const huge = await app.inject({ method: 'POST', url: '/api/export.tif', payload: { sceneId: SCENE, bands: 'B04', geometry: { type: 'Polygon', coordinates: [[...ring, ring[0]]] } } });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json().error.message).toMatch(/Simplify/);
+  });
+});

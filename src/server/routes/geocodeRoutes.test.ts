@@ -42,7 +42,7 @@ describe('GET /api/geocode', () => {
     finish(createGazetteer(huntsville, ontarioNamer));
     for (const res of [await first, await second]) {
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual([{ name: 'Huntsville', region: 'Ontario', country: 'Canada', lat: 45.3267, lon: -79.2165, population: 19816 }]);
+      expect(res.json()).toEqual([{ name: 'Huntsville', kind: 'city', region: 'Ontario', country: 'Canada', lat: 45.3267, lon: -79.2165, population: 19816 }]);
     }
     expect(loads).toBe(1);
   });
@@ -63,4 +63,31 @@ describe('GET /api/geocode', () => {
     expect(retried.json()[0].name).toBe('Huntsville');
     expect(loads).toBe(2);
   });
+
+  it.each([
+    ['45.5, -73.6', 45.5, -73.6, '45.50000° N, 73.60000° W'],
+    ['45.5 -73.6', 45.5, -73.6, '45.50000° N, 73.60000° W'],
+    ["45°30'N 73°36'W", 45.5, -73.6, '45.50000° N, 73.60000° W'],
+    ['45 30 0 N 73 36 0 W', 45.5, -73.6, '45.50000° N, 73.60000° W'],
+    ["33°55'S 18°25'E", -(33 + 55 / 60), 18 + 25 / 60, '33.91667° S, 18.41667° E'],
+  ])('answers a typed point %s as one coordinates result, without the place index', async (q, lat, lon, name) => {
+    app = await buildTestApp({}, { loadGazetteer: () => Promise.reject(new Error('not needed for a point')) });
+    const res = await app.inject(`/api/geocode?q=${encodeURIComponent(q)}`);
+    expect(res.statusCode).toBe(200);
+    const [place, ...rest] = res.json();
+    expect(rest).toEqual([]);
+    expect(place).toMatchObject({ kind: 'coordinates', name, population: 0 });
+    expect(place.lat).toBeCloseTo(lat, 9);
+    expect(place.lon).toBeCloseTo(lon, 9);
+  });
+
+  it('finds natural features and the city most people mean, from the real index', async () => {
+    app = await buildTestApp();
+    const first = async (q: string) => (await app!.inject(`/api/geocode?q=${encodeURIComponent(q)}`)).json()[0];
+    expect(await first('Lake Baikal')).toMatchObject({ name: 'Lake Baikal', kind: 'lake', country: 'Russia' });
+    expect(await first('Po valley')).toMatchObject({ name: 'Po Valley', kind: 'valley', country: 'Italy' });
+    expect(await first('Serengeti')).toMatchObject({ name: 'Serengeti National Park', kind: 'national park', country: 'Tanzania' });
+    expect(await first('Mount Kenya')).toMatchObject({ name: 'Mount Kenya', kind: 'mountain', country: 'Kenya' });
+    expect(await first('Cologne')).toMatchObject({ name: 'Köln', kind: 'city', country: 'Germany' });
+  }, 60_000);
 });

