@@ -37,7 +37,7 @@ import { useLandOnResult } from '../results/useLandOnResult.js';
 import { readUrlState } from '../urlState/readUrlState.js';
 import { useViewInUrl } from '../urlState/useViewInUrl.js';
 import { LinkProblems } from '../urlState/LinkProblems.js';
-import { encodePolygonParam } from '../urlState/polygonParam.js';
+import { usePolygonInLink } from '../area/usePolygonInLink.js';
 import { EmptyAnswer } from '../results/EmptyAnswer.js';
 import { StatisticsStatus } from '../results/StatisticsStatus.js';
 import { initialPageState, pageReducer } from './pageState.js';
@@ -66,9 +66,10 @@ function AppPage() {
   const config = usePageConfig();
   // The Area statistics panel's polygon, shown on the map.
   const areaDrawing = useAreaDrawing(openedWith.polygon);
-  // The polygon in the link (null when there is none or it is too long for one).
-  const poly = useMemo(() => (areaDrawing.geometry ? encodePolygonParam(areaDrawing.geometry.value) : null), [areaDrawing.geometry]);
   const [linkProblems, setLinkProblems] = useState(openedWith.problems);
+  const addLinkProblem = useCallback((problem: string) => setLinkProblems((p) => [...p, problem]), []);
+  // The polygon in the link: its corners, or the id the server keeps for a longer one.
+  const polygonInLink = usePolygonInLink(areaDrawing, openedWith.areaId, addLinkProblem);
   const queries = useLandsatQueries(request);
   const footprint = useFootprintQuery(lngLat);
   const analysisArea = useMemo(() => resolveAnalysisArea(area, lngLat, state.sceneBox), [area, lngLat, state.sceneBox]);
@@ -96,7 +97,7 @@ function AppPage() {
     [],
   );
   const { locating, locationMessage, setLocationMessage, useCurrentPosition } = useGeolocation(selectPoint);
-  const { fetchData, fetchWithFilters, commitCoordinates } = usePageFetch(state, dispatch, openedWith, poly);
+  const { fetchData, fetchWithFilters, commitCoordinates } = usePageFetch(state, dispatch, openedWith, polygonInLink);
   const { image, data, pixels } = queries;
   useMapFollows(state, dispatch, footprint, image.data, setLocationMessage);
 
@@ -115,7 +116,7 @@ function AppPage() {
   // Once per fetch, when its image (or the reason there is none) is in: land on it (not on a sidebar).
   useLandOnResult(Boolean(results) && !image.isFetching && (Boolean(image.data) || Boolean(complete) || Boolean(imageProblem)), request?.id ?? null, resultsSection);
 
-  useViewInUrl(lngLat, filters, ticked, area, poly, state.pointTyped);
+  useViewInUrl(lngLat, filters, ticked, area, polygonInLink, state.pointTyped);
 
   // A scene chosen in the list: the figure, caption, map overlay and downloads show it (useChosenScene.ts).
   const chosenEntry = selectedSceneId ? results?.data.data?.find((e) => e.scene?.id === selectedSceneId) : undefined;
@@ -248,7 +249,7 @@ function AppPage() {
           </ResultsSection>
         )}
         <FieldSpectrumSection lngLat={lngLat} startDate={filters.startDate} endDate={filters.endDate} />
-        <AreaPanel filters={{ startDate: filters.startDate, endDate: filters.endDate, cloudCoverage: filters.cloudCoverage, bands: bandsToRequest(ticked), mask: filters.mask, harmonize: filters.harmonize }} area={areaDrawing} inLink={poly !== null} />
+        <AreaPanel filters={{ startDate: filters.startDate, endDate: filters.endDate, cloudCoverage: filters.cloudCoverage, bands: bandsToRequest(ticked), mask: filters.mask, harmonize: filters.harmonize }} area={areaDrawing} linkNote={polygonInLink.note} />
         <Suspense fallback={null}>
           <ManySitesSection startDate={filters.startDate} endDate={filters.endDate} cloudCoverage={filters.cloudCoverage} bands={bandsToRequest(ticked)} harmonize={filters.harmonize} onSitesParsed={on.sites} />
         </Suspense>

@@ -24,7 +24,7 @@ interface FetchSettings {
  * link and Back/Forward. Each fetch is one request in the page state (its server state then lives in
  * the query cache, useLandsatQueries); `push` makes it a history entry whose URL reopens it.
  */
-export function usePageFetch(state: PageState, dispatch: Dispatch<PageAction>, openedWith: UrlState, poly: string | null) {
+export function usePageFetch(state: PageState, dispatch: Dispatch<PageAction>, openedWith: UrlState, polygon: { poly: string | null; areaId: string | null }) {
   const queryClient = useQueryClient();
   const fetchCounter = useRef(0);
 
@@ -45,7 +45,7 @@ export function usePageFetch(state: PageState, dispatch: Dispatch<PageAction>, o
     }
     if (push) {
       pushFetchEntry(
-        urlStateSearch({ lngLat: point, startDate: values.startDate, endDate: values.endDate, size: values.size, cloudCoverage: values.cloudCoverage, bands: BAND_IDS.filter((b) => bands.has(b)), scenes: values.scenes, area: areaChoice, mask: values.mask, harmonize: values.harmonize, poly }),
+        urlStateSearch({ lngLat: point, startDate: values.startDate, endDate: values.endDate, size: values.size, cloudCoverage: values.cloudCoverage, bands: BAND_IDS.filter((b) => bands.has(b)), scenes: values.scenes, area: areaChoice, mask: values.mask, harmonize: values.harmonize, poly: polygon.poly, areaId: polygon.areaId }),
       );
     }
     dispatch({

@@ -7,7 +7,6 @@ import { formatUtc } from '../results/SceneMetadataTable.js';
 import type { AreaStatistics } from '../../shared/api/area.js';
 import { polygonFromFile } from './polygonFromFile.js';
 import { GeoTiffDownload } from '../results/GeoTiffDownload.js';
-import { roundedGeometry } from '../urlState/polygonParam.js';
 import type { AreaDrawing } from './useAreaDrawing.js';
 import './areaPanel.css';
 
@@ -24,12 +23,6 @@ export interface AreaFilters {
   harmonize?: boolean;
 }
 
-/** The polygon as the export takes it (Polygon or MultiPolygon, 5 decimals: shorter URL), or null when it is neither. */
-const exportArea = (value: unknown) => {
-  const geometry = roundedGeometry(value);
-  return geometry ? { geometry } : null;
-};
-
 const fmt = (v: number | null, unit: string | null) => (v === null ? '–' : unit === 'kelvin' ? `${v.toFixed(2)} K` : v.toFixed(4));
 
 /**
@@ -37,7 +30,7 @@ const fmt = (v: number | null, unit: string | null) => (v === null ? '–' : uni
  * see per-date statistics and charts of the scene grid's pixels whose centre lies inside it
  * (POST /api/area), download them as CSV. The polygon lives in `area` (useAreaDrawing), which the map shares.
  */
-export function AreaPanel({ filters, area, inLink = true }: { filters: AreaFilters; area: AreaDrawing; inLink?: boolean }) {
+export function AreaPanel({ filters, area, linkNote = null }: { filters: AreaFilters; area: AreaDrawing; linkNote?: string | null }) {
   const { geometry, setGeometry } = area;
   // The request measured (JSON text): its answer lives in the query cache under it.
   const [measured, setMeasured] = useState<string | null>(null);
@@ -120,7 +113,7 @@ export function AreaPanel({ filters, area, inLink = true }: { filters: AreaFilte
         {area.drawing
           ? `Drawing on the map: ${area.vertices.length} corner${area.vertices.length === 1 ? '' : 's'} so far.`
           : geometry
-            ? `Area: ${geometry.name}${geometry.drawn ? '' : ' (outlined on the map)'}. ${inLink ? 'It is kept in the page link.' : 'It has too many corners for the page link: save the file to share it.'}`
+            ? `Area: ${geometry.name}${geometry.drawn ? '' : ' (outlined on the map)'}. ${linkNote ?? ''}`
             : 'No area yet.'}{' '}
         {geometry && !area.drawing && (
           <button
@@ -202,7 +195,7 @@ export function AreaPanel({ filters, area, inLink = true }: { filters: AreaFilte
               <GeoTiffDownload
                 sceneId={exportSceneId ?? latestSceneId}
                 bands={filters.bands}
-                area={exportArea(geometry.value)}
+                area={{ geometry: geometry.value }}
                 label="Download the polygon as GeoTIFF"
               />
             </div>

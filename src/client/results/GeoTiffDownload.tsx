@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ApiRequestError, isAbortError } from '../api/ApiRequestError.js';
-import { geoTiffUrl, requestGeoTiff, type ExportArea } from '../api/exportTifApi.js';
+import { geoTiffRequest, requestGeoTiff, type ExportArea } from '../api/exportTifApi.js';
 import { saveDownload } from './saveDownload.js';
 
 type Format = 'dn' | 'reflectance';
@@ -30,7 +30,7 @@ export function GeoTiffDownload({ sceneId, bands, area, label = 'Download GeoTIF
     setBusy(format);
     setNote(null);
     try {
-      const file = await requestGeoTiff(geoTiffUrl(sceneId, bands, area, format));
+      const file = await requestGeoTiff(geoTiffRequest(sceneId, bands, area, format));
       saveDownload(file.blob, file.fileName);
       const size = file.pixelSizeM;
       setNote({

@@ -1,10 +1,10 @@
 import { isSlcOff, parseLandsatPlatform } from '../../core/bands/missions.js';
+import { satelliteName as platformName } from '../../shared/satelliteName.js';
 
 /** A satellite as the page writes it, one way everywhere: "Landsat 4" (never "landsat-4" or "LANDSAT_4"). */
 export function satelliteName(satellite: string | null | undefined): string {
   if (!satellite) return 'unknown';
-  const platform = parseLandsatPlatform(satellite);
-  return platform ? platform.replace(/^landsat-/, 'Landsat ') : satellite;
+  return platformName(parseLandsatPlatform(satellite) ?? satellite);
 }
 
 /** True for a Landsat 7 scene taken after its scan line corrector failed (2003-05-31): its image has gap stripes. */

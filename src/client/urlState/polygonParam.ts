@@ -23,14 +23,6 @@ export function polygonsOf(value: unknown): PolygonRings[] | null {
 
 const round5 = (n: number) => Math.round(n * 1e5) / 1e5;
 
-/** The polygons as plain GeoJSON with coordinates to 5 decimals (what the link and the export send). */
-export function roundedGeometry(value: unknown): { type: 'Polygon' | 'MultiPolygon'; coordinates: unknown } | null {
-  const polygons = polygonsOf(value);
-  if (!polygons) return null;
-  const rounded = polygons.map((rings) => rings.map((ring) => ring.map(([lon, lat]) => [round5(lon), round5(lat)])));
-  return rounded.length === 1 ? { type: 'Polygon', coordinates: rounded[0] } : { type: 'MultiPolygon', coordinates: rounded };
-}
-
 /** The `poly` value of a polygon, or null when it is no polygon or too long for a link. */
 export function encodePolygonParam(value: unknown): string | null {
   const polygons = polygonsOf(value);

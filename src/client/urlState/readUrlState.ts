@@ -24,6 +24,8 @@ export interface UrlState {
   harmonize?: boolean;
   /** The Area statistics polygon (`poly`), as GeoJSON. */
   polygon?: unknown;
+  /** A longer polygon's id on the server (`areaId`, POST /api/areas). */
+  areaId?: string;
   /**
    * What the link asked for that the page cannot use, one sentence each (which parameter, what was
    * wrong). Such a value is refused, not replaced: the page shows these and leaves that setting as it was.
@@ -138,6 +140,12 @@ export function readUrlState(search: string): UrlState {
     const decoded = decodePolygonParam(poly);
     if ('problem' in decoded) problems.push(`${decoded.problem}.`);
     else state.polygon = decoded.geometry;
+  }
+
+  const areaId = q.get('areaId');
+  if (areaId !== null) {
+    if (/^[A-Za-z0-9_-]{16}$/.test(areaId)) state.areaId = areaId;
+    else problems.push(`areaId=${shown(areaId)} is not an area id: areaId takes the 16 letters, digits, - or _ the page wrote.`);
   }
   return state;
 }

@@ -19,6 +19,8 @@ export interface ShareableState {
   harmonize?: boolean;
   /** The Area statistics polygon, encoded (polygonParam.ts). */
   poly?: string | null;
+  /** Or a longer polygon's id on the server (POST /api/areas). */
+  areaId?: string | null;
 }
 
 /**
@@ -39,6 +41,7 @@ export function urlStateSearch(state: ShareableState): string {
   if (state.mask && state.mask !== maskToText(DEFAULT_MASK)) q.set('mask', state.mask);
   if (state.harmonize) q.set('harmonize', 'oli');
   if (state.poly) q.set('poly', state.poly);
+  else if (state.areaId) q.set('areaId', state.areaId);
   // Commas (and the polygon's ; and !) are safe in a query and keep `bands=B02,B03` readable in a shared link.
   return `?${q.toString().replace(/%2C/g, ',').replace(/%3B/g, ';').replace(/%21/g, '!')}`;
 }

@@ -12,12 +12,23 @@ function pointInSearch(search: string): string | null {
   return q.has('lat') && q.has('lon') ? `${q.get('lat')},${q.get('lon')}` : null;
 }
 
+/** A query string with the area polygon (`poly` or `areaId`) as given, the rest as it was. */
+function polygonSet(search: string, polygon: { poly: string | null; areaId: string | null }): string {
+  const q = new URLSearchParams(search);
+  q.delete('poly');
+  q.delete('areaId');
+  if (polygon.poly) q.set('poly', polygon.poly);
+  else if (polygon.areaId) q.set('areaId', polygon.areaId);
+  const text = q.toString().replace(/%2C/g, ',').replace(/%3B/g, ';').replace(/%21/g, '!');
+  return text ? `?${text}` : '';
+}
+
 /**
  * Keeps the view in the URL so a copied link reopens it (readUrlState reads it back). A new place is
  * a new history entry (Back returns to the place before); other settings change the entry in place.
  * After a fetch the URL names that fetch (its history entry) until the next one or another place.
  */
-export function useViewInUrl(lngLat: LngLat, filters: FilterValues, ticked: ReadonlySet<BandId>, area: AnalysisArea, poly: string | null, pointTyped = false): void {
+export function useViewInUrl(lngLat: LngLat, filters: FilterValues, ticked: ReadonlySet<BandId>, area: AnalysisArea, polygon: { poly: string | null; areaId: string | null }, pointTyped = false): void {
   useEffect(() => {
     const search = urlStateSearch({
       lngLat,
@@ -30,7 +41,8 @@ export function useViewInUrl(lngLat: LngLat, filters: FilterValues, ticked: Read
       area,
       mask: filters.mask,
       harmonize: filters.harmonize,
-      poly,
+      poly: polygon.poly,
+      areaId: polygon.areaId,
     });
     if (search === window.location.search) return;
     const url = `${window.location.pathname}${search}${window.location.hash}`;
@@ -42,5 +54,10 @@ export function useViewInUrl(lngLat: LngLat, filters: FilterValues, ticked: Read
       if (pointTyped && typedEntry) window.history.replaceState(window.history.state, '', url);
       else window.history.pushState(pointTyped ? { landsatTypedPlace: true } : null, '', url);
     } else if (!currentEntryIsFetch()) window.history.replaceState(window.history.state, '', url);
-  }, [lngLat, filters, ticked, area, poly, pointTyped]);
+    else {
+      // The area polygon is no fetch setting: a fetch's entry takes it in its own URL.
+      const withPolygon = polygonSet(window.location.search, polygon);
+      if (withPolygon !== window.location.search) window.history.replaceState(window.history.state, '', `${window.location.pathname}${withPolygon}${window.location.hash}`);
+    }
+  }, [lngLat, filters, ticked, area, polygon.poly, polygon.areaId, pointTyped]);
 }
