@@ -74,6 +74,7 @@ describe('readUrlState refuses bad values in words (issue 35)', () => {
     ['?poly=1,2,3', /^poly has an odd count of numbers/],
     ['?poly=1,2,3,4,5,x', /^poly holds something that is not a number/],
     ['?poly=1,2,3,4,1,2', /^poly has a ring of fewer than 3 corners/],
+    ['?areaId=../../etc', /^areaId=\.\.\/\.\.\/etc is not an area id/],
   ])('%s is refused with its parameter named', (search, problem) => {
     const state = readUrlState(search);
     expect(state.problems).toHaveLength(1);
@@ -93,6 +94,12 @@ describe('readUrlState refuses bad values in words (issue 35)', () => {
   it('a long bad value is named by its start only', () => {
     const state = readUrlState(`?lat=${'9'.repeat(10_000)}&lon=0`);
     expect(state.problems[0].length).toBeLessThan(200);
+  });
+
+  it('a polygon the server keeps is named by its id, written instead of corners', () => {
+    expect(readUrlState('?areaId=Ab3_-xYz0123abcd').areaId).toBe('Ab3_-xYz0123abcd');
+    const search = urlStateSearch({ lngLat: [0, 0], startDate: '', endDate: '', size: '3x3', cloudCoverage: 0, bands: [], poly: null, areaId: 'Ab3_-xYz0123abcd' });
+    expect(search).toBe('?lat=0.000000&lon=0.000000&size=3x3&cloud=0&areaId=Ab3_-xYz0123abcd');
   });
 
   it('a link with nothing wrong has no problems', () => {
