@@ -153,8 +153,8 @@ describe('typed coordinates in the place search (1440 px)', () => {
 });
 
 describe('the chosen scene is the scene on screen (1440 px)', () => {
-  it('"Show" on an older scene changes the image, caption, 3 x 3 QA and GeoTIFF together; "latest clear scene" picks the newest clear target pixel', async () => {
-    const { page } = await harness.openPage(`/?${MUSKOKA}&${SUMMER}`, WIDE);
+  it('"Show" on an older scene changes the image, caption, 3 x 3 QA and GeoTIFF together, and is kept in the link; "latest clear scene" picks the newest clear target pixel', async () => {
+    const { page, context } = await harness.openPage(`/?${MUSKOKA}&${SUMMER}`, WIDE);
     await resultsIn(page);
     const captionId = page.locator('#result-figure .image-caption .scene-id');
     const newest = (await captionId.textContent())!.replace(/ \(synthetic.*$/, '');
@@ -166,6 +166,12 @@ describe('the chosen scene is the scene on screen (1440 px)', () => {
     expect(await page.locator('.chosen-scene-note').textContent()).toContain('Showing the chosen scene');
     await page.locator('#result-figure').scrollIntoViewIfNeeded();
     await harness.screenshot(page, '35-chosen-scene-1440');
+    // The chosen scene is in the link, and the link reopens it.
+    await expect.poll(() => new URL(page.url()).searchParams.get('scene')).toBe(older);
+    const reopened = await context.newPage();
+    await reopened.goto(page.url());
+    await expect.poll(() => reopened.locator('#result-figure .image-caption .scene-id').textContent(), { timeout: 120_000 }).toContain(older);
+    await reopened.close();
     // The GeoTIFF asks for the chosen scene.
     const [request] = await Promise.all([page.waitForRequest('**/api/export.tif?**'), page.getByRole('button', { name: 'Download GeoTIFF' }).click()]);
     expect(new URL(request.url()).searchParams.get('sceneId')).toBe(older);

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useMemo, useReducer, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { BandId } from '../../core/bands/bandCatalog.js';
 import type { LngLat } from '../../core/geo/lngLat.js';
@@ -116,7 +116,20 @@ function AppPage() {
   // Once per fetch, when its image (or the reason there is none) is in: land on it (not on a sidebar).
   useLandOnResult(Boolean(results) && !image.isFetching && (Boolean(image.data) || Boolean(complete) || Boolean(imageProblem)), request?.id ?? null, resultsSection);
 
-  useViewInUrl(lngLat, filters, ticked, area, polygonInLink, state.pointTyped);
+  useViewInUrl(lngLat, filters, ticked, area, polygonInLink, state.pointTyped, selectedSceneId);
+  // A link's chosen scene: chosen once the first fetch lists it.
+  const linkScene = useRef(openedWith.scene);
+  useEffect(() => {
+    const wanted = linkScene.current;
+    if (!wanted || !results) return;
+    if (results.data.data?.some((e) => e.scene?.id === wanted)) {
+      on.scene(wanted);
+      linkScene.current = undefined;
+    } else if (results.complete) {
+      addLinkProblem(`scene=${wanted.slice(0, 24)} is not among the scenes this link's settings find: the most recent one is shown instead.`);
+      linkScene.current = undefined;
+    }
+  }, [results, on, addLinkProblem]);
 
   // A scene chosen in the list: the figure, caption, map overlay and downloads show it (useChosenScene.ts).
   const chosenEntry = selectedSceneId ? results?.data.data?.find((e) => e.scene?.id === selectedSceneId) : undefined;

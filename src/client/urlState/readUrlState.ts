@@ -26,6 +26,8 @@ export interface UrlState {
   polygon?: unknown;
   /** A longer polygon's id on the server (`areaId`, POST /api/areas). */
   areaId?: string;
+  /** The scene chosen in the scene list (`scene`): shown once the fetch lists it. */
+  scene?: string;
   /**
    * What the link asked for that the page cannot use, one sentence each (which parameter, what was
    * wrong). Such a value is refused, not replaced: the page shows these and leaves that setting as it was.
@@ -140,6 +142,12 @@ export function readUrlState(search: string): UrlState {
     const decoded = decodePolygonParam(poly);
     if ('problem' in decoded) problems.push(`${decoded.problem}.`);
     else state.polygon = decoded.geometry;
+  }
+
+  const scene = q.get('scene');
+  if (scene !== null) {
+    if (/^[A-Za-z0-9_]{10,80}$/.test(scene)) state.scene = scene;
+    else problems.push(`scene=${shown(scene)} is not a scene id: scene takes a Landsat scene id such as LC08_L2SP_018029_20240814_02_T1.`);
   }
 
   const areaId = q.get('areaId');

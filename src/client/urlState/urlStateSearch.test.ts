@@ -75,6 +75,7 @@ describe('readUrlState refuses bad values in words (issue 35)', () => {
     ['?poly=1,2,3,4,5,x', /^poly holds something that is not a number/],
     ['?poly=1,2,3,4,1,2', /^poly has a ring of fewer than 3 corners/],
     ['?areaId=../../etc', /^areaId=\.\.\/\.\.\/etc is not an area id/],
+    ['?scene=<script>', /^scene=<script> is not a scene id/],
   ])('%s is refused with its parameter named', (search, problem) => {
     const state = readUrlState(search);
     expect(state.problems).toHaveLength(1);

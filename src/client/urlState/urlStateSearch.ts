@@ -21,6 +21,8 @@ export interface ShareableState {
   poly?: string | null;
   /** Or a longer polygon's id on the server (POST /api/areas). */
   areaId?: string | null;
+  /** The scene chosen in the scene list. */
+  scene?: string | null;
 }
 
 /**
@@ -42,6 +44,7 @@ export function urlStateSearch(state: ShareableState): string {
   if (state.harmonize) q.set('harmonize', 'oli');
   if (state.poly) q.set('poly', state.poly);
   else if (state.areaId) q.set('areaId', state.areaId);
+  if (state.scene) q.set('scene', state.scene);
   // Commas (and the polygon's ; and !) are safe in a query and keep `bands=B02,B03` readable in a shared link.
   return `?${q.toString().replace(/%2C/g, ',').replace(/%3B/g, ';').replace(/%21/g, '!')}`;
 }

@@ -12,13 +12,15 @@ function pointInSearch(search: string): string | null {
   return q.has('lat') && q.has('lon') ? `${q.get('lat')},${q.get('lon')}` : null;
 }
 
-/** A query string with the area polygon (`poly` or `areaId`) as given, the rest as it was. */
-function polygonSet(search: string, polygon: { poly: string | null; areaId: string | null }): string {
+/** A query string with the area polygon (`poly` or `areaId`) and the chosen scene as given, the rest as it was. */
+function viewSet(search: string, polygon: { poly: string | null; areaId: string | null }, scene: string | null): string {
   const q = new URLSearchParams(search);
   q.delete('poly');
   q.delete('areaId');
+  q.delete('scene');
   if (polygon.poly) q.set('poly', polygon.poly);
   else if (polygon.areaId) q.set('areaId', polygon.areaId);
+  if (scene) q.set('scene', scene);
   const text = q.toString().replace(/%2C/g, ',').replace(/%3B/g, ';').replace(/%21/g, '!');
   return text ? `?${text}` : '';
 }
@@ -28,7 +30,7 @@ function polygonSet(search: string, polygon: { poly: string | null; areaId: stri
  * a new history entry (Back returns to the place before); other settings change the entry in place.
  * After a fetch the URL names that fetch (its history entry) until the next one or another place.
  */
-export function useViewInUrl(lngLat: LngLat, filters: FilterValues, ticked: ReadonlySet<BandId>, area: AnalysisArea, polygon: { poly: string | null; areaId: string | null }, pointTyped = false): void {
+export function useViewInUrl(lngLat: LngLat, filters: FilterValues, ticked: ReadonlySet<BandId>, area: AnalysisArea, polygon: { poly: string | null; areaId: string | null }, pointTyped = false, scene: string | null = null): void {
   useEffect(() => {
     const search = urlStateSearch({
       lngLat,
@@ -43,6 +45,7 @@ export function useViewInUrl(lngLat: LngLat, filters: FilterValues, ticked: Read
       harmonize: filters.harmonize,
       poly: polygon.poly,
       areaId: polygon.areaId,
+      scene,
     });
     if (search === window.location.search) return;
     const url = `${window.location.pathname}${search}${window.location.hash}`;
@@ -55,9 +58,9 @@ export function useViewInUrl(lngLat: LngLat, filters: FilterValues, ticked: Read
       else window.history.pushState(pointTyped ? { landsatTypedPlace: true } : null, '', url);
     } else if (!currentEntryIsFetch()) window.history.replaceState(window.history.state, '', url);
     else {
-      // The area polygon is no fetch setting: a fetch's entry takes it in its own URL.
-      const withPolygon = polygonSet(window.location.search, polygon);
+      // The area polygon and the chosen scene are no fetch settings: a fetch's entry takes them in its own URL.
+      const withPolygon = viewSet(window.location.search, polygon, scene);
       if (withPolygon !== window.location.search) window.history.replaceState(window.history.state, '', `${window.location.pathname}${withPolygon}${window.location.hash}`);
     }
-  }, [lngLat, filters, ticked, area, polygon.poly, polygon.areaId, pointTyped]);
+  }, [lngLat, filters, ticked, area, polygon.poly, polygon.areaId, pointTyped, scene]);
 }
