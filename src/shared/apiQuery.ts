@@ -173,7 +173,15 @@ export function checkBox(q: SeedBox, ctx: z.RefinementCtx): void {
   }
 }
 
-export const boxQuerySchema = z.object({ ...boxShape, ...filterShape, mask: maskParam }).superRefine((q, ctx) => {
+/** The images' `sceneId`: draw that scene (it must also meet the dates and cloud limit), not the most recent. */
+const imageSceneIdParam = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_]{10,80}$/, 'sceneId must be a Landsat scene id such as LC08_L2SP_001070_20190114_02_T2')
+  .optional()
+  .describe('Extension: draw this scene (as /api/scenes names it) instead of the most recent qualifying one');
+
+export const boxQuerySchema = z.object({ ...boxShape, ...filterShape, mask: maskParam, sceneId: imageSceneIdParam }).superRefine((q, ctx) => {
   checkDateRange(q, ctx);
   checkBox(q, ctx);
 });
@@ -208,6 +216,7 @@ export const point3x3QuerySchema = z
     longitude: longitudeParam('longitude'),
     ...boxShape,
     ...filterShape,
+    sceneId: imageSceneIdParam,
   })
   .superRefine((q, ctx) => {
     checkDateRange(q, ctx);

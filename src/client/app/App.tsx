@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useMemo, useReducer, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { BandId } from '../../core/bands/bandCatalog.js';
 import type { LngLat } from '../../core/geo/lngLat.js';
@@ -30,9 +30,14 @@ import { useAreaDrawing } from '../area/useAreaDrawing.js';
 import { chosenPixelScene } from '../map/PixelOutlines.js';
 import { useLandsatQueries } from '../results/useLandsatQueries.js';
 import { useFetchResults } from '../results/useFetchResults.js';
+import { useChosenSceneImage, useLatestClearScene } from '../results/useChosenScene.js';
+import { LatestClearChoice } from '../results/LatestClearChoice.js';
+import { problemText } from '../results/describeEmptyAnswer.js';
 import { useLandOnResult } from '../results/useLandOnResult.js';
 import { readUrlState } from '../urlState/readUrlState.js';
 import { useViewInUrl } from '../urlState/useViewInUrl.js';
+import { LinkProblems } from '../urlState/LinkProblems.js';
+import { usePolygonInLink } from '../area/usePolygonInLink.js';
 import { EmptyAnswer } from '../results/EmptyAnswer.js';
 import { StatisticsStatus } from '../results/StatisticsStatus.js';
 import { initialPageState, pageReducer } from './pageState.js';
@@ -62,7 +67,11 @@ function AppPage() {
 
   const config = usePageConfig();
   // The Area statistics panel's polygon, shown on the map.
-  const areaDrawing = useAreaDrawing();
+  const areaDrawing = useAreaDrawing(openedWith.polygon);
+  const [linkProblems, setLinkProblems] = useState(openedWith.problems);
+  const addLinkProblem = useCallback((problem: string) => setLinkProblems((p) => [...p, problem]), []);
+  // The polygon in the link: its corners, or the id the server keeps for a longer one.
+  const polygonInLink = usePolygonInLink(areaDrawing, openedWith.areaId, addLinkProblem);
   const queries = useLandsatQueries(request);
   const footprint = useFootprintQuery(lngLat);
   const analysisArea = useMemo(() => resolveAnalysisArea(area, lngLat, state.sceneBox), [area, lngLat, state.sceneBox]);
@@ -90,7 +99,7 @@ function AppPage() {
     [],
   );
   const { locating, locationMessage, setLocationMessage, useCurrentPosition } = useGeolocation(selectPoint);
-  const { fetchData, fetchWithFilters, commitCoordinates } = usePageFetch(state, dispatch, openedWith);
+  const { fetchData, fetchWithFilters, commitCoordinates } = usePageFetch(state, dispatch, openedWith, polygonInLink);
   const { image, data, pixels } = queries;
   useMapFollows(state, dispatch, footprint, image.data, setLocationMessage);
 
@@ -109,14 +118,46 @@ function AppPage() {
   // Once per fetch, when its image (or the reason there is none) is in: land on it (not on a sidebar).
   useLandOnResult(Boolean(results) && !image.isFetching && (Boolean(image.data) || Boolean(complete) || Boolean(imageProblem)), request?.id ?? null, resultsSection);
 
-  useViewInUrl(lngLat, filters, ticked, area);
+  useViewInUrl(lngLat, filters, ticked, area, polygonInLink, state.pointTyped, selectedSceneId);
+  // A link's chosen scene: chosen once the first fetch lists it.
+  const linkScene = useRef(openedWith.scene);
+  useEffect(() => {
+    const wanted = linkScene.current;
+    if (!wanted || !results) return;
+    if (results.data.data?.some((e) => e.scene?.id === wanted)) {
+      on.scene(wanted);
+      linkScene.current = undefined;
+    } else if (results.complete) {
+      addLinkProblem(`scene=${wanted.slice(0, 24)} is not among the scenes this link's settings find: the most recent one is shown instead.`);
+      linkScene.current = undefined;
+    }
+  }, [results, on, addLinkProblem]);
 
-  const shownImage = results?.image;
+  // A scene chosen in the list: the figure, caption, map overlay and downloads show it (useChosenScene.ts).
+  const chosenEntry = selectedSceneId ? results?.data.data?.find((e) => e.scene?.id === selectedSceneId) : undefined;
+  const chosenScene = chosenEntry?.scene ? { id: chosenEntry.scene.id, datetime: chosenEntry.scene.datetime } : null;
+  const chosenImage = useChosenSceneImage(request, chosenScene, image.data?.sceneId ?? null);
+  const shown: typeof results =
+    results && chosenScene
+      ? {
+          ...results,
+          chosenSceneId: chosenScene.id,
+          ...(chosenImage
+            ? { image: chosenImage.data ?? null, imagePending: chosenImage.isFetching, imageProblem: chosenImage.error ? `No image of the chosen scene: ${problemText(chosenImage.error)}` : null }
+            : {}),
+        }
+      : results;
+  const listedScenes = useMemo(() => new Set((results?.data.data ?? []).flatMap((e) => (e.scene ? [e.scene.id] : []))), [results?.data.data]);
+  const latestClear = useLatestClearScene(request, pixels.data, listedScenes, on.scene);
+
+  const shownImage = shown?.image;
   const imageOverlay = shownImage?.boundsLngLat ? { url: shownImage.dataUrl, boundsLngLat: shownImage.boundsLngLat, opacity: state.imageOpacity } : null;
 
   return (
     <>
       {openedWith.crash && <CrashForTest />}
+      {/* First on the page: a refused link is said before anything else. */}
+      <LinkProblems problems={linkProblems} onDismiss={() => setLinkProblems([])} />
       <Landing />
       <main id="main-container">
         {config?.synthetic && <DemoDataNotice />}
@@ -150,7 +191,7 @@ function AppPage() {
                 onPick={on.pick}
                 onReady={on.mapReady}
                 imageOverlay={imageOverlay}
-                pixelScene={chosenPixelScene(pixels.data, selectedSceneId, results?.image?.sceneId)}
+                pixelScene={chosenPixelScene(pixels.data, selectedSceneId, shown?.image?.sceneId)}
                 sites={state.sitesOnMap}
                 areaDrawing={areaDrawing}
                 composite={{ startDate: filters.startDate, endDate: filters.endDate, cloudCoverage: filters.cloudCoverage, bands: bandsToRequest(ticked), mask: filters.mask, harmonize: filters.harmonize }}
@@ -189,10 +230,11 @@ function AppPage() {
           </div>
         </section>
 
-        {results && (
+        {shown && (
           <ResultsSection
             ref={resultsSection}
-            results={results}
+            results={shown}
+            sceneChoice={<LatestClearChoice state={latestClear.state} onFind={latestClear.find} />}
             pixels={pixels.data ?? null}
             showDemoNotice={Boolean(config?.synthetic)}
             selectedSceneId={selectedSceneId}
@@ -200,24 +242,24 @@ function AppPage() {
             onShowOlder={(endDate) => fetchWithFilters({ endDate })}
             statisticsStatus={
               <StatisticsStatus
-                complete={results.complete !== false}
+                complete={shown.complete !== false}
                 running={data.isFetching}
                 cancelled={cancelled}
                 progress={queries.dataProgress}
                 problem={dataProblem}
-                data={results.data}
+                data={shown.data}
                 onCancel={cancelFetch}
               />
             }
             emptyAnswer={emptyAnswer && <EmptyAnswer explanation={emptyAnswer} sceneFilter={complete?.sceneFilter} onFetchAt={(cloudCoverage) => fetchWithFilters({ cloudCoverage })} />}
           >
             <ComparisonSection
-              lngLat={results.lngLat}
-              startDate={results.startDate}
-              endDate={results.endDate}
+              lngLat={shown.lngLat}
+              startDate={shown.startDate}
+              endDate={shown.endDate}
               pixelSeries={pixelSeriesState(pixels, queries.pixelProgress)}
-              statistics={results.data}
-              imageDataUrl={results.image?.dataUrl ?? null}
+              statistics={shown.data}
+              imageDataUrl={shown.image?.dataUrl ?? null}
               selectedSceneId={selectedSceneId}
             />
           </ResultsSection>
@@ -226,7 +268,7 @@ function AppPage() {
         <Suspense fallback={null}>
           <ChangeSection lngLat={lngLat} />
         </Suspense>
-        <AreaPanel filters={{ startDate: filters.startDate, endDate: filters.endDate, cloudCoverage: filters.cloudCoverage, bands: bandsToRequest(ticked), mask: filters.mask, harmonize: filters.harmonize }} area={areaDrawing} />
+        <AreaPanel filters={{ startDate: filters.startDate, endDate: filters.endDate, cloudCoverage: filters.cloudCoverage, bands: bandsToRequest(ticked), mask: filters.mask, harmonize: filters.harmonize }} area={areaDrawing} linkNote={polygonInLink.note} />
         <Suspense fallback={null}>
           <ManySitesSection startDate={filters.startDate} endDate={filters.endDate} cloudCoverage={filters.cloudCoverage} bands={bandsToRequest(ticked)} harmonize={filters.harmonize} onSitesParsed={on.sites} />
         </Suspense>

@@ -4,7 +4,7 @@ import { DEFAULT_POINT } from '../../shared/defaults.js';
 import { initialPageState, pageReducer, urlSettings, type PageAction, type PageRequest, type PageState } from './pageState.js';
 
 const TODAY = new Date('2026-05-15T12:00:00Z');
-const START = initialPageState({ crash: false }, TODAY);
+const START = initialPageState({ crash: false, problems: [] }, TODAY);
 const BOX = { minLon: -80, minLat: 44.5, maxLon: -77.5, maxLat: 46.3 };
 
 const requestAt = (lngLat: LngLat): PageRequest => ({
@@ -168,7 +168,7 @@ describe('the page as a link opens it', () => {
   });
 
   it("with a link: its point, dates, size, cloud limit, bands, scenes, area and mask", () => {
-    const state = initialPageState({ crash: false, lat: 45.3, lon: -79.2, startDate: '2020-01-01', endDate: '2020-12-31', size: 'full', cloudCoverage: 30, bands: ['B04', 'B05'], scenes: 'all', area: '5km', mask: 'cloud' }, TODAY);
+    const state = initialPageState({ crash: false, problems: [], lat: 45.3, lon: -79.2, startDate: '2020-01-01', endDate: '2020-12-31', size: 'full', cloudCoverage: 30, bands: ['B04', 'B05'], scenes: 'all', area: '5km', mask: 'cloud' }, TODAY);
     expect(state).toMatchObject({
       lngLat: [-79.2, 45.3],
       latText: '45.300000',
@@ -181,11 +181,19 @@ describe('the page as a link opens it', () => {
 
   it('a URL without a size keeps the size chosen, and resets what it leaves out to the defaults', () => {
     const current = { lngLat: [1, 2] as LngLat, filters: { ...START.filters, size: 'full' as const, cloudCoverage: 50, scenes: 'all' as const, mask: 'cloud', harmonize: true } };
-    expect(urlSettings({ crash: false, startDate: '2021-01-01', endDate: '2021-06-30' }, current, TODAY)).toEqual({
+    expect(urlSettings({ crash: false, problems: [], startDate: '2021-01-01', endDate: '2021-06-30' }, current, TODAY)).toEqual({
       lngLat: [1, 2],
-      filters: { startDate: '2021-01-01', endDate: '2021-06-30', size: 'full', cloudCoverage: 0, scenes: 'latest', mask: undefined, harmonize: true },
+      filters: { startDate: '2021-01-01', endDate: '2021-06-30', size: 'full', cloudCoverage: 0, scenes: 'latest', mask: undefined, harmonize: false },
       ticked: new Set(),
       area: 'scene',
     });
+  });
+});
+
+describe('which places make history entries (issue 35)', () => {
+  it('marks a point from the typed fields (Latitude then Longitude is one place), not one from the map or a link', () => {
+    const typed = pageReducer(pageReducer(START, { type: 'coordinateTyped', axis: 'lat', text: '48.85' }), { type: 'coordinatesCommitted' });
+    expect(typed.pointTyped).toBe(true);
+    expect(pageReducer(typed, { type: 'pointChosen', lngLat: [2.35, 48.85] }).pointTyped).toBe(false);
   });
 });

@@ -21,6 +21,8 @@ export type PageRequest = FetchRequest & { id: number; areaDescription: string }
 export interface PageState {
   /** The chosen point. */
   lngLat: LngLat;
+  /** The point came from the typed coordinates (Latitude then Longitude: one place in history, not two). */
+  pointTyped: boolean;
   /** The coordinate fields as typed (committed to `lngLat` when they leave the field or Fetch Data is pressed). */
   latText: string;
   lonText: string;
@@ -78,7 +80,7 @@ export const urlPoint = (url: UrlState, fallback: LngLat): LngLat => (url.lat !=
 export function urlSettings(url: UrlState, current: Pick<PageState, 'lngLat' | 'filters'>, today = new Date()): UrlSettings {
   return {
     lngLat: urlPoint(url, current.lngLat),
-    filters: { ...current.filters, ...initialDateRange(url, today), size: url.size ?? current.filters.size, cloudCoverage: url.cloudCoverage ?? 0, scenes: url.scenes ?? 'latest', mask: url.mask },
+    filters: { ...current.filters, ...initialDateRange(url, today), size: url.size ?? current.filters.size, cloudCoverage: url.cloudCoverage ?? 0, scenes: url.scenes ?? 'latest', mask: url.mask, harmonize: url.harmonize ?? false },
     ticked: new Set(url.bands ?? []),
     area: url.area ?? 'scene',
   };
@@ -89,6 +91,7 @@ export function initialPageState(url: UrlState, today = new Date()): PageState {
   const lngLat = urlPoint(url, [DEFAULT_POINT.lon, DEFAULT_POINT.lat]);
   return {
     lngLat,
+    pointTyped: false,
     latText: formatCoordinate(lngLat[1]),
     lonText: formatCoordinate(lngLat[0]),
     coordinateProblem: null,
@@ -96,7 +99,7 @@ export function initialPageState(url: UrlState, today = new Date()): PageState {
     footprints: [],
     area: url.area ?? 'scene',
     view: null,
-    filters: { ...initialDateRange(url, today), size: url.size ?? '3x3', cloudCoverage: url.cloudCoverage ?? 0, scenes: url.scenes ?? 'latest', mask: url.mask },
+    filters: { ...initialDateRange(url, today), size: url.size ?? '3x3', cloudCoverage: url.cloudCoverage ?? 0, scenes: url.scenes ?? 'latest', mask: url.mask, ...(url.harmonize ? { harmonize: true } : {}) },
     ticked: new Set(url.bands ?? []),
     request: null,
     formProblem: null,
@@ -140,13 +143,13 @@ function choosePoint(state: PageState, lngLat: LngLat, zoom?: number): PageState
 export function pageReducer(state: PageState, action: PageAction): PageState {
   switch (action.type) {
     case 'pointChosen':
-      return choosePoint(state, action.lngLat, action.zoom);
+      return { ...choosePoint(state, action.lngLat, action.zoom), pointTyped: false };
     case 'coordinateTyped':
       return action.axis === 'lat' ? { ...state, latText: action.text } : { ...state, lonText: action.text };
     case 'coordinatesCommitted': {
       const typed = typedPoint(state.latText, state.lonText);
       if (typed.point === null) return { ...state, coordinateProblem: typed.problem };
-      if (!sameAsShown(typed.point, state.lngLat)) return choosePoint(state, typed.point);
+      if (!sameAsShown(typed.point, state.lngLat)) return { ...choosePoint(state, typed.point), pointTyped: true };
       return { ...state, coordinateProblem: null, latText: formatCoordinate(typed.point[1]), lonText: formatCoordinate(typed.point[0]) };
     }
     case 'footprintFound':
@@ -174,7 +177,7 @@ export function pageReducer(state: PageState, action: PageAction): PageState {
     case 'urlApplied': {
       const { lngLat, filters, ticked, area } = action.settings;
       const applied = { ...state, filters, ticked, area, request: action.fetch ? state.request : null };
-      return samePoint(lngLat, state.lngLat) ? applied : choosePoint(applied, lngLat);
+      return samePoint(lngLat, state.lngLat) ? applied : { ...choosePoint(applied, lngLat), pointTyped: false };
     }
     case 'sceneSelected':
       return { ...state, selectedSceneId: action.sceneId };

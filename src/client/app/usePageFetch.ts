@@ -24,7 +24,7 @@ interface FetchSettings {
  * link and Back/Forward. Each fetch is one request in the page state (its server state then lives in
  * the query cache, useLandsatQueries); `push` makes it a history entry whose URL reopens it.
  */
-export function usePageFetch(state: PageState, dispatch: Dispatch<PageAction>, openedWith: UrlState) {
+export function usePageFetch(state: PageState, dispatch: Dispatch<PageAction>, openedWith: UrlState, polygon: { poly: string | null; areaId: string | null }) {
   const queryClient = useQueryClient();
   const fetchCounter = useRef(0);
 
@@ -45,7 +45,7 @@ export function usePageFetch(state: PageState, dispatch: Dispatch<PageAction>, o
     }
     if (push) {
       pushFetchEntry(
-        urlStateSearch({ lngLat: point, startDate: values.startDate, endDate: values.endDate, size: values.size, cloudCoverage: values.cloudCoverage, bands: BAND_IDS.filter((b) => bands.has(b)), scenes: values.scenes, area: areaChoice, mask: values.mask }),
+        urlStateSearch({ lngLat: point, startDate: values.startDate, endDate: values.endDate, size: values.size, cloudCoverage: values.cloudCoverage, bands: BAND_IDS.filter((b) => bands.has(b)), scenes: values.scenes, area: areaChoice, mask: values.mask, harmonize: values.harmonize, poly: polygon.poly, areaId: polygon.areaId }),
       );
     }
     dispatch({
@@ -100,6 +100,8 @@ export function usePageFetch(state: PageState, dispatch: Dispatch<PageAction>, o
   useEffect(() => {
     if (openedLink.current || openedWith.lat === undefined || openedWith.lon === undefined) return;
     openedLink.current = true;
+    // A link with a value the page refused is not fetched: the page says what was wrong (LinkProblems) and waits.
+    if (openedWith.problems.length > 0) return;
     void fetchWith({ point: urlPoint(openedWith, state.lngLat), values: state.filters, bands: state.ticked, areaChoice: state.area }, false);
     window.history.replaceState({ landsatFetch: true }, '', window.location.href);
   }, []);

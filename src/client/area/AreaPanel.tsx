@@ -6,6 +6,7 @@ import { saveDownload } from '../results/saveDownload.js';
 import { formatUtc } from '../results/SceneMetadataTable.js';
 import type { AreaStatistics } from '../../shared/api/area.js';
 import { polygonFromFile } from './polygonFromFile.js';
+import { GeoTiffDownload } from '../results/GeoTiffDownload.js';
 import type { AreaDrawing } from './useAreaDrawing.js';
 import './areaPanel.css';
 
@@ -29,7 +30,7 @@ const fmt = (v: number | null, unit: string | null) => (v === null ? '–' : uni
  * see per-date statistics and charts of the scene grid's pixels whose centre lies inside it
  * (POST /api/area), download them as CSV. The polygon lives in `area` (useAreaDrawing), which the map shares.
  */
-export function AreaPanel({ filters, area }: { filters: AreaFilters; area: AreaDrawing }) {
+export function AreaPanel({ filters, area, linkNote = null }: { filters: AreaFilters; area: AreaDrawing; linkNote?: string | null }) {
   const { geometry, setGeometry } = area;
   // The request measured (JSON text): its answer lives in the query cache under it.
   const [measured, setMeasured] = useState<string | null>(null);
@@ -38,12 +39,15 @@ export function AreaPanel({ filters, area }: { filters: AreaFilters; area: AreaD
   const busy = measured !== null && measurement.isFetching;
   const [fileInputKey, setFileInputKey] = useState(0);
   const [problem, setProblem] = useState<string | null>(null);
+  // The scene the polygon's GeoTIFF is cut from (the most recent measured one unless chosen).
+  const [exportSceneId, setExportSceneId] = useState<string | null>(null);
   const measureProblem = measured !== null && measurement.error && !isAbortError(measurement.error) ? `Could not measure the area: ${measurement.error.message}` : null;
   const shownProblem = problem ?? measureProblem;
   // A new polygon (drawn, uploaded or cleared) makes the last answer stale (and aborts a measurement on its way).
   // (A file that could not be read leaves no polygon and its problem standing.)
   useEffect(() => {
     setMeasured(null);
+    setExportSceneId(null);
     if (geometry) setProblem(null);
     if (geometry?.drawn) setFileInputKey((k) => k + 1);
   }, [geometry]);
@@ -75,6 +79,9 @@ export function AreaPanel({ filters, area }: { filters: AreaFilters; area: AreaD
     }
   };
 
+  // The export's first choice: the most recent scene with a clear pixel inside (else the most recent).
+  const newest = (scenes: AreaStatistics['scenes']) => scenes.reduce<{ id: string; datetime: string } | null>((a, s) => (a && a.datetime >= s.scene.datetime ? a : s.scene), null)?.id ?? null;
+  const latestSceneId = answer ? (newest(answer.scenes.filter((s) => s.clearCount > 0)) ?? newest(answer.scenes)) : null;
   const bandIds = answer ? [...new Set(answer.scenes.flatMap((s) => Object.keys(s.bands)))] : [];
   return (
     <section id="area-statistics" className="page-section area-panel" aria-labelledby="area-heading">
@@ -106,7 +113,7 @@ export function AreaPanel({ filters, area }: { filters: AreaFilters; area: AreaD
         {area.drawing
           ? `Drawing on the map: ${area.vertices.length} corner${area.vertices.length === 1 ? '' : 's'} so far.`
           : geometry
-            ? `Area: ${geometry.name}${geometry.drawn ? '' : ' (outlined on the map)'}.`
+            ? `Area: ${geometry.name}${geometry.drawn ? '' : ' (outlined on the map)'}. ${linkNote ?? ''}`
             : 'No area yet.'}{' '}
         {geometry && !area.drawing && (
           <button
@@ -175,6 +182,24 @@ export function AreaPanel({ filters, area }: { filters: AreaFilters; area: AreaD
               </tbody>
             </table>
           </div>
+          {geometry && answer.scenes.length > 0 && (
+            <div className="area-export">
+              <label htmlFor="area-export-scene">GeoTIFF of the polygon from scene </label>
+              <select id="area-export-scene" value={exportSceneId ?? latestSceneId ?? undefined} onChange={(e) => setExportSceneId(e.target.value)}>
+                {answer.scenes.map((s) => (
+                  <option key={s.scene.id} value={s.scene.id}>
+                    {formatUtc(s.scene.datetime)} ({s.scene.id})
+                  </option>
+                ))}
+              </select>
+              <GeoTiffDownload
+                sceneId={exportSceneId ?? latestSceneId}
+                bands={filters.bands}
+                area={{ geometry: geometry.value }}
+                label="Download the polygon as GeoTIFF"
+              />
+            </div>
+          )}
           {bandIds.length > 0 && answer.scenes.length > 0 && (
             <Suspense fallback={<p className="muted">Loading charts...</p>}>
               <AreaCharts answer={answer} bandIds={bandIds} startDate={filters.startDate} endDate={filters.endDate} />

@@ -32,10 +32,11 @@ const DRAWN_AREA_NAME = 'the polygon drawn on the map';
  * The area being drawn and the one chosen, shared by the map (which draws and shows it) and the
  * "Area statistics" panel (which measures it): one state, so the panel and the map never disagree.
  */
-export function useAreaDrawing(): AreaDrawing {
+export function useAreaDrawing(fromLink?: unknown): AreaDrawing {
   const [drawing, setDrawing] = useState(false);
   const [vertices, setVertices] = useState<LngLat[]>([]);
-  const [geometry, setGeometry] = useState<AreaGeometry | null>(null);
+  // A link's polygon (`poly`) is the area until another is drawn or uploaded.
+  const [geometry, setGeometry] = useState<AreaGeometry | null>(() => (fromLink ? { name: 'the polygon from the link', value: fromLink, drawn: false } : null));
   const start = useCallback(() => {
     setVertices([]);
     setDrawing(true);

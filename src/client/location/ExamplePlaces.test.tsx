@@ -74,6 +74,7 @@ describe('ExamplePlaces', () => {
     fireEvent.change(screen.getByLabelText('Start Date'), { target: { value: '2025-01-01' } });
     fireEvent.change(screen.getByLabelText('End Date'), { target: { value: '2025-01-31' } });
     fireEvent.click(screen.getByRole('button', { name: 'Fetch Data' }));
-    expect((await screen.findAllByText(/Raise Cloud Coverage to 4% to see 1 scene\./)).length).toBeGreaterThan(0);
+    // A generous wait: on a loaded machine the fetch's chain (footprint, image, statistics) takes more than the default 1 s.
+    expect((await screen.findAllByText(/Raise Cloud Coverage to 4% to see 1 scene\./, undefined, { timeout: 10_000 })).length).toBeGreaterThan(0);
   });
 });

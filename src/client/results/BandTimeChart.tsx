@@ -9,6 +9,7 @@ import { CLOUDY_BELOW, timeSeriesPoints, type TimeChartEntry, type TimePoint } f
 import { SENSOR_MARKERS, sensorKeyOf, sensorsPresent } from './sensorMarkers.js';
 import { SensorLegend } from './SensorLegend.js';
 import { LazyDetails } from './LazyDetails.js';
+import { satelliteWithSlc, sceneIsSlcOff } from './satelliteWords.js';
 
 ChartJS.register(LineController, LineElement, PointElement, LinearScale, TimeScale, Filler, Tooltip, Legend);
 
@@ -24,12 +25,14 @@ const unitLabel = (band: string) => {
  * clear pixels of the area, and the clear-pixel share on a second axis. Scenes less than half clear
  * are greyed, or hidden on request. The table under it lists the very same points.
  */
-export function BandTimeChart({ band, entries, startDate, endDate }: { band: string; entries: readonly TimeChartEntry[]; startDate?: string; endDate?: string }) {
+export function BandTimeChart({ band, entries, startDate, endDate, harmonized = false }: { band: string; entries: readonly TimeChartEntry[]; startDate?: string; endDate?: string; harmonized?: boolean }) {
   const [hideCloudy, setHideCloudy] = useState(false);
   const id = useId();
   const all = useMemo(() => timeSeriesPoints(entries, band), [entries, band]);
   const points = hideCloudy ? all.filter((p) => !p.cloudy) : all;
-  const unit = unitLabel(band);
+  const base = unitLabel(band);
+  // Reflectance of TM/ETM+ scenes adjusted to OLI says so on its axis (temperature is never adjusted).
+  const unit = harmonized && base.short === '' ? { ...base, axis: 'Surface reflectance, harmonised to OLI' } : base;
   // One sensor's band name only when every point comes from that sensor: a record mixing TM, ETM+ and
   // OLI names each point's sensor in the legend instead.
   const sensors = new Set(entries.map((e) => e.scene?.sensor ?? e.scene?.satellite).filter(Boolean));
@@ -75,7 +78,8 @@ export function BandTimeChart({ band, entries, startDate, endDate }: { band: str
                 pointRadius: 4,
                 // Each point marked by its sensor (shape and colour, legend below); cloudy ones greyed.
                 pointStyle: withMean.map((p) => SENSOR_MARKERS[sensorKeyOf(p)].pointStyle),
-                pointBackgroundColor: withMean.map((p) => (p.cloudy ? COLOR.cloudy : SENSOR_MARKERS[sensorKeyOf(p)].color)),
+                // SLC-off scenes (Landsat 7 after 2003-05-31) hollow: white inside their sensor's outline.
+                pointBackgroundColor: withMean.map((p) => (sceneIsSlcOff(p) ? '#ffffff' : p.cloudy ? COLOR.cloudy : SENSOR_MARKERS[sensorKeyOf(p)].color)),
                 pointBorderColor: withMean.map((p) => (p.cloudy ? COLOR.cloudy : SENSOR_MARKERS[sensorKeyOf(p)].color)),
                 showLine: true,
               },
@@ -103,7 +107,7 @@ export function BandTimeChart({ band, entries, startDate, endDate }: { band: str
                 callbacks: {
                   title: (items) => {
                     const p = items[0] && sceneOf(items[0]);
-                    return p ? `${p.sceneId}\n${formatUtc(p.datetime)} · ${p.satellite} ${sensorKeyOf(p)}` : '';
+                    return p ? `${p.sceneId}\n${formatUtc(p.datetime)} · ${satelliteWithSlc(p)} ${sensorKeyOf(p)}` : '';
                   },
                   label: (item) => {
                     const p = sceneOf(item);
@@ -148,7 +152,10 @@ export function BandTimeChart({ band, entries, startDate, endDate }: { band: str
               {points.map((p) => (
                 <tr key={p.sceneId} className={p.cloudy ? 'cloudy' : undefined} data-scene-id={p.sceneId} data-mean={p.mean ?? ''} data-stdev={p.stDev ?? ''}>
                   <td>{formatUtc(p.datetime)}</td>
-                  <td className="scene-id">{p.sceneId}</td>
+                  <td className="scene-id">
+                    {p.sceneId}
+                    {sceneIsSlcOff(p) && <span className="slc-off"> SLC-off</span>}
+                  </td>
                   <td>{fmt(p.mean)}</td>
                   <td>{fmt(p.stDev)}</td>
                   <td>

@@ -1,7 +1,7 @@
 import { formatUtc } from './SceneMetadataTable.js';
 import type { SceneImage } from '../api/requestSceneImage.js';
 
-const SATELLITE_NAMES: Record<string, string> = { 'landsat-8': 'Landsat 8', 'landsat-9': 'Landsat 9' };
+import { satelliteWithSlc } from './satelliteWords.js';
 
 /** "R/G/B = B04/B03/B02", or "grey = B05" for one band (the server's R, G, B choice, from x-bands). */
 export function bandsAsRgb(bands: readonly string[]): string {
@@ -23,7 +23,7 @@ export function ImageCaption({ image, extra }: { image: Pick<SceneImage, 'sceneI
         <dt>Acquired</dt>
         <dd>{image.sceneDatetime ? formatUtc(image.sceneDatetime) : 'unknown'}</dd>
         <dt>Satellite</dt>
-        <dd>{image.satellite ? (SATELLITE_NAMES[image.satellite] ?? image.satellite) : 'unknown'}</dd>
+        <dd>{satelliteWithSlc({ satellite: image.satellite, datetime: image.sceneDatetime })}</dd>
         <dt>Bands</dt>
         <dd>{bandsAsRgb(image.bands)}</dd>
         <dt>Stretch</dt>

@@ -18,6 +18,9 @@ import { GeoTiffDownload } from './GeoTiffDownload.js';
 import type { BBox } from '../../core/geo/lngLat.js';
 import { SceneTimeline } from './SceneTimeline.js';
 import { SelectedScene } from './SelectedScene.js';
+import { formatUtc } from './SceneMetadataTable.js';
+import { useQuery } from '@tanstack/react-query';
+import { pixelQueryOptions } from '../api/pixelApi.js';
 
 // Chart.js is the heaviest dependency and is only needed once results exist.
 const BandChartGrid = lazy(() => import('./BandChartGrid.js'));
@@ -40,6 +43,10 @@ export interface LandsatResults {
   bbox?: BBox;
   /** False while the statistics still stream in (`data` then holds the scenes so far). */
   complete?: boolean;
+  /** The scene chosen in the list: the image, caption, 3 x 3 and downloads show it instead of the most recent. */
+  chosenSceneId?: string | null;
+  /** The fetch asked for TM/ETM+ harmonised to OLI: the charts say whether values were adjusted. */
+  harmonize?: boolean;
 }
 
 export interface ResultsSectionProps {
@@ -48,7 +55,9 @@ export interface ResultsSectionProps {
   pixels: PixelResponse | null;
   showDemoNotice: boolean;
   selectedSceneId: string | null;
-  onSelectScene: (sceneId: string) => void;
+  onSelectScene: (sceneId: string | null) => void;
+  /** "Show the latest clear scene" and what it found (under the image). */
+  sceneChoice?: ReactNode;
   /** Moves End Date before the covered range, to reach scenes a limit left out. */
   onShowOlder?: (endDate: string) => void;
   /** Progress, Cancel and the statistics' caption (StatisticsStatus). */
@@ -63,7 +72,7 @@ const at = (lngLat: LngLat) => `${lngLat[1].toFixed(6)}, ${lngLat[0].toFixed(6)}
 
 /** 'The next landsat will pass over' + notification form, and 'Landsat Results': image, scenes and charts. */
 export const ResultsSection = forwardRef<HTMLElement, ResultsSectionProps>(function ResultsSection(
-  { results, pixels, showDemoNotice, selectedSceneId, onSelectScene, onShowOlder, statisticsStatus, emptyAnswer, children },
+  { results, pixels, showDemoNotice, selectedSceneId, onSelectScene, sceneChoice, onShowOlder, statisticsStatus, emptyAnswer, children },
   ref,
 ) {
   const entries = useMemo(() => results.data.data ?? [], [results.data]);
@@ -72,9 +81,14 @@ export const ResultsSection = forwardRef<HTMLElement, ResultsSectionProps>(funct
   const unavailable = Object.entries(results.data.unavailableBands ?? {});
   const image = results.image;
   // QA states are written on the 3 x 3 image only when the pixel series read that very scene.
-  const qaScene = image && pixels ? (pixels.scenes.find((s) => s.id === image.sceneId) ?? null) : null;
   const quicklookBands = image?.bands.length ? [...new Set(image.bands)] : results.bands;
   const selectedEntry = selectedSceneId ? entries.find((e) => e.scene?.id === selectedSceneId) : undefined;
+  const chosenInSeries = Boolean(pixels?.scenes.some((s) => s.id === selectedSceneId));
+  // A chosen scene the series did not read: its own pixels at the point (the query SelectedScene shares).
+  const chosenDay = selectedEntry?.scene?.datetime.slice(0, 10) ?? '';
+  const chosenOwn = useQuery(pixelQueryOptions({ lngLat: results.lngLat, startDate: chosenDay, endDate: chosenDay, cloudCoverage: 100, bands: results.bands }, Boolean(selectedEntry?.scene) && !chosenInSeries));
+  const qaScene = image ? ([...(pixels?.scenes ?? []), ...(chosenOwn.data?.scenes ?? [])].find((s) => s.id === image.sceneId) ?? null) : null;
+  const chosen = results.chosenSceneId ?? null;
   return (
     <section id="results" className="page-section with-sidebar" ref={ref} tabIndex={-1} aria-labelledby="results-heading">
       <aside className="sidebar" aria-labelledby="overpass-heading">
@@ -99,10 +113,15 @@ export const ResultsSection = forwardRef<HTMLElement, ResultsSectionProps>(funct
                 results.size === '3x3'
                   ? `The 3 x 3 Landsat pixels (30 m each) around ${at(results.lngLat)}; the target pixel is outlined in yellow. ` +
                     (qaScene ? `QA: ${gridQaSummary(qaScene)}.` : 'QA states appear once the pixel values of this scene are read.')
-                  : `The most recent scene over ${results.areaDescription}; it is also laid on the map above, with a scale bar.`
+                  : `${chosen ? 'The scene chosen in the list below' : 'The most recent scene'} over ${results.areaDescription}; it is also laid on the map above, with a scale bar.`
               }
             />
-            <GeoTiffDownload sceneId={image.sceneId} bands={results.bands} bbox={results.bbox} />
+            {chosen && image.sceneId !== chosen && (
+              <p className="field-error">
+                The image call drew {image.sceneId ?? 'another scene'} for that day, not the chosen {chosen} (both image the point on the same day).
+              </p>
+            )}
+            <GeoTiffDownload sceneId={image.sceneId} bands={results.bands} area={results.bbox ? { bbox: results.bbox } : null} />
           </figure>
         ) : results.imagePending ? (
           <p id="result-figure" className="muted" tabIndex={-1}>
@@ -112,6 +131,19 @@ export const ResultsSection = forwardRef<HTMLElement, ResultsSectionProps>(funct
           <p id="result-figure" className="field-error" tabIndex={-1}>
             {results.imageProblem ?? 'No image was returned.'}
           </p>
+        )}
+        {!emptyAnswer && (
+          <div className="chosen-scene-note">
+            {chosen ? (
+              <p>
+                Showing the chosen scene {selectedEntry?.scene ? `of ${formatUtc(selectedEntry.scene.datetime)}` : chosen} in the image, its caption, the 3 x 3, the tables and the downloads.{' '}
+                <button type="button" className="secondary-button" onClick={() => onSelectScene(null)}>
+                  Back to the most recent scene
+                </button>
+              </p>
+            ) : null}
+            {sceneChoice}
+          </div>
         )}
         {statisticsStatus}
         {results.complete !== false && !emptyAnswer && <CoverageNote data={results.data} startDate={results.startDate} endDate={results.endDate} onShowOlder={onShowOlder} />}
@@ -129,7 +161,7 @@ export const ResultsSection = forwardRef<HTMLElement, ResultsSectionProps>(funct
         )}
         {emptyAnswer ? null : meansByBand.size > 0 ? (
           <Suspense fallback={<p className="muted">Loading charts...</p>}>
-            <BandChartGrid meansByBand={meansByBand} entries={entries} startDate={results.startDate} endDate={results.endDate} />
+            <BandChartGrid meansByBand={meansByBand} entries={entries} startDate={results.startDate} endDate={results.endDate} harmonized={Boolean(results.harmonize)} />
           </Suspense>
         ) : results.complete === false ? null : (
           <p className="muted">No band statistics to chart for this search.</p>
@@ -153,7 +185,7 @@ export const ResultsSection = forwardRef<HTMLElement, ResultsSectionProps>(funct
             lngLat={results.lngLat}
             imageBands={quicklookBands}
             bands={results.bands}
-            inPixelSeries={Boolean(pixels?.scenes.some((s) => s.id === selectedSceneId))}
+            inPixelSeries={chosenInSeries}
           />
         )}
         {emptyAnswer ? null : children}

@@ -1,3 +1,4 @@
+import { satelliteWithSlc } from './satelliteWords.js';
 import type { PixelScene } from '../../shared/api/pixel.js';
 
 type SceneMetadata = Pick<
@@ -5,7 +6,6 @@ type SceneMetadata = Pick<
   'id' | 'satellite' | 'datetime' | 'wrsPath' | 'wrsRow' | 'cloudCover' | 'landCloudCover' | 'sunElevation' | 'sunAzimuth' | 'processingLevel' | 'collectionCategory'
 >;
 
-const SATELLITE_NAMES: Record<string, string> = { 'landsat-8': 'Landsat 8', 'landsat-9': 'Landsat 9' };
 
 const orDash = (v: string | number | null | undefined, suffix = '') => (v === null || v === undefined || v === '' ? '—' : `${v}${suffix}`);
 const fixed = (v: number | null | undefined, digits: number, suffix: string) => (v === null || v === undefined ? '—' : `${v.toFixed(digits)}${suffix}`);
@@ -40,7 +40,7 @@ export function SceneMetadataTable({ scenes, caption = 'Scenes used' }: { scenes
           {scenes.map((s) => (
             <tr key={s.id}>
               <th scope="row">{formatUtc(s.datetime)}</th>
-              <td>{SATELLITE_NAMES[s.satellite] ?? s.satellite}</td>
+              <td>{satelliteWithSlc(s)}</td>
               <td>
                 {String(s.wrsPath).padStart(3, '0')}/{String(s.wrsRow).padStart(3, '0')}
               </td>

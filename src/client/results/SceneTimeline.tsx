@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { PixelResponse } from '../../shared/api/pixel.js';
 import { formatUtc } from './SceneMetadataTable.js';
 import type { LandsatDataEntry } from '../../shared/api/landsatData.js';
@@ -6,7 +6,7 @@ import { CLOUDY_BELOW } from './timeSeriesPoints.js';
 import { sceneTimelineRows, timelineTicks, type TimelineRow } from './sceneTimelineRows.js';
 import { quicklookUrl } from '../api/quicklookApi.js';
 
-const SATELLITE_NAMES: Record<string, string> = { 'landsat-8': 'Landsat 8', 'landsat-9': 'Landsat 9' };
+import { satelliteWithSlc } from './satelliteWords.js';
 const pad3 = (n: number) => String(n).padStart(3, '0');
 
 function Quicklook({ row, bands }: { row: TimelineRow; bands: readonly string[] }) {
@@ -37,7 +37,17 @@ export function SceneTimeline({ entries, pixels, bands, startDate, endDate, sele
   const endMs = Date.parse(`${endDate}T23:59:59Z`);
   const span = Math.max(1, endMs - startMs);
   const at = (t: number) => `${Math.min(100, Math.max(0, ((t - startMs) / span) * 100))}%`;
-  const ticks = useMemo(() => timelineTicks(startMs, endMs), [startMs, endMs]);
+  // As many tick labels as the axis has room for (about 60 px each): a phone gets fewer, never overlapping.
+  const axisRef = useRef<HTMLDivElement>(null);
+  const [axisWidth, setAxisWidth] = useState(800);
+  useEffect(() => {
+    const axis = axisRef.current;
+    if (!axis || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => setAxisWidth(entry.contentRect.width));
+    observer.observe(axis);
+    return () => observer.disconnect();
+  }, []);
+  const ticks = useMemo(() => timelineTicks(startMs, endMs, Math.floor(axisWidth / 60)), [startMs, endMs, axisWidth]);
   const cloudy = rows.filter((r) => r.cloudy).length;
   // One tab stop into the list (roving tabindex): the chosen scene's button, else the first; arrow keys move inside.
   const [focusedId, setFocusedId] = useState<string | null>(null);
@@ -61,7 +71,7 @@ export function SceneTimeline({ entries, pixels, bands, startDate, endDate, sele
         Blue: at least {CLOUDY_BELOW * 100}% of the area clear; grey: cloudier ({cloudy}). Choose a scene to see its image, 3 x 3 grid and signature.
       </p>
       {/* Mouse shortcut onto the list below, which is the keyboard and screen-reader path. */}
-      <div className="timeline-axis" aria-hidden="true">
+      <div className="timeline-axis" aria-hidden="true" ref={axisRef}>
         {ticks.map((tick) => (
           <span key={tick.t} className="timeline-tick" style={{ left: at(tick.t) }}>
             {tick.label}
@@ -105,7 +115,7 @@ export function SceneTimeline({ entries, pixels, bands, startDate, endDate, sele
                   {formatUtc(row.datetime)}
                   <div className="scene-id">{row.sceneId}</div>
                 </td>
-                <td>{SATELLITE_NAMES[row.satellite] ?? row.satellite}</td>
+                <td>{satelliteWithSlc(row)}</td>
                 <td>
                   {pad3(row.wrsPath)}/{pad3(row.wrsRow)}
                 </td>

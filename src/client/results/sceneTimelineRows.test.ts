@@ -28,4 +28,13 @@ describe('sceneTimelineRows', () => {
     );
     expect(timelineTicks(Date.UTC(2013, 3, 11), Date.UTC(2026, 10, 22)).map((t) => t.label)).toEqual(['2015', '2017', '2019', '2021', '2023', '2025']);
   });
+
+  it('thins the ticks to what the axis has room for (a phone: about five), never fewer than two', () => {
+    // A year on a 330 px axis (5 labels of 60 px): quarters, not twelve overlapping months.
+    expect(timelineTicks(Date.UTC(2024, 0, 1), Date.UTC(2024, 11, 31), 5).map((t) => t.label)).toEqual(['2024-01', '2024-04', '2024-07', '2024-10']);
+    // Forty years in five labels: every ten years, on round years.
+    expect(timelineTicks(Date.UTC(1984, 0, 1), Date.UTC(2024, 11, 31), 5).map((t) => t.label)).toEqual(['1990', '2000', '2010', '2020']);
+    // No room given: the span's own step.
+    expect(timelineTicks(Date.UTC(1984, 0, 1), Date.UTC(2024, 11, 31)).length).toBe(21);
+  });
 });

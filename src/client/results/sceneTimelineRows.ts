@@ -48,12 +48,25 @@ export function sceneTimelineRows(entries: readonly LandsatDataEntry[], pixels: 
 }
 
 /** Axis ticks between two dates: month starts for ranges up to two years, else year starts. */
-export function timelineTicks(startMs: number, endMs: number): { t: number; label: string }[] {
+export function timelineTicks(startMs: number, endMs: number, maxTicks = Number.POSITIVE_INFINITY): { t: number; label: string }[] {
+  const years = (endMs - startMs) / (365.25 * 86_400_000);
+  // The step the span suggests, made coarser until the labels fit the axis (a phone has room for about six).
+  const byspan = years > 6 ? 24 : years > 2 ? 12 : years > 1 ? 3 : 1;
+  const steps = [1, 3, 6, 12, 24, 60, 120].filter((m) => m >= byspan);
+  for (const monthStep of steps) {
+    const ticks = ticksEvery(startMs, endMs, monthStep);
+    if (ticks.length <= Math.max(2, maxTicks) || monthStep === steps[steps.length - 1]) return ticks;
+  }
+  return [];
+}
+
+function ticksEvery(startMs: number, endMs: number, monthStep: number): { t: number; label: string }[] {
   const ticks: { t: number; label: string }[] = [];
   const start = new Date(startMs);
-  const years = (endMs - startMs) / (365.25 * 86_400_000);
-  const monthStep = years > 6 ? 24 : years > 2 ? 12 : years > 1 ? 3 : 1;
-  const d = new Date(Date.UTC(start.getUTCFullYear(), monthStep >= 12 ? 0 : start.getUTCMonth(), 1));
+  const startYear = start.getUTCFullYear();
+  // Whole steps from a round year (2000, 2010...) so the labels are round numbers.
+  const firstYear = monthStep >= 60 ? Math.floor(startYear / (monthStep / 12)) * (monthStep / 12) : startYear;
+  const d = new Date(Date.UTC(firstYear, monthStep >= 12 ? 0 : start.getUTCMonth(), 1));
   while (d.getTime() <= endMs && ticks.length < 400) {
     if (d.getTime() >= startMs) ticks.push({ t: d.getTime(), label: monthStep >= 12 ? String(d.getUTCFullYear()) : d.toISOString().slice(0, 7) });
     d.setUTCMonth(d.getUTCMonth() + monthStep);

@@ -40,6 +40,7 @@ export function useFetchResults(
           endDate: request.endDate,
           data: complete ?? { data: entriesSoFar },
           complete: complete !== null,
+          harmonize: Boolean(request.harmonize),
         }
       : null;
   const running = request !== null && (image.isFetching || data.isFetching);

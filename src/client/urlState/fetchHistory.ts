@@ -14,8 +14,13 @@ export const currentEntryIsFetch = () => isFetchEntry(window.history.state);
 export function pushFetchEntry(search: string): void {
   const url = `${window.location.pathname}${search}${window.location.hash}`;
   const state: FetchEntryState = { landsatFetch: true };
-  // The same fetch again (the same settings) replaces rather than stacks an entry Back would only repeat.
-  if (currentEntryIsFetch() && window.location.search === search) window.history.replaceState(state, '', url);
+  // The same fetch again (the same settings) replaces rather than stacks an entry Back would only repeat;
+  // so does a fetch at the place the current entry names (one entry per place: Back goes to the place before).
+  const samePlace = (a: string, b: string) => {
+    const [qa, qb] = [new URLSearchParams(a), new URLSearchParams(b)];
+    return qa.get('lat') === qb.get('lat') && qa.get('lon') === qb.get('lon');
+  };
+  if ((currentEntryIsFetch() && window.location.search === search) || (!currentEntryIsFetch() && samePlace(window.location.search, search))) window.history.replaceState(state, '', url);
   else window.history.pushState(state, '', url);
 }
 

@@ -15,6 +15,14 @@ export interface ShareableState {
   area?: AnalysisArea;
   /** The API's `mask`; the default is left out. */
   mask?: string;
+  /** TM/ETM+ harmonised to OLI: `harmonize=oli`. */
+  harmonize?: boolean;
+  /** The Area statistics polygon, encoded (polygonParam.ts). */
+  poly?: string | null;
+  /** Or a longer polygon's id on the server (POST /api/areas). */
+  areaId?: string | null;
+  /** The scene chosen in the scene list. */
+  scene?: string | null;
 }
 
 /**
@@ -33,6 +41,10 @@ export function urlStateSearch(state: ShareableState): string {
   if (state.scenes) q.set('scenes', state.scenes);
   if (state.area) q.set('area', state.area);
   if (state.mask && state.mask !== maskToText(DEFAULT_MASK)) q.set('mask', state.mask);
-  // Commas are safe in a query and keep `bands=B02,B03` readable in a shared link.
-  return `?${q.toString().replace(/%2C/g, ',')}`;
+  if (state.harmonize) q.set('harmonize', 'oli');
+  if (state.poly) q.set('poly', state.poly);
+  else if (state.areaId) q.set('areaId', state.areaId);
+  if (state.scene) q.set('scene', state.scene);
+  // Commas (and the polygon's ; and !) are safe in a query and keep `bands=B02,B03` readable in a shared link.
+  return `?${q.toString().replace(/%2C/g, ',').replace(/%3B/g, ';').replace(/%21/g, '!')}`;
 }

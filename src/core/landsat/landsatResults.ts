@@ -25,6 +25,8 @@ export interface SceneFilters {
   mask?: ClearMask;
   /** `oli`: TM/ETM+ reflectance harmonised to OLI (harmonize.ts); absent: values as archived. */
   harmonize?: HarmonizeTarget;
+  /** Only this scene (the images' `sceneId`: the page shows the scene a person chose, not the newest). */
+  sceneId?: string;
 }
 
 export interface SceneSummary {

@@ -132,7 +132,7 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
     });
 
   async function search(bboxLngLat: [number, number, number, number], filters: SceneFilters, signal?: AbortSignal, limit = maxScenes): Promise<SceneSearchResult> {
-    return catalog.search({
+    const found = await catalog.search({
       bboxLngLat,
       startDate: filters.startDate,
       endDate: filters.endDate,
@@ -140,6 +140,7 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
       limit,
       signal,
     });
+    return filters.sceneId ? { ...found, scenes: found.scenes.filter((s) => s.id === filters.sceneId) } : found;
   }
 
   /**
