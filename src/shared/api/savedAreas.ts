@@ -11,7 +11,7 @@ export const savedAreaBodySchema = z
   .describe('GeoJSON Polygon, MultiPolygon, Feature or one-feature FeatureCollection in WGS 84 (holes honoured)');
 
 export const savedAreaCreatedSchema = z.object({
-  id: z.string().describe('16 characters [A-Za-z0-9_-]: put it in a link (area=<id>); GET /api/areas/{id} gives the polygon back. The same polygon always gets the same id'),
+  id: z.string().describe('16 characters [A-Za-z0-9_-]: the page puts it in its link as areaId=<id>; GET /api/areas/{id} gives the polygon back. The same polygon always gets the same id'),
 });
 
 export const savedAreaParamsSchema = z.object({ id: z.string().describe('The id POST /api/areas answered') });
