@@ -17,6 +17,7 @@ import { DEFAULT_POINT } from '../src/shared/defaults.js';
 import type { LngLat } from '../src/core/geo/lngLat.js';
 import { benchFirstLoad } from './bench/firstLoad.js';
 import { benchFirstMinute } from './bench/firstMinute.js';
+import { benchExportSceneBox } from './bench/exportSceneBox.js';
 import { benchRealShapedArchive } from './benchRealShaped.js';
 import { benchSitesDemo, benchSitesRealShaped } from './bench/sites.js';
 import { benchVersusGdal } from './bench/versusGdal.js';
@@ -76,6 +77,11 @@ async function main(): Promise<void> {
     const firstMinute = await benchFirstMinute();
     const sites = process.env.BENCH_ONLY === 'demo-speed' ? { oneScene100SitesOneYearDemo: await benchSitesDemo() } : undefined;
     process.stdout.write(`${JSON.stringify({ machine: { cpus: os.cpus().length, node: process.version }, firstMinute, ...(sites ? { sites } : {}) }, null, 2)}\n`);
+    return;
+  }
+  // BENCH_ONLY=export runs just issue 35's default-area GeoTIFF (scripts/bench/exportSceneBox.ts).
+  if (process.env.BENCH_ONLY === 'export') {
+    process.stdout.write(`${JSON.stringify({ machine: machine(), exportSceneBox: await benchExportSceneBox() }, null, 2)}\n`);
     return;
   }
   // BENCH_ONLY=sites runs just the two many-sites entries (issue 24).
