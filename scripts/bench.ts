@@ -17,6 +17,7 @@ import { DEFAULT_POINT } from '../src/shared/defaults.js';
 import type { LngLat } from '../src/core/geo/lngLat.js';
 import { benchFirstLoad } from './bench/firstLoad.js';
 import { benchFirstMinute } from './bench/firstMinute.js';
+import { benchExportSceneBox } from './bench/exportSceneBox.js';
 import { benchRealShapedArchive } from './benchRealShaped.js';
 import { benchSitesDemo, benchSitesRealShaped } from './bench/sites.js';
 import { benchVersusGdal } from './bench/versusGdal.js';
@@ -102,6 +103,11 @@ async function main(): Promise<void> {
   // BENCH_ONLY=change runs just issue 34's change-detection rows (ours against pyccd, the point's record).
   if (process.env.BENCH_ONLY === 'change') {
     process.stdout.write(`${JSON.stringify({ machine: machine(), changeDetection: await benchChange(log) }, null, 2)}\n`);
+    return;
+  }
+  // BENCH_ONLY=export runs just issue 35's default-area GeoTIFF (scripts/bench/exportSceneBox.ts).
+  if (process.env.BENCH_ONLY === 'export') {
+    process.stdout.write(`${JSON.stringify({ machine: machine(), exportSceneBox: await benchExportSceneBox() }, null, 2)}\n`);
     return;
   }
   // BENCH_ONLY=sites runs just the two many-sites entries (issue 24).

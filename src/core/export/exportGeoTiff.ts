@@ -167,7 +167,7 @@ export async function exportGeoTiff(req: ExportRequest, reader: SceneReader, sig
   const grid = read.grid;
   const [c0, r0] = read.window;
   const pixelSizeM = grid.pixelSizeX;
-  const tiff = writeCog({
+  const tiff = await writeCog({
     width: read.width,
     height: read.height,
     sampleType: format === 'dn' ? 'uint16' : 'float32',

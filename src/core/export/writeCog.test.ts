@@ -26,7 +26,7 @@ describe('writeCog', () => {
     const height = 700;
     const a = new Uint16Array(width * height).map((_, i) => (i * 7) % 65521);
     const b = new Uint16Array(width * height).map((_, i) => (i % width) + 1);
-    const tiff = writeCog({
+    const tiff = await writeCog({
       width, height, sampleType: 'uint16', epsg: 32619, originX: 528285, originY: -1482285, pixelSizeX: 30, pixelSizeY: 30, nodata: 0,
       bands: [
         { data: a, description: 'first', scale: 2, offset: 1, overviewResampling: 'average' },

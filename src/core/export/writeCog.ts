@@ -1,4 +1,4 @@
-import { ASCII, DOUBLE, LONG, SHORT, TILE_OFFSETS, assembleTiff, deflateTiles, downsample, type TiffTag } from './tiffLayout.js';
+import { ASCII, DOUBLE, LONG, SHORT, TILE_OFFSETS, assembleTiff, deflateTilesAsync, downsample, type TiffTag } from './tiffLayout.js';
 
 /**
  * Writes a multi-band Cloud-Optimized GeoTIFF (classic TIFF, little endian) on a projected grid:
@@ -69,7 +69,7 @@ export function gdalMetadataXml(bands: CogBand[], metadata: Record<string, strin
   return `<GDALMetadata>\n${items.join('\n')}\n</GDALMetadata>`;
 }
 
-export function writeCog(opts: CogWriteOptions): Buffer {
+export async function writeCog(opts: CogWriteOptions): Promise<Buffer> {
   const { width, height, bands, sampleType } = opts;
   if (!Number.isInteger(width) || !Number.isInteger(height) || width <= 0 || height <= 0) throw new RangeError(`invalid raster size ${width}x${height}`);
   if (bands.length === 0) throw new RangeError('no bands to write');
@@ -81,13 +81,17 @@ export function writeCog(opts: CogWriteOptions): Buffer {
   const predictor = sampleType === 'uint16' ? 2 : 1;
 
   const levels = [{ width, height, factor: 1 }, ...overviewFactors(width, height).map((f) => ({ width: Math.ceil(width / f), height: Math.ceil(height / f), factor: f }))];
-  const levelTiles = levels.map((level) =>
-    // Planar: all tiles of band 0, then band 1, ...
-    bands.flatMap((band) => {
+  // Planar: all tiles of band 0, then band 1, ... One band of one level at a time: its downsampled
+  // copy is dropped once its tiles are deflated.
+  const levelTiles: Buffer[][] = [];
+  for (const level of levels) {
+    const tiles: Buffer[] = [];
+    for (const band of bands) {
       const data = level.factor === 1 ? band.data : downsample(band.data, width, height, level.factor, band.overviewResampling, opts.nodata);
-      return deflateTiles(data, level.width, level.height, tile, predictor);
-    }),
-  );
+      tiles.push(...(await deflateTilesAsync(data, level.width, level.height, tile, predictor)));
+    }
+    levelTiles.push(tiles);
+  }
 
   const geoTags: TiffTag[] = [
     { code: 33550, type: DOUBLE, values: [opts.pixelSizeX, opts.pixelSizeY, 0] }, // ModelPixelScale

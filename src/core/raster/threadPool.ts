@@ -67,9 +67,11 @@ export interface ThreadPoolOptions {
   size?: number;
   /** Each worker's V8 old generation, MB (`resourceLimits.maxOldGenerationSizeMb`): past it the worker dies and is replaced. */
   maxOldGenerationMb: number;
+  /** Each worker's V8 young generation, MB (default WORKER_YOUNG_GENERATION_MB): more for workers whose garbage is many small JS objects. */
+  maxYoungGenerationMb?: number;
 }
 
-export function createThreadPool(workerUrl: URL, what: string, { size = Math.max(1, Math.min(4, os.availableParallelism?.() ?? os.cpus().length)), maxOldGenerationMb }: ThreadPoolOptions): ThreadPool {
+export function createThreadPool(workerUrl: URL, what: string, { size = Math.max(1, Math.min(4, os.availableParallelism?.() ?? os.cpus().length)), maxOldGenerationMb, maxYoungGenerationMb = WORKER_YOUNG_GENERATION_MB }: ThreadPoolOptions): ThreadPool {
   const pending = new Map<number, Job>();
   const slots: Slot[] = [];
   let nextId = 0;
@@ -82,7 +84,7 @@ export function createThreadPool(workerUrl: URL, what: string, { size = Math.max
     const worker = new Worker(workerUrl, {
       execArgv: workerExecArgv(),
       workerData: { pool: what },
-      resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB, maxOldGenerationSizeMb: maxOldGenerationMb },
+      resourceLimits: { maxYoungGenerationSizeMb: maxYoungGenerationMb, maxOldGenerationSizeMb: maxOldGenerationMb },
     });
     const slot: Slot = { worker, busy: 0 };
     worker.on('message', (msg: { id: number; result?: unknown; error?: string }) => {

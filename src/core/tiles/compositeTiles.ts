@@ -191,7 +191,7 @@ export function createCompositeTiles({ catalog, cache, openSource, softwareVersi
           SOFTWARE: softwareVersion,
           ...(catalog.synthetic ? { SYNTHETIC: 'true: demo archive, not Landsat data' } : {}),
         };
-        return { ...common, bytes: encodeTileTiff(tile, tileBands, metadata), description: tileBands.map((b) => `${b.id} (${b.unit})`).join(', ') };
+        return { ...common, bytes: await encodeTileTiff(tile, tileBands, metadata), description: tileBands.map((b) => `${b.id} (${b.unit})`).join(', ') };
       }
       const ranges = tileBands.map((b) => opts.rescale ?? DEFAULT_RANGE[b.unit]);
       return { ...common, bytes: await encodeImage(format, tileBands, ranges), description: opts.rescale ? `fixed: ${opts.rescale.low}-${opts.rescale.high}` : `fixed: ${[...new Set(tileBands.map((b) => (b.unit === 'kelvin' ? '250-320 K' : '0-0.3 reflectance')))].join(', ')}` };

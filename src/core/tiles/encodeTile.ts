@@ -48,7 +48,7 @@ export async function encodeImage(format: 'png' | 'webp', shown: readonly TileBa
 }
 
 /** Float32 GeoTIFF, one band per chosen band, NaN nodata, EPSG:3857 on the WebMercatorQuad grid. */
-export function encodeTileTiff(tile: TileAddress, bands: readonly TileBand[], metadata: Record<string, string>): Buffer {
+export async function encodeTileTiff(tile: TileAddress, bands: readonly TileBand[], metadata: Record<string, string>): Promise<Buffer> {
   const b = tileBoundsMercator(tile);
   const size = pixelSizeM(tile.z);
   // The matrix's own corner, not a sum of pixel sizes, so the origin GDAL reads is the formula's exactly.

@@ -96,7 +96,7 @@ export function createSceneTiles({ catalog, cache, openSource, softwareVersion }
       const read = await values(scene, bands, tile, opts.mask, signal);
       if (format === 'tif') {
         const metadata = { SCENE_ID: scene.id, MASK: maskToText(opts.mask), TILE: `WebMercatorQuad/${tile.z}/${tile.x}/${tile.y}`, OVERVIEW_LEVEL: String(read.overviewLevel), SOFTWARE: softwareVersion, ...(catalog.synthetic ? { SYNTHETIC: 'true: demo archive, not Landsat data' } : {}) };
-        return { scene, bytes: encodeTileTiff(tile, read.values, metadata), description: read.values.map((b) => `${b.id} (${b.unit})`).join(', '), overviewLevel: read.overviewLevel };
+        return { scene, bytes: await encodeTileTiff(tile, read.values, metadata), description: read.values.map((b) => `${b.id} (${b.unit})`).join(', '), overviewLevel: read.overviewLevel };
       }
       const ranges = opts.rescale
         ? bands.map(() => opts.rescale!)
