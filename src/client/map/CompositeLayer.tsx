@@ -1,26 +1,10 @@
 import { useEffect, useId, useState } from 'react';
 import L from 'leaflet';
 import { useLeafletMap } from './leafletMap.js';
+import { compositeTileUrls, type CompositeQuery } from '../api/compositeTilesApi.js';
 
 /** The composite starts at zoom 8 on the server (compositeTileRoutes.ts COMPOSITE_MIN_ZOOM). */
 const MIN_ZOOM = 8;
-const BASE = '/api/composite/tiles/WebMercatorQuad';
-
-export interface CompositeQuery {
-  startDate: string;
-  endDate: string;
-  cloudCoverage: number;
-  bands: string[];
-  mask?: string;
-  harmonize?: boolean;
-}
-
-export function compositeQueryString(q: CompositeQuery): string {
-  const params = new URLSearchParams({ startDate: q.startDate, endDate: q.endDate, cloudCoverage: String(q.cloudCoverage), bands: q.bands.join(',') });
-  if (q.mask) params.set('mask', q.mask);
-  if (q.harmonize) params.set('harmonize', 'oli');
-  return params.toString();
-}
 
 /**
  * A map layer of the clear view of the filters' period (latest clear observation per pixel), toggled
@@ -32,7 +16,7 @@ export default function CompositeLayer({ query }: { query: CompositeQuery }) {
   const [on, setOn] = useState(false);
   const [zoom, setZoom] = useState(() => map.getZoom());
   const id = useId();
-  const qs = compositeQueryString(query);
+  const xyz = compositeTileUrls(query).xyz;
   const origin = window.location.origin;
 
   useEffect(() => {
@@ -45,16 +29,17 @@ export default function CompositeLayer({ query }: { query: CompositeQuery }) {
 
   useEffect(() => {
     if (!on) return;
-    const layer = L.tileLayer(`${BASE}/{z}/{x}/{y}.png?${qs}`, { minZoom: MIN_ZOOM, maxZoom: 18, tileSize: 256, attribution: 'Landsat clear view (this server)' }).addTo(map);
+    const layer = L.tileLayer(xyz, { minZoom: MIN_ZOOM, maxZoom: 18, tileSize: 256, attribution: 'Landsat clear view (this server)' }).addTo(map);
     return () => {
       layer.remove();
     };
-  }, [on, qs, map]);
+  }, [on, xyz, map]);
 
+  const elsewhere = compositeTileUrls(query, origin);
   const urls = [
-    ['XYZ tiles', `${origin}${BASE}/{z}/{x}/{y}.png?${qs}`],
-    ['TileJSON', `${origin}${BASE}/tilejson.json?${qs}`],
-    ['WMTS (QGIS, GDAL)', `${origin}${BASE}/WMTSCapabilities.xml?${qs}`],
+    ['XYZ tiles', elsewhere.xyz],
+    ['TileJSON', elsewhere.tileJson],
+    ['WMTS (QGIS, GDAL)', elsewhere.wmts],
   ] as const;
 
   return (

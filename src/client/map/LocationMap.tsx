@@ -14,7 +14,7 @@ import { PixelOutlines } from './PixelOutlines.js';
 import { SitesLayer } from './SitesLayer.js';
 import { DrawAreaLayer, DrawAreaTools } from './DrawArea.js';
 import { MapOverlay } from './MapOverlay.js';
-import type { CompositeQuery } from './CompositeLayer.js';
+import type { CompositeQuery } from '../api/compositeTilesApi.js';
 import './mapOverlays.css';
 
 // The clear-view layer and its URLs: loaded with the map's controls, not in the first load.

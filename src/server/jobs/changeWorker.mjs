@@ -8,9 +8,9 @@ import { register } from 'tsx/esm/api';
 register();
 const { detectChanges } = await import('../../core/change/detectChanges.ts');
 
-parentPort.on('message', ({ id, observations }) => {
+parentPort.on('message', ({ id, observations, mask }) => {
   try {
-    parentPort.postMessage({ id, result: detectChanges(observations) });
+    parentPort.postMessage({ id, result: detectChanges(observations, { mask }) });
   } catch (err) {
     parentPort.postMessage({ id, error: err instanceof Error ? err.message : String(err) });
   }

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { changeAtPoint } from '../../core/change/changeAtPoint.js';
-import { detectChanges } from '../../core/change/detectChanges.js';
+import { detectChangesInWorker } from '../jobs/changeWorkerPool.js';
 import {
   CHANGE_BODY_LIMIT_BYTES,
   changePointResponseSchema,
@@ -63,7 +63,8 @@ export default async function changeRoutes(app: FastifyInstance): Promise<void> 
     },
     async (req, reply) => {
       const signal = requestSignal(reply, config.REQUEST_TIMEOUT_MS);
-      return heavyQueue.run(async () => detectChanges(req.body.observations, { signal, mask: req.body.mask }), signal);
+      // In a worker: a long posted series is seconds of CPU that would stall every other request.
+      return heavyQueue.run(() => detectChangesInWorker(req.body.observations, req.body.mask), signal);
     },
   );
 
