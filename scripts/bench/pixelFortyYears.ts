@@ -1,0 +1,51 @@
+/**
+ * Issue 33 item 1 / issue 34 item 2, the pixel part alone: `GET /api/pixel/stream` at the default point over the
+ * whole record (1982-08-22 to today, cloud 100 %, bands B01-B05) on the embedded demo archive, cold, each run on
+ * a fresh server that has only answered /api/health. Median and spread over PIXEL_FORTY_RUNS (default 3), with the
+ * machine's 1-minute load average at start and end (the bench machine is shared).
+ * `npx tsx scripts/bench/pixelFortyYears.ts`. PIXEL_FORTY_NODE_ARGS passes node flags (e.g. --cpu-prof) to the server.
+ */
+import os from 'node:os';
+import { startServerProcess } from '../../test/support/serverProcess.js';
+import { withServerProcessEnv } from '../serverProcessEnv.mjs';
+
+const RUNS = Math.max(1, Number(process.env.PIXEL_FORTY_RUNS ?? 3));
+const TODAY = new Date().toISOString().slice(0, 10);
+const POINT = { lat: 45.3267, lon: -79.2165 };
+const URL_PATH = `/api/pixel/stream?lat=${POINT.lat}&lon=${POINT.lon}&startDate=1982-08-22&endDate=${TODAY}&cloudCoverage=100&bands=B01,B02,B03,B04,B05`;
+
+async function timed(base: string) {
+  const t0 = performance.now();
+  const res = await fetch(base + URL_PATH);
+  const text = await res.text();
+  const totals = [...text.matchAll(/"type":"progress","done":\d+,"total":(\d+)/g)];
+  return { status: res.status, ms: performance.now() - t0, scenes: Number(totals.at(-1)?.[1] ?? 0), bytes: text.length };
+}
+
+const spread = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return { median: Math.round(s[Math.floor(s.length / 2)]), min: Math.round(s[0]), max: Math.round(s[s.length - 1]), runs: xs.map(Math.round) };
+};
+
+async function main() {
+  const cold: number[] = [];
+  const loads: number[] = [];
+  let last = { status: 0, scenes: 0, bytes: 0 };
+  for (let run = 0; run < RUNS; run++) {
+    loads.push(os.loadavg()[0]);
+    const nodeArgs = (process.env.PIXEL_FORTY_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    const server = await startServerProcess({ ...withServerProcessEnv({}), RATE_LIMIT_PER_MINUTE: '1000000' }, nodeArgs);
+    try {
+      const r = await timed(server.baseUrl);
+      cold.push(r.ms);
+      last = r;
+      process.stderr.write(`run ${run + 1}: ${Math.round(r.ms)} ms, ${r.scenes} scenes, status ${r.status}, load ${os.loadavg()[0].toFixed(1)}\n`);
+    } finally {
+      await server.stop();
+    }
+  }
+  loads.push(os.loadavg()[0]);
+  process.stdout.write(`${JSON.stringify({ what: URL_PATH, runs: RUNS, status: last.status, scenes: last.scenes, answerBytes: last.bytes, coldMs: spread(cold), loadAverage1m: loads.map((l) => Math.round(l * 10) / 10) }, null, 2)}\n`);
+}
+
+main().then(() => process.exit(0), (err) => { console.error(err); process.exit(1); });
