@@ -3,7 +3,8 @@
  * whole record (1982-08-22 to today, cloud 100 %, bands B01-B05) on the embedded demo archive, cold, each run on
  * a fresh server that has only answered /api/health. Median and spread over PIXEL_FORTY_RUNS (default 3), with the
  * machine's 1-minute load average at start and end (the bench machine is shared).
- * `npx tsx scripts/bench/pixelFortyYears.ts`. PIXEL_FORTY_NODE_ARGS passes node flags (e.g. --cpu-prof) to the server.
+ * Then `GET /api/change` at the point (CCDC over the same record, its default dates) on another fresh server
+ * (PIXEL_FORTY_CHANGE=0 leaves it out). `npx tsx scripts/bench/pixelFortyYears.ts`. PIXEL_FORTY_NODE_ARGS passes node flags (e.g. --cpu-prof) to the server.
  */
 import os from 'node:os';
 import { startServerProcess } from '../../test/support/serverProcess.js';
@@ -13,6 +14,16 @@ const RUNS = Math.max(1, Number(process.env.PIXEL_FORTY_RUNS ?? 3));
 const TODAY = new Date().toISOString().slice(0, 10);
 const POINT = { lat: 45.3267, lon: -79.2165 };
 const URL_PATH = `/api/pixel/stream?lat=${POINT.lat}&lon=${POINT.lon}&startDate=1982-08-22&endDate=${TODAY}&cloudCoverage=100&bands=B01,B02,B03,B04,B05`;
+
+const CHANGE_PATH = `/api/change?lat=${POINT.lat}&lon=${POINT.lon}`;
+
+/** GET /api/change at the point over the whole record (its default dates): CCDC over the same pixel series. */
+async function timedChange(base: string) {
+  const t0 = performance.now();
+  const res = await fetch(base + CHANGE_PATH);
+  const body = (await res.json()) as { observations?: unknown };
+  return { status: res.status, ms: performance.now() - t0, observations: Array.isArray(body.observations) ? body.observations.length : Number(body.observations ?? 0) };
+}
 
 async function timed(base: string) {
   const t0 = performance.now();
@@ -29,6 +40,8 @@ const spread = (xs: number[]) => {
 
 async function main() {
   const cold: number[] = [];
+  const changeCold: number[] = [];
+  let change = { status: 0, observations: 0 };
   const loads: number[] = [];
   let last = { status: 0, scenes: 0, bytes: 0 };
   for (let run = 0; run < RUNS; run++) {
@@ -43,9 +56,20 @@ async function main() {
     } finally {
       await server.stop();
     }
+    if (process.env.PIXEL_FORTY_CHANGE === '0') continue;
+    // The change answer on another fresh server (its own cold reads).
+    const second = await startServerProcess({ ...withServerProcessEnv({}), RATE_LIMIT_PER_MINUTE: '1000000' });
+    try {
+      const c = await timedChange(second.baseUrl);
+      changeCold.push(c.ms);
+      change = c;
+      process.stderr.write(`run ${run + 1}: change ${Math.round(c.ms)} ms, status ${c.status}, load ${os.loadavg()[0].toFixed(1)}\n`);
+    } finally {
+      await second.stop();
+    }
   }
   loads.push(os.loadavg()[0]);
-  process.stdout.write(`${JSON.stringify({ what: URL_PATH, runs: RUNS, status: last.status, scenes: last.scenes, answerBytes: last.bytes, coldMs: spread(cold), loadAverage1m: loads.map((l) => Math.round(l * 10) / 10) }, null, 2)}\n`);
+  process.stdout.write(`${JSON.stringify({ what: URL_PATH, runs: RUNS, status: last.status, scenes: last.scenes, answerBytes: last.bytes, coldMs: spread(cold), change: changeCold.length ? { what: CHANGE_PATH, status: change.status, observations: change.observations, coldMs: spread(changeCold) } : null, loadAverage1m: loads.map((l) => Math.round(l * 10) / 10) }, null, 2)}\n`);
 }
 
 main().then(() => process.exit(0), (err) => { console.error(err); process.exit(1); });
