@@ -4,7 +4,7 @@
  * a fresh server that has only answered /api/health. Median and spread over PIXEL_FORTY_RUNS (default 3), with the
  * machine's 1-minute load average at start and end (the bench machine is shared).
  * Then `GET /api/change` at the point (CCDC over the same record, its default dates) on another fresh server
- * (PIXEL_FORTY_CHANGE=0 leaves it out). `npx tsx scripts/bench/pixelFortyYears.ts`. PIXEL_FORTY_NODE_ARGS passes node flags (e.g. --cpu-prof) to the server.
+ * (PIXEL_FORTY_CHANGE=0 leaves it out). `npx tsx scripts/bench/pixelFortyYears.ts`, or `BENCH_ONLY=pixel-forty npm run bench`. PIXEL_FORTY_NODE_ARGS passes node flags (e.g. --cpu-prof) to the server.
  */
 import os from 'node:os';
 import { startServerProcess } from '../../test/support/serverProcess.js';
@@ -38,7 +38,7 @@ const spread = (xs: number[]) => {
   return { median: Math.round(s[Math.floor(s.length / 2)]), min: Math.round(s[0]), max: Math.round(s[s.length - 1]), runs: xs.map(Math.round) };
 };
 
-async function main() {
+export async function benchPixelFortyYears() {
   const cold: number[] = [];
   const changeCold: number[] = [];
   let change = { status: 0, observations: 0 };
@@ -69,7 +69,18 @@ async function main() {
     }
   }
   loads.push(os.loadavg()[0]);
-  process.stdout.write(`${JSON.stringify({ what: URL_PATH, runs: RUNS, status: last.status, scenes: last.scenes, answerBytes: last.bytes, coldMs: spread(cold), change: changeCold.length ? { what: CHANGE_PATH, status: change.status, observations: change.observations, coldMs: spread(changeCold) } : null, loadAverage1m: loads.map((l) => Math.round(l * 10) / 10) }, null, 2)}\n`);
+  return { what: URL_PATH, runs: RUNS, status: last.status, scenes: last.scenes, answerBytes: last.bytes, coldMs: spread(cold), change: changeCold.length ? { what: CHANGE_PATH, status: change.status, observations: change.observations, coldMs: spread(changeCold) } : null, loadAverage1m: loads.map((l) => Math.round(l * 10) / 10) };
 }
 
-main().then(() => process.exit(0), (err) => { console.error(err); process.exit(1); });
+if (import.meta.url === `file://${process.argv[1]}`) {
+  benchPixelFortyYears().then(
+    (r) => {
+      process.stdout.write(`${JSON.stringify(r, null, 2)}\n`);
+      process.exit(0);
+    },
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}
