@@ -22,6 +22,7 @@ import { benchRealShapedArchive } from './benchRealShaped.js';
 import { benchSitesDemo, benchSitesRealShaped } from './bench/sites.js';
 import { benchVersusGdal } from './bench/versusGdal.js';
 import { benchFortyYearsDemo } from './bench/fortyYearsDemo.js';
+import { benchPixelFortyYears } from './bench/pixelFortyYears.js';
 import { benchFieldFiles } from './bench/fieldFiles.js';
 import { benchCompositeTiles } from './bench/compositeTiles.js';
 import { benchChange } from './bench/change.js';
@@ -77,6 +78,12 @@ async function main(): Promise<void> {
   if (process.env.BENCH_ONLY === 'forty-years') {
     const fortyYearsDemo = await benchFortyYearsDemo();
     process.stdout.write(`${JSON.stringify({ machine: machine(), fortyYearsDemo }, null, 2)}\n`);
+    return;
+  }
+  // BENCH_ONLY=pixel-forty runs just the 40-year pixel stream and GET /api/change, cold, each on a fresh server (scripts/bench/pixelFortyYears.ts).
+  if (process.env.BENCH_ONLY === 'pixel-forty') {
+    const pixelFortyYears = await benchPixelFortyYears();
+    process.stdout.write(`${JSON.stringify({ machine: machine(), pixelFortyYears }, null, 2)}\n`);
     return;
   }
   // BENCH_ONLY=gdal runs just issue 22's rows against GDAL (scripts/bench/versusGdal.ts) and the

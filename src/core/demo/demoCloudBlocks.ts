@@ -163,6 +163,10 @@ export function fillCloudMap(clouds: SceneClouds, bx0: number, bx1: number, by0:
   const cx1 = Math.min(clouds.cellsAcross - 1, bx1 >> 3);
   const cy0 = Math.max(0, by0 >> 3);
   const cy1 = Math.min(clouds.cellsDown - 1, by1 >> 3);
+  const cells = clouds.cells;
+  if (cells && (cx0 < cells.x0 || cx1 > cells.x1 || cy0 < cells.y0 || cy1 > cells.y1)) {
+    throw new RangeError(`fillCloudMap: cells ${cx0}..${cx1} x ${cy0}..${cy1} reach outside the clouds' window ${cells.x0}..${cells.x1} x ${cells.y0}..${cells.y1}`);
+  }
   for (let cy = cy0; cy <= cy1; cy++) {
     const yFirst = Math.max(by0, cy << 3);
     const yLast = Math.min(by1, (cy << 3) + 7);

@@ -56,8 +56,21 @@ export interface SceneClouds {
   /** Shadow offset in blocks (x right, y down): the shadow falls away from the sun. */
   shadowDx: number;
   shadowDy: number;
-  /** Percent of valid pixels flagged cloud (full resolution). */
+  /** Percent of valid pixels flagged cloud (full resolution); NaN for builds over a window of cells. */
   cloudPercent: number;
+  /**
+   * Builds over a window of cells (createSceneCloudsNear): the cells whose counts and cloud blocks
+   * this build holds (their amounts one cell further). Absent when it holds every cell.
+   */
+  cells?: CellWindow;
+}
+
+/** Cells x0..x1 (right) and y0..y1 (down) of a scene's grid, inclusive. */
+export interface CellWindow {
+  x0: number;
+  x1: number;
+  y0: number;
+  y1: number;
 }
 
 interface GridValidity {
@@ -171,6 +184,26 @@ export function createSceneClouds(grid: DemoSceneGrid, datetime: Date, sun: { el
 }
 
 /**
+ * The scene's clouds over a window of cells only, by the same arithmetic as createSceneClouds (each
+ * cell's amount and count depend on nothing but its lattice nodes), on reused buffers: valid until the
+ * next build on this thread, and without the cloud percent (NaN). A point read needs ~100 of a scene's
+ * ~15,000 cells, and building all of them (~1.4 ms) was most of the 40-year pixel series' synthesis.
+ * fillCloudMap refuses blocks outside the window.
+ */
+export function createSceneCloudsNear(grid: DemoSceneGrid, datetime: Date, sun: { elevationDeg: number; azimuthDeg: number }, cells: CellWindow): SceneClouds {
+  return buildSceneClouds(grid, datetime, sun, true, cells);
+}
+
+/** Cloud tops ~2 km up: the shadow lies 2 km / tan(elevation) away from the sun (capped at 8 km), in blocks (x right, y down). */
+export function shadowOffsetBlocks(sun: { elevationDeg: number; azimuthDeg: number }): { dx: number; dy: number } {
+  const elevation = Math.max(5, sun.elevationDeg);
+  const distanceM = Math.min(8000, 2000 / Math.tan((elevation * Math.PI) / 180));
+  const away = ((sun.azimuthDeg + 180) * Math.PI) / 180;
+  const blockM = BLOCK_PX * 30;
+  return { dx: Math.round((Math.sin(away) * distanceM) / blockM), dy: Math.round((-Math.cos(away) * distanceM) / blockM) };
+}
+
+/**
  * Just the scene's cloud percent (what a search filters on), the same number createSceneClouds
  * gives, on reused buffers: a five-year search lists ~2,000 scenes and keeps none of their fields.
  */
@@ -186,7 +219,7 @@ function scratchOf<T extends Float64Array | Float32Array | Uint8Array>(key: 'coa
   return a;
 }
 
-function buildSceneClouds(grid: DemoSceneGrid, datetime: Date, sun: { elevationDeg: number; azimuthDeg: number }, percentOnly: boolean): SceneClouds {
+function buildSceneClouds(grid: DemoSceneGrid, datetime: Date, sun: { elevationDeg: number; azimuthDeg: number }, percentOnly: boolean, cells?: CellWindow): SceneClouds {
   const f64 = (key: 'coarse' | 'target' | 'fine', n: number) => (percentOnly ? scratchOf(key, n, (m) => new Float64Array(m)) : new Float64Array(n));
   const seed = daySeed(datetime);
   const nodes = nodeLattice(grid);
@@ -195,10 +228,25 @@ function buildSceneClouds(grid: DemoSceneGrid, datetime: Date, sun: { elevationD
   const cellsDown = grid.height / CELL_PX;
   const stride = cellsAcross + 2;
   const [gi, gj] = globalCellOrigin(grid);
-  // Coarse field and weather systems at the nodes; the fine field on a lattice twice as dense (fineAt).
+  // Cells whose amounts are computed (one more on every side than the counts, for the gradients and
+  // cloudAmountAt): all of them, padding included, unless the build is over a window.
+  const iLo = cells ? Math.max(-1, cells.x0 - 1) : -1;
+  const iHi = cells ? Math.min(cellsAcross, cells.x1 + 1) : cellsAcross;
+  const jLo = cells ? Math.max(-1, cells.y0 - 1) : -1;
+  const jHi = cells ? Math.min(cellsDown, cells.y1 + 1) : cellsDown;
+  // Coarse field and weather systems at the nodes those cells lie between; the fine field on a lattice twice as dense (fineAt).
   const coarse = f64('coarse', nx * ny);
   const target = f64('target', nx * ny);
-  for (let k = 0; k < nx * ny; k++) {
+  if (cells) {
+    coarse.fill(NaN, 0, nx * ny);
+    target.fill(NaN, 0, nx * ny);
+  }
+  const aLo = Math.floor((gi + iLo - i0) / COARSE_NODE_CELLS);
+  const aHi = Math.min(nx - 1, Math.floor((gi + iHi - i0) / COARSE_NODE_CELLS) + 1);
+  const bLo = Math.floor((gj + jLo - j0) / COARSE_NODE_CELLS);
+  const bHi = Math.min(ny - 1, Math.floor((gj + jHi - j0) / COARSE_NODE_CELLS) + 1);
+  for (let nb = bLo; nb <= bHi; nb++) for (let na = aLo; na <= aHi; na++) {
+    const k = nb * nx + na;
     const x = km[3 * k];
     const y = km[3 * k + 1];
     const z = km[3 * k + 2];
@@ -215,7 +263,8 @@ function buildSceneClouds(grid: DemoSceneGrid, datetime: Date, sun: { elevationD
   // Bilinear between nodes: the coarse field and the target share their lattice (and weights); the fine
   // field has its own. Row terms hoisted: this loop runs for ~15,000 cells of every scene a search lists.
   const amount = percentOnly ? scratchOf('amount', stride * (cellsDown + 2), (m) => new Float32Array(m)) : new Float32Array(stride * (cellsDown + 2));
-  for (let j = -1; j <= cellsDown; j++) {
+  if (cells) amount.fill(NaN, 0, stride * (cellsDown + 2));
+  for (let j = jLo; j <= jHi; j++) {
     const v = (gj + j - j0) / COARSE_NODE_CELLS;
     const b = Math.floor(v);
     const fv = v - b;
@@ -224,9 +273,9 @@ function buildSceneClouds(grid: DemoSceneGrid, datetime: Date, sun: { elevationD
     const fvf = vf - bf;
     const row = (j + 1) * stride + 1;
     // Cells in runs of one coarse node interval (four cells): a clear or overcast run is filled at once.
-    for (let i = -1; i <= cellsAcross; ) {
+    for (let i = iLo; i <= iHi; ) {
       const a = Math.floor((gi + i - i0) / COARSE_NODE_CELLS);
-      const last = Math.min(cellsAcross, (a + 1) * COARSE_NODE_CELLS - 1 + i0 - gi);
+      const last = Math.min(iHi, (a + 1) * COARSE_NODE_CELLS - 1 + i0 - gi);
       const state = groupState(field, a, b);
       if (state !== GROUP_MIXED) {
         // A loop, not fill(): four cells are fewer than a builtin call costs.
@@ -253,11 +302,7 @@ function buildSceneClouds(grid: DemoSceneGrid, datetime: Date, sun: { elevationD
     }
   }
   const count = percentOnly ? scratchOf('count', cellsAcross * cellsDown, (m) => new Uint8Array(m)) : new Uint8Array(cellsAcross * cellsDown);
-  // Cloud tops ~2 km up: the shadow lies 2 km / tan(elevation) away from the sun (capped at 8 km).
-  const elevation = Math.max(5, sun.elevationDeg);
-  const distanceM = Math.min(8000, 2000 / Math.tan((elevation * Math.PI) / 180));
-  const away = ((sun.azimuthDeg + 180) * Math.PI) / 180;
-  const blockM = BLOCK_PX * 30;
+  const shadow = shadowOffsetBlocks(sun);
   const clouds: SceneClouds = {
     seed,
     blockX0: gi * BLOCKS_PER_CELL_SIDE,
@@ -269,10 +314,24 @@ function buildSceneClouds(grid: DemoSceneGrid, datetime: Date, sun: { elevationD
     // Percent-only builds keep no block states (cellCloudBits then writes them to scratch, demoCloudBlocks.ts).
     cellBits: percentOnly ? null : new Uint32Array(2 * cellsAcross * cellsDown),
     cellKnown: percentOnly ? null : new Uint8Array(cellsAcross * cellsDown),
-    shadowDx: Math.round((Math.sin(away) * distanceM) / blockM),
-    shadowDy: Math.round((-Math.cos(away) * distanceM) / blockM),
+    shadowDx: shadow.dx,
+    shadowDy: shadow.dy,
     cloudPercent: 0,
   };
+  if (cells) {
+    // Counts of the window's cells, as the loop below gives them; no percent (it needs every cell).
+    count.fill(0, 0, cellsAcross * cellsDown);
+    for (let j = Math.max(0, cells.y0); j <= Math.min(cellsDown - 1, cells.y1); j++) {
+      const b = Math.floor((gj + j - j0) / COARSE_NODE_CELLS);
+      for (let i = Math.max(0, cells.x0); i <= Math.min(cellsAcross - 1, cells.x1); i++) {
+        const state = groups[b * nx + Math.floor((gi + i - i0) / COARSE_NODE_CELLS)];
+        count[j * cellsAcross + i] = state === GROUP_MIXED ? Math.round(amount[(j + 1) * stride + (i + 1)] * BLOCKS_PER_CELL) : state === GROUP_OVERCAST ? BLOCKS_PER_CELL : 0;
+      }
+    }
+    clouds.cells = { ...cells };
+    clouds.cloudPercent = NaN;
+    return clouds;
+  }
   const { valid, partial, validBefore, total } = gridValidity(grid);
   let cloudy = 0;
   for (let j = 0; j < cellsDown; j++) {

@@ -13,10 +13,10 @@ import { ByteSourceNotFoundError, type ByteSource } from '../raster/byteSource.j
 import { WRS2_DAY_ROWS, WRS2_PATHS } from '../wrs2/wrs2.js';
 import { demoPassesForPathRow } from './demoMissionSchedule.js';
 import { adaptTileToSensor } from './demoSensorTile.js';
-import { createSceneClouds, sceneCloudPercentOf, type SceneClouds } from './demoClouds.js';
+import { createSceneClouds, createSceneCloudsNear, sceneCloudPercentOf, shadowOffsetBlocks, type SceneClouds } from './demoClouds.js';
 import { createLandCoverTile, ensureLandCover, type LandCoverTile } from './demoLandCover.js';
 import { DEMO_PIXEL_SIZE_M, OVERVIEW_FACTORS, TILE_PX, demoSceneGrid, type DemoSceneGrid } from './demoSceneGrid.js';
-import { DEMO_ASSET_KEYS, createSceneWeather, synthesizeTile, type SceneWeather } from './demoTileSynth.js';
+import { DEMO_ASSET_KEYS, cloudBlocksOf, createSceneWeather, synthesizeTile, type SceneWeather } from './demoTileSynth.js';
 import { cloudPercentsInWorker, demoSynthWorkerLoaded, synthesizeTileSetInWorker } from './demoSynthPool.js';
 import { sunPosition } from './sunPosition.js';
 import { ownTurn } from '../ownTurn.js';
@@ -264,7 +264,25 @@ export function synthesizeDemoTileSet(sceneId: string, level: number, index: num
   ensureLandCover(cover, rows, cols);
   const tileX = index % tilesAcross;
   const tileY = Math.floor(index / tilesAcross);
-  return adaptTileToSensor(synthesizeTile(cover, sceneWeather(scene), sceneClouds(scene), rows, cols), scene, factor, tileX, tileY, rows, cols);
+  return adaptTileToSensor(synthesizeTile(cover, sceneWeather(scene), cloudsFor(scene, cover, rows, cols), rows, cols), scene, factor, tileX, tileY, rows, cols);
+}
+
+/** Reads of at most this many rows and columns (a point's 3 x 3, a site's pixel) build only the cloud cells they touch. */
+const NEAR_READ_PX = 16;
+
+/**
+ * The scene's clouds for a read of pixels `rows` x `cols`: the whole field (kept: an image reads it for
+ * many tiles), or, for a small read when the whole field is not at hand, the cells the read touches
+ * (createSceneCloudsNear, the same values cell for cell). A 40-year pixel series reads 3,684 scenes once
+ * each: building their whole fields (~1.4 ms each) was most of its synthesis.
+ */
+function cloudsFor(scene: DemoScene, cover: LandCoverTile, rows: Int32Array, cols: Int32Array): SceneClouds {
+  const kept = cloudFields.get(scene.id);
+  if (kept || rows.length > NEAR_READ_PX || cols.length > NEAR_READ_PX) return kept ?? sceneClouds(scene);
+  const sun = { elevationDeg: scene.sunElevationDeg, azimuthDeg: scene.sunAzimuthDeg };
+  const shadow = shadowOffsetBlocks(sun);
+  const { bx0, bx1, by0, by1 } = cloudBlocksOf(cover, shadow.dx, shadow.dy, rows, cols);
+  return createSceneCloudsNear(scene.grid, scene.datetime, sun, { x0: bx0 >> 3, x1: bx1 >> 3, y0: by0 >> 3, y1: by1 >> 3 });
 }
 
 /**

@@ -118,6 +118,24 @@ const ALL_PIXELS = Int32Array.from({ length: TILE_PX }, (_, i) => i);
 let cloudMapScratch = new Uint8Array(0);
 
 /**
+ * The blocks (grid block indices, inclusive) whose cloud state synthesizeTile reads for pixels `rows` x
+ * `cols` of the cover: the pixels' blocks, their neighbours and their shadows' casters. Their cells are
+ * what a cloud build over a window needs (createSceneCloudsNear).
+ */
+export function cloudBlocksOf(cover: LandCoverTile, shadowDx: number, shadowDy: number, rows: ArrayLike<number>, cols: ArrayLike<number>): { bx0: number; bx1: number; by0: number; by1: number } {
+  const bxFirst = cover.blockX[cols[0]];
+  const bxLast = cover.blockX[cols[cols.length - 1]];
+  const byFirst = cover.blockY[rows[0]];
+  const byLast = cover.blockY[rows[rows.length - 1]];
+  return {
+    bx0: Math.min(bxFirst, bxFirst - shadowDx) - 1,
+    bx1: Math.max(bxLast, bxLast - shadowDx) + 1,
+    by0: Math.min(byFirst, byFirst - shadowDy) - 1,
+    by1: Math.max(byLast, byLast - shadowDy) + 1,
+  };
+}
+
+/**
  * The nine bands, in DEMO_ASSET_KEYS order, of the pixels `rows` x `cols` (ascending positions inside
  * the tile; all of them by default), row-major. A pixel's values depend on nothing but the pixel, so a
  * point read and a whole-tile read agree. The cover must have those pixels (ensureLandCover).
@@ -129,14 +147,7 @@ export function synthesizeTile(cover: LandCoverTile, weather: SceneWeather, clou
   if (nr === 0 || nc === 0) return DEMO_ASSET_KEYS.map(() => new Uint16Array(0));
   // Cloud state of every block the pixels, their neighbours and their shadows' casters touch,
   // looked up once each (at overviews every pixel is its own block).
-  const bxFirst = cover.blockX[cols[0]];
-  const bxLast = cover.blockX[cols[nc - 1]];
-  const byFirst = cover.blockY[rows[0]];
-  const byLast = cover.blockY[rows[nr - 1]];
-  const bx0 = Math.min(bxFirst, bxFirst - clouds.shadowDx) - 1;
-  const bx1 = Math.max(bxLast, bxLast - clouds.shadowDx) + 1;
-  const by0 = Math.min(byFirst, byFirst - clouds.shadowDy) - 1;
-  const by1 = Math.max(byLast, byLast - clouds.shadowDy) + 1;
+  const { bx0, bx1, by0, by1 } = cloudBlocksOf(cover, clouds.shadowDx, clouds.shadowDy, rows, cols);
   const mapW = bx1 - bx0 + 1;
   const mapLength = mapW * (by1 - by0 + 1);
   if (cloudMapScratch.length < mapLength) cloudMapScratch = new Uint8Array(mapLength);
