@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BAND_IDS, DEFAULT_BAND_IDS, isBandId, type BandId } from '../../core/bands/bandCatalog.js';
-import { AREA_MAX_KM2 } from '../../core/area/areaStatistics.js';
+import { AREA_JOB_MAX_KM2, AREA_MAX_KM2 } from '../../core/area/areaStatistics.js';
 import { checkDateRange, dateParam, harmonizeParam, maskParam } from '../apiQuery.js';
 import { mediaAnswer } from './common.js';
 
@@ -27,7 +27,7 @@ export const areaBodySchema = z
     geometry: z
       .unknown()
       .refine((g) => g !== undefined && g !== null, 'geometry is required: a GeoJSON Polygon, MultiPolygon, Feature or one-feature FeatureCollection in WGS 84')
-      .describe(`GeoJSON Polygon, MultiPolygon, Feature or one-feature FeatureCollection in WGS 84 (holes honoured), at most ${AREA_MAX_KM2} km²`),
+      .describe(`GeoJSON Polygon, MultiPolygon, Feature or one-feature FeatureCollection in WGS 84 (holes honoured): at most ${AREA_MAX_KM2} km² over a year per request (more answers 413 with a job offer); at most ${AREA_JOB_MAX_KM2} km² per job`),
     startDate: dateParam('startDate', 'First acquisition date, inclusive, YYYY-MM-DD (UTC)'),
     endDate: dateParam('endDate', 'Last acquisition date, inclusive, YYYY-MM-DD (UTC)'),
     cloudCoverage: z.number().int().min(0).max(100).default(100).describe('Largest scene cloud cover accepted, whole percent 0-100 (default 100)'),
@@ -84,3 +84,15 @@ export const areaStreamAnswer = mediaAnswer(
   'NDJSON lines: {"type":"progress","done","total"}, then {"type":"result","result":<the POST /api/area answer>} or {"type":"error","error":{"code","message"}}',
 );
 export type AreaStatistics = z.output<typeof areaResponseSchema>;
+
+/** 413: more than one request measures. `job` (when a job can do it) says where to send the same body. */
+export const areaRefusalSchema = z.object({
+  error: z.object({
+    code: z.string().describe('area_too_large'),
+    message: z.string(),
+    job: z
+      .object({ method: z.literal('POST'), path: z.literal('/api/jobs'), note: z.string() })
+      .optional()
+      .describe('The job that measures this area: POST the same JSON body to /api/jobs (202 {"id"}), then GET /api/jobs/{id}/result.csv'),
+  }),
+});
