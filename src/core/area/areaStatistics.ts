@@ -227,17 +227,20 @@ export async function areaStatistics(
 }
 
 /** One CSV row per scene and band: the answer as a spreadsheet reads it; then (issue 23) the sensor, its own band name and any harmonisation, as the other CSVs. */
-const AREA_CSV_HEADER = ['scene_id', 'satellite', 'datetime', 'wrs_path', 'wrs_row', 'cloud_cover', 'band', 'band_label', 'unit', 'pixel_count', 'clear_count', 'count', 'mean', 'median', 'st_dev_population', 'min', 'max', 'mask', 'synthetic', 'sensor', 'sensor_band', 'harmonized'] as const;
+export const AREA_CSV_HEADER = ['scene_id', 'satellite', 'datetime', 'wrs_path', 'wrs_row', 'cloud_cover', 'band', 'band_label', 'unit', 'pixel_count', 'clear_count', 'count', 'mean', 'median', 'st_dev_population', 'min', 'max', 'mask', 'synthetic', 'sensor', 'sensor_band', 'harmonized'] as const;
 
-export function areaCsvRows(answer: AreaResponse): (string | number | boolean | null)[][] {
-  const rows: (string | number | boolean | null)[][] = [[...AREA_CSV_HEADER]];
-  for (const e of answer.scenes) {
-    for (const [id, s] of Object.entries(e.bands)) {
-      const info = BAND_CATALOG[id as keyof typeof BAND_CATALOG];
-      const sensor = isLandsatPlatform(e.scene.satellite) ? sensorOf(e.scene.satellite) : null;
-      const sensorBand = sensor && isBandId(id) ? sensorBandName(id, sensor) : null;
-      rows.push([e.scene.id, e.scene.satellite, e.scene.datetime, e.scene.wrsPath, e.scene.wrsRow, e.scene.cloudCover, id, info?.label ?? id, info?.unit ?? null, e.pixelCount, e.clearCount, s.count, s.mean, s.median, s.stDev, s.min, s.max, answer.mask, answer.synthetic, sensor, sensorBand, e.scene.harmonized ?? null]);
-    }
-  }
-  return rows;
+type AreaCsvRow = (string | number | boolean | null)[];
+
+/** One scene's rows, one per band (an area job writes them scene by scene). */
+export function areaSceneCsvRows(e: AreaSceneEntry, mask: string, synthetic: boolean): AreaCsvRow[] {
+  return Object.entries(e.bands).map(([id, s]) => {
+    const info = BAND_CATALOG[id as keyof typeof BAND_CATALOG];
+    const sensor = isLandsatPlatform(e.scene.satellite) ? sensorOf(e.scene.satellite) : null;
+    const sensorBand = sensor && isBandId(id) ? sensorBandName(id, sensor) : null;
+    return [e.scene.id, e.scene.satellite, e.scene.datetime, e.scene.wrsPath, e.scene.wrsRow, e.scene.cloudCover, id, info?.label ?? id, info?.unit ?? null, e.pixelCount, e.clearCount, s.count, s.mean, s.median, s.stDev, s.min, s.max, mask, synthetic, sensor, sensorBand, e.scene.harmonized ?? null];
+  });
+}
+
+export function areaCsvRows(answer: AreaResponse): AreaCsvRow[] {
+  return [[...AREA_CSV_HEADER], ...answer.scenes.flatMap((e) => areaSceneCsvRows(e, answer.mask, answer.synthetic))];
 }

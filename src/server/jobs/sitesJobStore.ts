@@ -16,6 +16,10 @@ export interface JobParams {
   maskText?: string;
   /** oli: TM/ETM+ reflectance harmonised to OLI; absent: as archived. */
   harmonize?: 'oli';
+  /** 'area': an area job (areaJobWork.ts), over `geometry`; absent: a site job. */
+  analysis?: 'area';
+  /** The area job's GeoJSON geometry, as sent. */
+  geometry?: unknown;
 }
 
 export interface JobRecord {
