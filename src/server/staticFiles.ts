@@ -45,6 +45,8 @@ export async function registerStaticFiles(app: FastifyInstance, config: Config):
     root: config.STATIC_DIR,
     wildcard: true,
     index: 'index.html',
+    // The build writes .br and .gz beside each text file at the highest settings (vite.config.ts precompress).
+    preCompressed: true,
     cacheControl: false,
     setHeaders: (reply, filePath) => setCacheHeaders(reply, filePath),
   });

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useMemo, useReducer, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { BandId } from '../../core/bands/bandCatalog.js';
 import type { LngLat } from '../../core/geo/lngLat.js';
@@ -8,7 +8,6 @@ import type { Place } from '../location/placeLabel.js';
 import { useFootprintQuery, usePageConfig } from '../api/useServerQueries.js';
 import { AreaChoice } from '../filters/AreaChoice.js';
 import { resolveAnalysisArea, type AnalysisArea } from '../filters/analysisArea.js';
-import { ComparisonSection } from '../series/ComparisonSection.js';
 import { OpacitySlider } from '../results/OpacitySlider.js';
 import { pixelSeriesState } from '../series/pixelSeriesState.js';
 import { StreamProgressNote } from '../results/StreamProgressNote.js';
@@ -23,9 +22,6 @@ import { LocationSidebar } from '../location/LocationSidebar.js';
 import { useGeolocation } from '../location/useGeolocation.js';
 import { LocationMap } from '../map/LocationMap.js';
 import { DemoDataNotice } from '../notify/DemoDataNotice.js';
-import { FieldSpectrumSection } from '../fieldSpectrum/FieldSpectrumSection.js';
-import { ResultsSection } from '../results/ResultsSection.js';
-import { AreaPanel } from '../area/AreaPanel.js';
 import { useAreaDrawing } from '../area/useAreaDrawing.js';
 import { chosenPixelScene } from '../map/PixelOutlines.js';
 import { useLandsatQueries } from '../results/useLandsatQueries.js';
@@ -38,9 +34,18 @@ import { StatisticsStatus } from '../results/StatisticsStatus.js';
 import { initialPageState, pageReducer } from './pageState.js';
 import { useMapFollows } from './useMapFollows.js';
 import { usePageFetch } from './usePageFetch.js';
+import { LazySection } from './LazySection.js';
 
 // Loaded when the page shows it: the panel brings the request schemas (zod) the first view does not need.
 const ManySitesSection = lazy(() => import('../sites/ManySitesSection.js').then((m) => ({ default: m.ManySitesSection })));
+// Issue 33: the first load carries what the first screen needs (map, filters, bands). The results come
+// with the first Fetch (their chunk starts loading at the click); the sections below the fold load as
+// the person scrolls near them (LazySection), each with a placeholder holding its place.
+const loadResults = () => import('../results/ResultsSection.js');
+const ResultsSection = lazy(() => loadResults().then((m) => ({ default: m.ResultsSection })));
+const ComparisonSection = lazy(() => import('../series/ComparisonSection.js').then((m) => ({ default: m.ComparisonSection })));
+const FieldSpectrumSection = lazy(() => import('../fieldSpectrum/FieldSpectrumSection.js').then((m) => ({ default: m.FieldSpectrumSection })));
+const AreaPanel = lazy(() => import('../area/AreaPanel.js').then((m) => ({ default: m.AreaPanel })));
 
 /** The page's server state lives in one query cache (cancellation, de-duplication, caching). */
 export function App() {
@@ -108,6 +113,10 @@ function AppPage() {
   useLandOnResult(Boolean(results) && !image.isFetching && (Boolean(image.data) || Boolean(complete) || Boolean(imageProblem)), request?.id ?? null, resultsSection);
 
   useViewInUrl(lngLat, filters, ticked, area);
+  // The results' code starts loading with the first Fetch, while its answers are on their way.
+  useEffect(() => {
+    if (request) void loadResults();
+  }, [request]);
 
   const shownImage = results?.image;
   const imageOverlay = shownImage?.boundsLngLat ? { url: shownImage.dataUrl, boundsLngLat: shownImage.boundsLngLat, opacity: state.imageOpacity } : null;
@@ -187,6 +196,7 @@ function AppPage() {
         </section>
 
         {results && (
+          <Suspense fallback={<section className="page-section lazy-section" aria-busy="true" style={{ minHeight: '80vh' }} />}>
           <ResultsSection
             ref={resultsSection}
             results={results}
@@ -218,12 +228,17 @@ function AppPage() {
               selectedSceneId={selectedSceneId}
             />
           </ResultsSection>
+          </Suspense>
         )}
-        <FieldSpectrumSection lngLat={lngLat} startDate={filters.startDate} endDate={filters.endDate} />
-        <AreaPanel filters={{ startDate: filters.startDate, endDate: filters.endDate, cloudCoverage: filters.cloudCoverage, bands: bandsToRequest(ticked), mask: filters.mask, harmonize: filters.harmonize }} area={areaDrawing} />
-        <Suspense fallback={null}>
+        <LazySection id="field-spectrum" label="Compare your field spectrum with Landsat" minHeight="26rem">
+          <FieldSpectrumSection lngLat={lngLat} startDate={filters.startDate} endDate={filters.endDate} />
+        </LazySection>
+        <LazySection id="area-statistics" label="Area statistics" minHeight="22rem">
+          <AreaPanel filters={{ startDate: filters.startDate, endDate: filters.endDate, cloudCoverage: filters.cloudCoverage, bands: bandsToRequest(ticked), mask: filters.mask, harmonize: filters.harmonize }} area={areaDrawing} />
+        </LazySection>
+        <LazySection id="many-sites" label="Many sites" minHeight="24rem">
           <ManySitesSection startDate={filters.startDate} endDate={filters.endDate} cloudCoverage={filters.cloudCoverage} bands={bandsToRequest(ticked)} harmonize={filters.harmonize} onSitesParsed={on.sites} />
-        </Suspense>
+        </LazySection>
       </main>
       <footer className="page-footer">
         Landsat Collection 2 Level-2 data courtesy of the U.S. Geological Survey. Map outline: Natural Earth.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BAND_IDS, DEFAULT_BAND_IDS, isBandId, type BandId } from '../../core/bands/bandCatalog.js';
-import { AREA_JOB_MAX_KM2, AREA_MAX_KM2 } from '../../core/area/areaStatistics.js';
+import { AREA_JOB_MAX_KM2, AREA_MAX_KM2 } from '../../core/area/areaLimits.js';
 import { checkDateRange, dateParam, harmonizeParam, maskParam } from '../apiQuery.js';
 import { mediaAnswer } from './common.js';
 
