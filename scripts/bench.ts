@@ -17,6 +17,7 @@ import { DEFAULT_POINT } from '../src/shared/defaults.js';
 import type { LngLat } from '../src/core/geo/lngLat.js';
 import { benchFirstLoad } from './bench/firstLoad.js';
 import { benchFirstMinute } from './bench/firstMinute.js';
+import { benchAreaJourney } from './bench/areaJourney.js';
 import { benchRealShapedArchive } from './benchRealShaped.js';
 import { benchSitesDemo, benchSitesRealShaped } from './bench/sites.js';
 import { benchVersusGdal } from './bench/versusGdal.js';
@@ -76,6 +77,14 @@ async function main(): Promise<void> {
     const firstMinute = await benchFirstMinute();
     const sites = process.env.BENCH_ONLY === 'demo-speed' ? { oneScene100SitesOneYearDemo: await benchSitesDemo() } : undefined;
     process.stdout.write(`${JSON.stringify({ machine: { cpus: os.cpus().length, node: process.version }, firstMinute, ...(sites ? { sites } : {}) }, null, 2)}\n`);
+    return;
+  }
+  // BENCH_ONLY=area runs issue 33's area and first-load figures: the 2,500 km² journey in the page
+  // (scripts/bench/areaJourney.ts, AREA_JOURNEY_RUNS) and the first load's bytes over the wire.
+  if (process.env.BENCH_ONLY === 'area') {
+    const areaJourney = await benchAreaJourney();
+    const firstLoad = await benchFirstLoad();
+    process.stdout.write(`${JSON.stringify({ machine: machine(), areaJourney, firstLoad }, null, 2)}\n`);
     return;
   }
   // BENCH_ONLY=sites runs just the two many-sites entries (issue 24).

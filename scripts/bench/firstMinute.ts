@@ -13,6 +13,7 @@ import path from 'node:path';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { withServerProcessEnv } from '../serverProcessEnv.mjs';
+import { benchAreaJourney } from './areaJourney.js';
 
 const RUNS = Number(process.env.FIRST_MINUTE_RUNS ?? 3);
 const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -34,7 +35,7 @@ function freePort(): Promise<number> {
 }
 
 /** `npm start`'s server process (its env: malloc tunables, libuv pool), on the demo archive, built page from dist/client. */
-async function startServer(tmpDir: string): Promise<{ child: ChildProcess; baseUrl: string }> {
+export async function startServer(tmpDir: string): Promise<{ child: ChildProcess; baseUrl: string }> {
   const port = await freePort();
   const env = withServerProcessEnv({
     ...process.env,
@@ -67,7 +68,7 @@ async function startServer(tmpDir: string): Promise<{ child: ChildProcess; baseU
  * /proc/<pid>/stat (utime + stime, clock ticks of 10 ms): a count that the other load of a shared
  * machine hardly changes, unlike wall time. null where /proc is missing.
  */
-async function serverCpuMs(child: ChildProcess): Promise<number | null> {
+export async function serverCpuMs(child: ChildProcess): Promise<number | null> {
   try {
     const stat = await readFile(`/proc/${child.pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
@@ -77,13 +78,13 @@ async function serverCpuMs(child: ChildProcess): Promise<number | null> {
   }
 }
 
-async function stopServer(child: ChildProcess) {
+export async function stopServer(child: ChildProcess) {
   const exited = new Promise((r) => child.once('exit', r));
   child.kill('SIGTERM');
   await exited;
 }
 
-async function openPage(browser: Browser, url: string): Promise<Page> {
+export async function openPage(browser: Browser, url: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   await context.route('**/*', (route) => (new URL(route.request().url()).hostname === '127.0.0.1' ? route.continue() : route.abort('internetdisconnected')));
   const page = await context.newPage();
@@ -99,10 +100,10 @@ async function openPage(browser: Browser, url: string): Promise<Page> {
  * queries, taken from the two cores the server measured here shares with the browser.
  */
 const POLL_MS = 50;
-const waitInPage = (page: Page, test: () => boolean) => page.waitForFunction(test, undefined, { polling: POLL_MS, timeout: 300_000 });
+export const waitInPage = (page: Page, test: () => boolean) => page.waitForFunction(test, undefined, { polling: POLL_MS, timeout: 300_000 });
 
 /** Milliseconds from `start` until the image is shown and until every chart is complete (the coverage note); to within POLL_MS. */
-async function timeResults(page: Page, start: () => Promise<void>) {
+export async function timeResults(page: Page, start: () => Promise<void>) {
   const t0 = performance.now();
   await start();
   const image = waitInPage(page, () => document.querySelector('img[alt^="Landsat 3 x 3 pixels around"]') !== null).then(() => performance.now() - t0);
@@ -113,7 +114,7 @@ async function timeResults(page: Page, start: () => Promise<void>) {
 }
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
-const spread = (xs: number[]) => {
+export const spread = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return { median: Math.round(s[Math.floor(s.length / 2)]), min: Math.round(s[0]), max: Math.round(s[s.length - 1]), runs: xs.map(Math.round) };
 };
@@ -175,6 +176,8 @@ export async function benchFirstMinute() {
     // serverCpuMs: CPU the server used from t0 until every chart was complete (page loading not included).
     oneYear: { cloudLimit: oneYear.cloudLimit, scenes: oneYear.scenes, emptyAnswerMs: spread(oneYear.emptyMs), firstImageMs: spread(oneYear.imageMs), everyChartMs: spread(oneYear.chartsMs), ...(oneYear.cpuMs.length ? { serverCpuMs: spread(oneYear.cpuMs) } : {}) },
     fiveYears: { cloudLimit: oneYear.cloudLimit, scenes: fiveYears.scenes, firstImageMs: spread(fiveYears.imageMs), everyChartMs: spread(fiveYears.chartsMs), ...(fiveYears.cpuMs.length ? { serverCpuMs: spread(fiveYears.cpuMs) } : {}) },
+    // Issue 33: the 2,500 km² journey (scripts/bench/areaJourney.ts); FIRST_MINUTE_AREA=0 leaves it out.
+    ...(process.env.FIRST_MINUTE_AREA === '0' ? {} : { areaJourney: await benchAreaJourney() }),
   };
 }
 
