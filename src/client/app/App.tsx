@@ -60,6 +60,8 @@ export function App() {
 /** The single page: landing, location, filters + bands, results. Lays out the sections over the page state (pageState.ts). */
 function AppPage() {
   const openedWith = useMemo(() => readUrlState(window.location.search), []);
+  // A kept job link (#job=…) opens the many-sites section at once, to show its job.
+  const [openedWithJobLink] = useState(() => /(?:^#|&)job=/.test(window.location.hash));
   const [state, dispatch] = useReducer(pageReducer, openedWith, initialPageState);
   const { lngLat, area, filters, ticked, request, selectedSceneId, cancelled } = state;
 
@@ -236,7 +238,7 @@ function AppPage() {
         <LazySection id="area-statistics" label="Area statistics" minHeight="22rem">
           <AreaPanel filters={{ startDate: filters.startDate, endDate: filters.endDate, cloudCoverage: filters.cloudCoverage, bands: bandsToRequest(ticked), mask: filters.mask, harmonize: filters.harmonize }} area={areaDrawing} />
         </LazySection>
-        <LazySection id="many-sites" label="Many sites" minHeight="24rem">
+        <LazySection id="many-sites" label="Many sites" minHeight="24rem" eager={openedWithJobLink}>
           <ManySitesSection startDate={filters.startDate} endDate={filters.endDate} cloudCoverage={filters.cloudCoverage} bands={bandsToRequest(ticked)} harmonize={filters.harmonize} onSitesParsed={on.sites} />
         </LazySection>
       </main>

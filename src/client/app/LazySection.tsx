@@ -6,8 +6,9 @@ import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
  * holds its place: the same id, name and heading, and about its height, so nothing below it jumps
  * when it comes. Without IntersectionObserver (old browsers, jsdom) it loads at once.
  */
-export function LazySection({ id, label, minHeight, children }: { id: string; label: string; minHeight: string; children: ReactNode }) {
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+export function LazySection({ id, label, minHeight, eager = false, children }: { id: string; label: string; minHeight: string; eager?: boolean; children: ReactNode }) {
+  // `eager`: the page was opened for this section (a kept job link), so it loads at once.
+  const [near, setNear] = useState(() => eager || typeof IntersectionObserver === 'undefined');
   const placeholderRef = useRef<HTMLElement>(null);
   useEffect(() => {
     const at = placeholderRef.current;
