@@ -34,9 +34,11 @@ type Waiting = Omit<Job, 'slot'> & { lane?: BulkLane };
 /**
  * Jobs posted to one worker at most; the rest wait here, interactive ones first (workLane.ts). A
  * worker runs its messages in order, so a job posted behind an area's hundreds would wait for all of
- * them: a point Fetch during a 2,500 km² area waited seconds for its few tiles.
+ * them: a point Fetch during a 2,500 km² area waited seconds for its few tiles. Four keep the worker
+ * fed while the event loop is busy (it posts the next job only when it gets to an answer), and cost
+ * an interactive job at most four demo tiles' wait (~20 ms).
  */
-const POSTED_PER_WORKER = 2;
+export const POSTED_PER_WORKER = 4;
 
 /** A pool's worker stopped (most often: it ran out of its heap cap) while doing this job, which could not run again. */
 export class WorkerStoppedError extends ExplainedError {
