@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { countWindowDns } from '../landsat/dnCounts.mjs';
-import { areaStatsOfCounts, pixelAndClearCounts } from './areaCounts.js';
+import { addCounts, areaStatsOfCounts, pixelAndClearCounts } from './areaCounts.js';
 
 /** The statistics written out directly over the values, sorted: what the counts per DN must give. */
 function direct(values: number[]) {
@@ -35,6 +35,19 @@ describe('area statistics from counts per DN', () => {
         const want = direct(values);
         expect(got.count).toBe(want.count);
         for (const key of ['mean', 'median', 'stDev', 'min', 'max'] as const) expect(got[key]).toBeCloseTo(want[key], 12);
+      }),
+    );
+  });
+
+  it('a window counted in strips (an area job) gives the counts and statistics of the whole window', () => {
+    fc.assert(
+      fc.property(fc.array(fc.record({ dn: fc.integer({ min: 0, max: 60 }), qa: fc.constantFrom(0, CLEAR, CLOUD) }), { minLength: 2, maxLength: 200 }), fc.integer({ min: 1, max: 199 }), (pixels, cut) => {
+        const at = Math.min(cut, pixels.length - 1);
+        const count = (part: typeof pixels) => countWindowDns(Uint16Array.from(part, (p) => p.qa), 0b1_1110, [Uint16Array.from(part, (p) => p.qa), Uint16Array.from(part, (p) => p.dn)], new Uint8Array(part.length).fill(1));
+        const whole = count(pixels);
+        const strips = addCounts(addCounts(null, count(pixels.slice(0, at))), count(pixels.slice(at)));
+        expect(pixelAndClearCounts(strips[0], pixels.length)).toEqual(pixelAndClearCounts(whole[0], pixels.length));
+        expect(areaStatsOfCounts(strips[1], reflectance)).toEqual(areaStatsOfCounts(whole[1], reflectance));
       }),
     );
   });

@@ -86,3 +86,22 @@ export function areaStatsOfCounts({ clearDns, clearCounts }: DnCounts, physical:
   const median = n % 2 === 1 ? atRank((n - 1) / 2) : (atRank(n / 2 - 1) + atRank(n / 2)) / 2;
   return { mean, median, stDev: Math.sqrt(m2 / n), min: values[order[0]], max: values[order[order.length - 1]], count: n };
 }
+
+/** Counts per DN of several strips of one window, added up. */
+export function addCounts(into: DnCounts[] | null, more: DnCounts[]): DnCounts[] {
+  if (!into) return more;
+  return into.map((a, k) => {
+    const b = more[k];
+    const merged = new Map<number, number>();
+    a.clearDns.forEach((dn, i) => merged.set(dn, a.clearCounts[i]));
+    b.clearDns.forEach((dn, i) => merged.set(dn, (merged.get(dn) ?? 0) + b.clearCounts[i]));
+    return {
+      fill: a.fill + b.fill,
+      clearDns: Uint16Array.from(merged.keys()),
+      clearCounts: Uint32Array.from(merged.values()),
+      // Masked pixels are not used by area statistics.
+      maskedDns: new Uint16Array(0),
+      maskedCounts: new Uint32Array(0),
+    };
+  });
+}

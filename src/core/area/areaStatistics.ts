@@ -13,7 +13,7 @@ import { DEFAULT_MASK, maskBits, maskToText } from '../raster/clearPixel.js';
 import type { DnCounts } from '../landsat/dnCounts.mjs';
 import type { LandsatScene } from '../stac/landsatScene.js';
 import { ExplainedError } from '../explainedError.js';
-import { areaStatsOfCounts, countAreaDns, pixelAndClearCounts, type AreaBandStats } from './areaCounts.js';
+import { addCounts, areaStatsOfCounts, countAreaDns, pixelAndClearCounts, type AreaBandStats } from './areaCounts.js';
 import { AREA_JOB_MAX_KM2, AREA_MAX_KM2, AREA_MAX_KM2_DAYS } from './areaLimits.js';
 import { sceneBands } from '../landsat/sceneBands.js';
 
@@ -88,25 +88,6 @@ export function areaPolygons(geometry: unknown, dates?: Pick<SceneFilters, 'star
     }
   }
   return { polygons, areaKm2 };
-}
-
-/** Counts per DN of several strips of one window, added up. */
-function addCounts(into: DnCounts[] | null, more: DnCounts[]): DnCounts[] {
-  if (!into) return more;
-  return into.map((a, k) => {
-    const b = more[k];
-    const merged = new Map<number, number>();
-    a.clearDns.forEach((dn, i) => merged.set(dn, a.clearCounts[i]));
-    b.clearDns.forEach((dn, i) => merged.set(dn, (merged.get(dn) ?? 0) + b.clearCounts[i]));
-    return {
-      fill: a.fill + b.fill,
-      clearDns: Uint16Array.from(merged.keys()),
-      clearCounts: Uint32Array.from(merged.values()),
-      // Masked pixels are not used by area statistics.
-      maskedDns: new Uint16Array(0),
-      maskedCounts: new Uint32Array(0),
-    };
-  });
 }
 
 export interface AreaSceneContext {
