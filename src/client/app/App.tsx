@@ -109,10 +109,13 @@ function AppPage() {
     dispatch({ type: 'fetchCancelled' });
   };
 
+  // True once the lazily loaded results section is on the page (OnMount below), so landing on it can scroll there.
+  const [resultsOnPage, setResultsOnPage] = useState(false);
   const { complete, emptyAnswer, imageProblem, dataProblem, results, running, doneCount, statusMessage } = useFetchResults(request, queries, { cancelled, formProblem: state.formProblem });
 
   // Once per fetch, when its image (or the reason there is none) is in: land on it (not on a sidebar).
-  useLandOnResult(Boolean(results) && !image.isFetching && (Boolean(image.data) || Boolean(complete) || Boolean(imageProblem)), request?.id ?? null, resultsSection);
+  // (Its section is a chunk of its own: landing waits until it is on the page.)
+  useLandOnResult(Boolean(results) && resultsOnPage && !image.isFetching && (Boolean(image.data) || Boolean(complete) || Boolean(imageProblem)), request?.id ?? null, resultsSection);
 
   useViewInUrl(lngLat, filters, ticked, area);
   // The results' code starts loading with the first Fetch, while its answers are on their way.
@@ -230,6 +233,7 @@ function AppPage() {
               selectedSceneId={selectedSceneId}
             />
           </ResultsSection>
+          <OnMount done={setResultsOnPage} />
           </Suspense>
         )}
         <LazySection id="field-spectrum" label="Compare your field spectrum with Landsat" minHeight="26rem">
@@ -248,4 +252,13 @@ function AppPage() {
       </footer>
     </>
   );
+}
+
+/** Says when the Suspense boundary it is in has shown its content (a lazily loaded section is on the page). */
+function OnMount({ done }: { done: (mounted: boolean) => void }) {
+  useEffect(() => {
+    done(true);
+    return () => done(false);
+  }, [done]);
+  return null;
 }
