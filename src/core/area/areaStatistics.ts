@@ -151,6 +151,16 @@ export async function areaSceneEntry({ landsat, polygons, filters, signal }: Are
   return { scene: landsat.parts.summarize(scene, harmonized), pixelCount, clearCount, bands, ...(Object.keys(missing).length > 0 ? { missingBands: missing } : {}) };
 }
 
+/**
+ * The scenes' indexes, those of one WRS-2 path/row together (in date order within it): scenes of one
+ * path/row share their grid, so what the archive keeps per grid tile (the demo archive's land cover,
+ * bounded per worker) is reused scene after scene instead of being evicted by the other path/rows'
+ * tiles in between. The answer stays in date order.
+ */
+export function byPathRow(scenes: readonly Pick<LandsatScene, 'wrsPath' | 'wrsRow'>[]): number[] {
+  return scenes.map((_, i) => i).sort((a, b) => scenes[a].wrsPath - scenes[b].wrsPath || scenes[a].wrsRow - scenes[b].wrsRow || a - b);
+}
+
 /** Scenes measured at once per request: enough to keep the readers (and the demo's synthesis) busy, few enough to share the server. */
 const SCENES_AT_ONCE = 3;
 
@@ -175,13 +185,13 @@ export async function areaStatistics(
   options.onProgress?.(0, found.scenes.length);
   let done = 0;
   const context: AreaSceneContext = { landsat, polygons, filters, signal: options.signal };
-  const entries = await mapWithConcurrency(
-    found.scenes,
+  const entries: (AreaSceneEntry | null)[] = new Array(found.scenes.length).fill(null);
+  await mapWithConcurrency(
+    byPathRow(found.scenes),
     SCENES_AT_ONCE,
-    async (scene) => {
-      const entry = await areaSceneEntry(context, scene);
+    async (i) => {
+      entries[i] = await areaSceneEntry(context, found.scenes[i]);
       options.onProgress?.(++done, found.scenes.length);
-      return entry;
     },
     options.signal,
   );

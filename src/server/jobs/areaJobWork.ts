@@ -4,7 +4,7 @@
  * chunk measures one scene (areaSceneEntry, read in strips) and stores its rows of the /api/area.csv
  * columns, so a restart resumes at the next scene and the CSV reads back in date order.
  */
-import { areaPolygons, areaSceneCsvRows, areaSceneEntry } from '../../core/area/areaStatistics.js';
+import { areaPolygons, areaSceneCsvRows, areaSceneEntry, byPathRow } from '../../core/area/areaStatistics.js';
 import type { BandId } from '../../core/bands/bandCatalog.js';
 import { polygonsBBox } from '../../core/geo/geoJsonPolygons.js';
 import { selectBands } from '../../core/landsat/bandSelection.js';
@@ -41,7 +41,8 @@ export function withAreaJobs(others: SitesJobWork, store: SitesJobStore, landsat
         const b = polygonsBBox(polygons);
         const found = await landsat.parts.search([b.minLon, b.minLat, b.maxLon, b.maxLat], filters, signal, maxScenes);
         const bands = selectBands(filters.bands).available.length;
-        await store.savePlan(jobId, found.scenes.map((scene) => ({ sceneJson: JSON.stringify(scene), sites: [] })), found.scenes.length * bands);
+        // Chunks run one path/row after another (byPathRow); the CSV reads back in date order all the same.
+        await store.savePlan(jobId, byPathRow(found.scenes).map((i) => ({ sceneJson: JSON.stringify(found.scenes[i]), sites: [] })), found.scenes.length * bands);
       }
       return (await store.pendingChunks(jobId)).length > 0;
     },
