@@ -18,6 +18,7 @@ import type { LngLat } from '../src/core/geo/lngLat.js';
 import { benchFirstLoad } from './bench/firstLoad.js';
 import { benchFirstMinute } from './bench/firstMinute.js';
 import { benchExportSceneBox } from './bench/exportSceneBox.js';
+import { benchAreaJourney } from './bench/areaJourney.js';
 import { benchRealShapedArchive } from './benchRealShaped.js';
 import { benchSitesDemo, benchSitesRealShaped } from './bench/sites.js';
 import { benchVersusGdal } from './bench/versusGdal.js';
@@ -115,6 +116,14 @@ async function main(): Promise<void> {
   // BENCH_ONLY=export runs just issue 35's default-area GeoTIFF (scripts/bench/exportSceneBox.ts).
   if (process.env.BENCH_ONLY === 'export') {
     process.stdout.write(`${JSON.stringify({ machine: machine(), exportSceneBox: await benchExportSceneBox() }, null, 2)}\n`);
+    return;
+  }
+  // BENCH_ONLY=area runs issue 33's area and first-load figures: the 2,500 km² journey in the page
+  // (scripts/bench/areaJourney.ts, AREA_JOURNEY_RUNS) and the first load's bytes over the wire.
+  if (process.env.BENCH_ONLY === 'area') {
+    const areaJourney = await benchAreaJourney();
+    const firstLoad = await benchFirstLoad();
+    process.stdout.write(`${JSON.stringify({ machine: machine(), areaJourney, firstLoad }, null, 2)}\n`);
     return;
   }
   // BENCH_ONLY=sites runs just the two many-sites entries (issue 24).
@@ -228,6 +237,8 @@ async function main(): Promise<void> {
     firstLoad: await benchFirstLoad(),
     // Issue 21: the default journey in the real page (Chromium), fresh server per journey.
     firstMinute: await benchFirstMinute(),
+    // Issue 33: the 2,500 km² journey in the page (scripts/bench/areaJourney.ts); FIRST_MINUTE_AREA=0 leaves it out.
+    ...(process.env.FIRST_MINUTE_AREA === '0' ? {} : { areaJourney: await benchAreaJourney() }),
     client: js ? { initialJsFiles: js.files, initialJsGzipKB: round(js.gzipBytes / 1024), budgetKB: 300 } : { initialJsGzipKB: null, note: 'run `npm run build` first' },
   };
   process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);

@@ -41,7 +41,7 @@ function freePort(): Promise<number> {
 }
 
 /** `npm start`'s server process (its env: malloc tunables, libuv pool), on the demo archive, built page from dist/client. */
-async function startServer(tmpDir: string): Promise<{ child: ChildProcess; baseUrl: string }> {
+export async function startServer(tmpDir: string): Promise<{ child: ChildProcess; baseUrl: string }> {
   const port = await freePort();
   const env = withServerProcessEnv({
     ...process.env,
@@ -74,7 +74,7 @@ async function startServer(tmpDir: string): Promise<{ child: ChildProcess; baseU
  * /proc/<pid>/stat (utime + stime, clock ticks of 10 ms): a count that the other load of a shared
  * machine hardly changes, unlike wall time. null where /proc is missing.
  */
-async function serverCpuMs(child: ChildProcess): Promise<number | null> {
+export async function serverCpuMs(child: ChildProcess): Promise<number | null> {
   try {
     const stat = await readFile(`/proc/${child.pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
@@ -84,13 +84,13 @@ async function serverCpuMs(child: ChildProcess): Promise<number | null> {
   }
 }
 
-async function stopServer(child: ChildProcess) {
+export async function stopServer(child: ChildProcess) {
   const exited = new Promise((r) => child.once('exit', r));
   child.kill('SIGTERM');
   await exited;
 }
 
-async function openPage(browser: Browser, url: string): Promise<Page> {
+export async function openPage(browser: Browser, url: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   await context.route('**/*', (route) => (new URL(route.request().url()).hostname === '127.0.0.1' ? route.continue() : route.abort('internetdisconnected')));
   const page = await context.newPage();
@@ -108,10 +108,10 @@ async function openPage(browser: Browser, url: string): Promise<Page> {
 const POLL_MS = 50;
 /** How long a journey may take before the bench gives up on it (FIRST_MINUTE_TIMEOUT_MS; the forty years took over 300 s on the shared machine). */
 const JOURNEY_TIMEOUT_MS = Number(process.env.FIRST_MINUTE_TIMEOUT_MS ?? 600_000);
-const waitInPage = (page: Page, test: () => boolean) => page.waitForFunction(test, undefined, { polling: POLL_MS, timeout: JOURNEY_TIMEOUT_MS });
+export const waitInPage = (page: Page, test: () => boolean) => page.waitForFunction(test, undefined, { polling: POLL_MS, timeout: JOURNEY_TIMEOUT_MS });
 
 /** Milliseconds from `start` until the image is shown and until every chart is complete (the coverage note); to within POLL_MS. */
-async function timeResults(page: Page, start: () => Promise<void>) {
+export async function timeResults(page: Page, start: () => Promise<void>) {
   const t0 = performance.now();
   await start();
   const image = waitInPage(page, () => document.querySelector('img[alt^="Landsat 3 x 3 pixels around"]') !== null).then(() => performance.now() - t0);
@@ -148,7 +148,7 @@ async function fortyYearsRun(browser: Browser, tmpDir: string, cloudLimit: numbe
     await stopServer(child);
   }
 }
-const spread = (values: number[]) => {
+export const spread = (values: number[]) => {
   // A figure a run could not take (NaN: the progress note never showed a count) is left out.
   const xs = values.filter(Number.isFinite);
   const s = [...xs].sort((a, b) => a - b);

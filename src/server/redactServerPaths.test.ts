@@ -17,5 +17,7 @@ describe('redactServerPaths', () => {
     expect(redactServerPaths('No such resource: GET api/x')).toBe('No such resource: GET api/x');
     expect(redactServerPaths('lat must be between -90 and 90, got 91')).toBe('lat must be between -90 and 90, got 91');
     expect(redactServerPaths('1/2 of the bands')).toBe('1/2 of the bands');
+    // The API's own paths, which messages name to say where to go instead, are not server files.
+    expect(redactServerPaths('Ask POST /api/area/stream or POST /api/jobs')).toBe('Ask POST /api/area/stream or POST /api/jobs');
   });
 });

@@ -35,7 +35,8 @@ export const FAST_COMPRESSION = {
 
 function setCacheHeaders(reply: FastifyReply, filePath: string): void {
   const relative = filePath.split(path.sep).join('/');
-  reply.header('cache-control', /\/assets\/[^/]+-[\w-]{8,}\.\w+$/.test(relative) ? HASHED_ASSET_CACHE : PAGE_CACHE);
+  // A precompressed copy (.br, .gz beside the file) is the same hashed asset.
+  reply.header('cache-control', /\/assets\/[^/]+-[\w-]{8,}\.\w+(\.br|\.gz)?$/.test(relative) ? HASHED_ASSET_CACHE : PAGE_CACHE);
 }
 
 /** The built page: hashed assets cached a year as immutable, everything else (index.html) revalidated. */
@@ -45,6 +46,8 @@ export async function registerStaticFiles(app: FastifyInstance, config: Config):
     root: config.STATIC_DIR,
     wildcard: true,
     index: 'index.html',
+    // The build writes .br and .gz beside each text file at the highest settings (vite.config.ts precompress).
+    preCompressed: true,
     cacheControl: false,
     setHeaders: (reply, filePath) => setCacheHeaders(reply, filePath),
   });

@@ -147,7 +147,7 @@ describe('the map: pixels from zoom 15, a drawn area measured, the sites (built 
     // "Measure it" on the map leads to the panel with its Measure button focused: Enter measures.
     await page.locator('.map-overlay').getByRole('button', { name: 'Measure it' }).click();
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Measure the area');
-    const [request] = await Promise.all([page.waitForRequest((r) => r.url().endsWith('/api/area')), page.keyboard.press('Enter')]);
+    const [request] = await Promise.all([page.waitForRequest((r) => r.url().endsWith('/api/area/stream')), page.keyboard.press('Enter')]);
     const geometry = JSON.parse(request.postData()!).geometry;
     expect(geometry.type).toBe('Polygon');
     expect(geometry.coordinates[0]).toHaveLength(5);

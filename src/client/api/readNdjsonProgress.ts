@@ -14,6 +14,8 @@ export interface ReadNdjsonOptions<I extends z.ZodType> {
   onProgress?: (progress: StreamProgress) => void;
   /** The stream's item lines (a scene's statistics, read with `schema`), for calls that send them, before the whole result. */
   items?: { schema: I; onItem: (item: z.output<I>) => void };
+  /** For the streams asked with a body (POST /api/area/stream): method, body and their headers. */
+  request?: { method: 'POST'; body: string; headers: Record<string, string> };
 }
 
 /**
@@ -28,9 +30,9 @@ export interface ReadNdjsonOptions<I extends z.ZodType> {
 export async function readNdjsonProgress<R extends z.ZodType, I extends z.ZodType = z.ZodType>(
   url: string,
   resultSchema: R,
-  { signal, onProgress, items }: ReadNdjsonOptions<I> = {},
+  { signal, onProgress, items, request }: ReadNdjsonOptions<I> = {},
 ): Promise<z.output<R>> {
-  const response = await fetch(url, { signal, headers: { Accept: 'application/x-ndjson' } });
+  const response = await fetch(url, { ...request, signal, headers: { ...request?.headers, Accept: 'application/x-ndjson' } });
   if (!response.ok) throw await apiRequestErrorFrom(response);
   for await (const line of ndjsonLines(response, progressStreamLineSchema, signal)) {
     if (line.type === 'progress') onProgress?.({ done: line.done, total: line.total });

@@ -8,7 +8,6 @@ import type { Place } from '../location/placeLabel.js';
 import { useFootprintQuery, usePageConfig } from '../api/useServerQueries.js';
 import { AreaChoice } from '../filters/AreaChoice.js';
 import { resolveAnalysisArea, type AnalysisArea } from '../filters/analysisArea.js';
-import { ComparisonSection } from '../series/ComparisonSection.js';
 import { OpacitySlider } from '../results/OpacitySlider.js';
 import { pixelSeriesState } from '../series/pixelSeriesState.js';
 import { StreamProgressNote } from '../results/StreamProgressNote.js';
@@ -23,9 +22,6 @@ import { LocationSidebar } from '../location/LocationSidebar.js';
 import { useGeolocation } from '../location/useGeolocation.js';
 import { LocationMap } from '../map/LocationMap.js';
 import { DemoDataNotice } from '../notify/DemoDataNotice.js';
-import { FieldSpectrumSection } from '../fieldSpectrum/FieldSpectrumSection.js';
-import { ResultsSection } from '../results/ResultsSection.js';
-import { AreaPanel } from '../area/AreaPanel.js';
 import { useAreaDrawing } from '../area/useAreaDrawing.js';
 import { chosenPixelScene } from '../map/PixelOutlines.js';
 import { useLandsatQueries } from '../results/useLandsatQueries.js';
@@ -43,11 +39,20 @@ import { StatisticsStatus } from '../results/StatisticsStatus.js';
 import { initialPageState, pageReducer } from './pageState.js';
 import { useMapFollows } from './useMapFollows.js';
 import { usePageFetch } from './usePageFetch.js';
+import { LazySection } from './LazySection.js';
 
 // Loaded when the page shows it: the panel brings the request schemas (zod) the first view does not need.
 const ManySitesSection = lazy(() => import('../sites/ManySitesSection.js').then((m) => ({ default: m.ManySitesSection })));
-// "What changed here?": its chart, CSVs and the change contract load with it, never on the first view.
+// "What changed here?": its chart, CSVs and the change contract load with it (as the person scrolls near it, or at once for its alert link), never on the first view.
 const ChangeSection = lazy(() => import('../change/ChangeSection.js').then((m) => ({ default: m.ChangeSection })));
+// Issue 33: the first load carries what the first screen needs (map, filters, bands). The results come
+// with the first Fetch (their chunk starts loading at the click); the sections below the fold load as
+// the person scrolls near them (LazySection), each with a placeholder holding its place.
+const loadResults = () => import('../results/ResultsSection.js');
+const ResultsSection = lazy(() => loadResults().then((m) => ({ default: m.ResultsSection })));
+const ComparisonSection = lazy(() => import('../series/ComparisonSection.js').then((m) => ({ default: m.ComparisonSection })));
+const FieldSpectrumSection = lazy(() => import('../fieldSpectrum/FieldSpectrumSection.js').then((m) => ({ default: m.FieldSpectrumSection })));
+const AreaPanel = lazy(() => import('../area/AreaPanel.js').then((m) => ({ default: m.AreaPanel })));
 
 /** The page's server state lives in one query cache (cancellation, de-duplication, caching). */
 export function App() {
@@ -62,6 +67,10 @@ export function App() {
 /** The single page: landing, location, filters + bands, results. Lays out the sections over the page state (pageState.ts). */
 function AppPage() {
   const openedWith = useMemo(() => readUrlState(window.location.search), []);
+  // A kept job link (#job=…) opens the many-sites section at once, to show its job.
+  const [openedWithJobLink] = useState(() => /(?:^#|&)job=/.test(window.location.hash));
+  // The change alert's link (…#what-changed) opens the page for that section: its code loads at once.
+  const [openedForChange] = useState(() => window.location.hash === '#what-changed');
   const [state, dispatch] = useReducer(pageReducer, openedWith, initialPageState);
   const { lngLat, area, filters, ticked, request, selectedSceneId, cancelled } = state;
 
@@ -113,10 +122,13 @@ function AppPage() {
     dispatch({ type: 'fetchCancelled' });
   };
 
+  // True once the lazily loaded results section is on the page (OnMount below), so landing on it can scroll there.
+  const [resultsOnPage, setResultsOnPage] = useState(false);
   const { complete, emptyAnswer, imageProblem, dataProblem, results, running, doneCount, statusMessage } = useFetchResults(request, queries, { cancelled, formProblem: state.formProblem });
 
   // Once per fetch, when its image (or the reason there is none) is in: land on it (not on a sidebar).
-  useLandOnResult(Boolean(results) && !image.isFetching && (Boolean(image.data) || Boolean(complete) || Boolean(imageProblem)), request?.id ?? null, resultsSection);
+  // (Its section is a chunk of its own: landing waits until it is on the page.)
+  useLandOnResult(Boolean(results) && resultsOnPage && !image.isFetching && (Boolean(image.data) || Boolean(complete) || Boolean(imageProblem)), request?.id ?? null, resultsSection);
 
   useViewInUrl(lngLat, filters, ticked, area, polygonInLink, state.pointTyped, selectedSceneId);
   // A link's chosen scene: chosen once the first fetch lists it.
@@ -132,6 +144,10 @@ function AppPage() {
       linkScene.current = undefined;
     }
   }, [results, on, addLinkProblem]);
+  // The results' code starts loading with the first Fetch, while its answers are on their way.
+  useEffect(() => {
+    if (request) void loadResults();
+  }, [request]);
 
   // A scene chosen in the list: the figure, caption, map overlay and downloads show it (useChosenScene.ts).
   const chosenEntry = selectedSceneId ? results?.data.data?.find((e) => e.scene?.id === selectedSceneId) : undefined;
@@ -231,6 +247,7 @@ function AppPage() {
         </section>
 
         {shown && (
+          <Suspense fallback={<section className="page-section lazy-section" aria-busy="true" style={{ minHeight: '80vh' }} />}>
           <ResultsSection
             ref={resultsSection}
             results={shown}
@@ -263,15 +280,21 @@ function AppPage() {
               selectedSceneId={selectedSceneId}
             />
           </ResultsSection>
+          <OnMount done={setResultsOnPage} />
+          </Suspense>
         )}
-        <FieldSpectrumSection lngLat={lngLat} startDate={filters.startDate} endDate={filters.endDate} onFilePlaces={on.sites} />
-        <Suspense fallback={null}>
+        <LazySection id="field-spectrum" label="Compare your field spectrum with Landsat" minHeight="26rem">
+          <FieldSpectrumSection lngLat={lngLat} startDate={filters.startDate} endDate={filters.endDate} onFilePlaces={on.sites} />
+        </LazySection>
+        <LazySection id="what-changed" label="What changed here?" minHeight="20rem" eager={openedForChange}>
           <ChangeSection lngLat={lngLat} />
-        </Suspense>
-        <AreaPanel filters={{ startDate: filters.startDate, endDate: filters.endDate, cloudCoverage: filters.cloudCoverage, bands: bandsToRequest(ticked), mask: filters.mask, harmonize: filters.harmonize }} area={areaDrawing} linkNote={polygonInLink.note} />
-        <Suspense fallback={null}>
+        </LazySection>
+        <LazySection id="area-statistics" label="Area statistics" minHeight="22rem">
+          <AreaPanel filters={{ startDate: filters.startDate, endDate: filters.endDate, cloudCoverage: filters.cloudCoverage, bands: bandsToRequest(ticked), mask: filters.mask, harmonize: filters.harmonize }} area={areaDrawing} linkNote={polygonInLink.note} />
+        </LazySection>
+        <LazySection id="many-sites" label="Many sites" minHeight="24rem" eager={openedWithJobLink}>
           <ManySitesSection startDate={filters.startDate} endDate={filters.endDate} cloudCoverage={filters.cloudCoverage} bands={bandsToRequest(ticked)} harmonize={filters.harmonize} onSitesParsed={on.sites} />
-        </Suspense>
+        </LazySection>
       </main>
       <footer className="page-footer">
         Landsat Collection 2 Level-2 data courtesy of the U.S. Geological Survey. Map outline: Natural Earth.
@@ -279,4 +302,13 @@ function AppPage() {
       </footer>
     </>
   );
+}
+
+/** Says when the Suspense boundary it is in has shown its content (a lazily loaded section is on the page). */
+function OnMount({ done }: { done: (mounted: boolean) => void }) {
+  useEffect(() => {
+    done(true);
+    return () => done(false);
+  }, [done]);
+  return null;
 }

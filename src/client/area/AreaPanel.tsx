@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect, useState, type ChangeEvent } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { isAbortError } from '../api/ApiRequestError.js';
 import { areaStatisticsQueryOptions, requestAreaCsv } from '../api/areaApi.js';
+import type { StreamProgress } from '../api/readNdjsonProgress.js';
 import { saveDownload } from '../results/saveDownload.js';
 import { formatUtc } from '../results/SceneMetadataTable.js';
 import type { AreaStatistics } from '../../shared/api/area.js';
@@ -34,7 +35,11 @@ export function AreaPanel({ filters, area, linkNote = null }: { filters: AreaFil
   const { geometry, setGeometry } = area;
   // The request measured (JSON text): its answer lives in the query cache under it.
   const [measured, setMeasured] = useState<string | null>(null);
-  const measurement = useQuery(areaStatisticsQueryOptions(measured));
+  // Scenes measured of those that qualify, from the stream's progress lines.
+  const [progress, setProgress] = useState<StreamProgress | null>(null);
+  const [cancelled, setCancelled] = useState(false);
+  const queryClient = useQueryClient();
+  const measurement = useQuery(areaStatisticsQueryOptions(measured, setProgress));
   const answer: AreaStatistics | null = measured !== null ? (measurement.data ?? null) : null;
   const busy = measured !== null && measurement.isFetching;
   const [fileInputKey, setFileInputKey] = useState(0);
@@ -66,10 +71,18 @@ export function AreaPanel({ filters, area, linkNote = null }: { filters: AreaFil
   };
   const measure = () => {
     setProblem(null);
+    setProgress(null);
+    setCancelled(false);
     const request = body();
     // The same request again asks the server again, as a click should.
     if (request === measured) void measurement.refetch();
     else setMeasured(request);
+  };
+  // Cancel aborts the stream's fetch: the server drops the area's queued work at once (issue 33).
+  const cancel = () => {
+    void queryClient.cancelQueries({ queryKey: ['area', measured] });
+    setMeasured(null);
+    setCancelled(true);
   };
   const downloadCsv = async () => {
     try {
@@ -87,7 +100,7 @@ export function AreaPanel({ filters, area, linkNote = null }: { filters: AreaFil
     <section id="area-statistics" className="page-section area-panel" aria-labelledby="area-heading">
       <h2 id="area-heading">Area statistics</h2>
       <p>
-        Draw a polygon on the map or upload a field or plot outline (GeoJSON or KML, WGS 84, up to 2,500 km²). Each scene&apos;s own pixels (30 m in the archive)
+        Draw a polygon on the map or upload a field or plot outline (GeoJSON or KML, WGS 84, up to 2,500 km² over a year; more runs as a job, POST /api/jobs). Each scene&apos;s own pixels (30 m in the archive)
         whose centre lies inside it are counted; the statistics use the clear ones.
       </p>
       <div className="area-actions">
@@ -133,9 +146,24 @@ export function AreaPanel({ filters, area, linkNote = null }: { filters: AreaFil
         <button type="button" className="primary-button" disabled={!geometry || busy} onClick={measure}>
           {busy ? 'Measuring…' : 'Measure the area'}
         </button>
+        {busy && (
+          <button type="button" className="secondary-button" onClick={cancel}>
+            Cancel
+          </button>
+        )}
         <button type="button" className="secondary-button" disabled={!answer || answer.scenes.length === 0} onClick={() => void downloadCsv()}>
           Download CSV
         </button>
+      </div>
+      {/* Always there (no jump when a measurement starts): the scenes measured of those that qualify. */}
+      <div className="area-progress" role="status" aria-live="polite">
+        {busy && (
+          <>
+            <label htmlFor="area-progress">{progress?.total ? `Measuring: scene ${progress.done} of ${progress.total}` : 'Finding the scenes…'}</label>
+            <progress id="area-progress" max={progress?.total ?? 1} value={progress?.total ? progress.done : undefined} />
+          </>
+        )}
+        {!busy && cancelled && 'Cancelled: the server stopped measuring.'}
       </div>
       {shownProblem && (
         <p className="field-error" role="alert">

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import L from 'leaflet';
 import type { LngLat } from '../../core/geo/lngLat.js';
 import type { AreaDrawing } from '../area/useAreaDrawing.js';
-import { AREA_MAX_KM2 } from '../../core/area/areaStatistics.js';
+import { AREA_MAX_KM2 } from '../../core/area/areaLimits.js';
 import { polygonsAreaKm2 } from '../../core/geo/polygonOnGrid.js';
 import { fitBelowOverlay } from './MapOverlay.js';
 import { useLeafletLayer, useLeafletMap } from './leafletMap.js';

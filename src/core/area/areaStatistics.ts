@@ -10,22 +10,15 @@ import type { LandsatService } from '../landsat/landsatService.js';
 import type { SceneFilters, SceneSummary } from '../landsat/landsatResults.js';
 import { mapWithConcurrency } from '../landsat/mapWithConcurrency.js';
 import type { EmptyAnswerExplanation } from '../landsat/explainEmptyAnswer.js';
-import { DEFAULT_MASK, isClearPixel, isImaged, maskToText } from '../raster/clearPixel.js';
+import { DEFAULT_MASK, maskBits, maskToText } from '../raster/clearPixel.js';
+import type { DnCounts } from '../landsat/dnCounts.mjs';
+import type { LandsatScene } from '../stac/landsatScene.js';
+import { ExplainedError } from '../explainedError.js';
+import { addCounts, areaStatsOfCounts, countAreaDns, pixelAndClearCounts, type AreaBandStats } from './areaCounts.js';
+import { AREA_JOB_MAX_KM2, AREA_MAX_KM2, AREA_MAX_KM2_DAYS } from './areaLimits.js';
 import { sceneBands } from '../landsat/sceneBands.js';
 
-/** Largest polygon area accepted, km² (about 2.8 million 30 m pixels per band and scene). */
-export const AREA_MAX_KM2 = 2500;
-
-export interface AreaBandStats {
-  mean: number | null;
-  median: number | null;
-  /** Population standard deviation (divides by count). */
-  stDev: number | null;
-  min: number | null;
-  max: number | null;
-  /** Clear pixels with a value in this band. */
-  count: number;
-}
+export type { AreaBandStats };
 
 export interface AreaSceneEntry {
   scene: SceneSummary;
@@ -50,47 +43,132 @@ export interface AreaResponse extends CoveredDates {
   explanation?: EmptyAnswerExplanation;
 }
 
-/** Pixels of the box around the polygons read at most per scene and band (a 2,500 km² square is 2.8 million). */
-const MAX_WINDOW_PIXELS = 12_000_000;
+/** Pixels of the box around the polygons at most per scene (a 25,000 km² square is 28 million): parts far apart are refused. */
+const MAX_WINDOW_PIXELS = 40_000_000;
+/** Pixels read at once per scene and band: larger windows are read and counted in strips of rows (counts per DN add up). */
+const STRIP_PIXELS = 3_000_000;
 
-/** The polygon is larger than AREA_MAX_KM2: the API answers 413. */
-export class AreaTooLargeError extends Error {
+/** The polygon is larger than one request measures: the API answers 413 (with a job offer when a job can do it). */
+export class AreaTooLargeError extends ExplainedError {
   override readonly name = 'AreaTooLargeError';
   readonly statusCode = 413;
   readonly code = 'area_too_large';
-}
-
-/** Mean, population stDev, median (mean of the two middle values for an even count), min, max. */
-export function summarize(values: Float64Array): AreaBandStats {
-  const n = values.length;
-  if (n === 0) return { mean: null, median: null, stDev: null, min: null, max: null, count: 0 };
-  const sorted = Float64Array.from(values).sort();
-  let mean = 0;
-  let m2 = 0;
-  for (let i = 0; i < n; i++) {
-    const delta = sorted[i] - mean;
-    mean += delta / (i + 1);
-    m2 += delta * (sorted[i] - mean);
+  constructor(message: string, readonly jobOffer?: { method: 'POST'; path: '/api/jobs'; note: string }) {
+    super(message);
   }
-  const median = n % 2 === 1 ? sorted[(n - 1) / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
-  return { mean, median, stDev: Math.sqrt(m2 / n), min: sorted[0], max: sorted[n - 1], count: n };
 }
 
-/** Reads the geometry (400 in words when it is not a simple polygon) and checks its size (413). */
-export function areaPolygons(geometry: unknown): { polygons: PolygonLngLat[]; areaKm2: number } {
+const JOB_OFFER = {
+  method: 'POST' as const,
+  path: '/api/jobs' as const,
+  note: 'Send the same JSON body (geometry, dates, bands, mask) to POST /api/jobs: it answers 202 {"id"}; follow GET /api/jobs/{id}, then GET /api/jobs/{id}/result.csv (the columns of /api/area.csv).',
+};
+
+const daysOf = (filters: Pick<SceneFilters, 'startDate' | 'endDate'>) => Math.max(1, Math.round((Date.parse(filters.endDate) - Date.parse(filters.startDate)) / 86_400_000) + 1);
+
+/**
+ * Reads the geometry (400 in words when it is not a simple polygon) and checks what it asks (413):
+ * a request measures at most AREA_MAX_KM2 over a year; more is offered as a job, up to AREA_JOB_MAX_KM2.
+ */
+export function areaPolygons(geometry: unknown, dates?: Pick<SceneFilters, 'startDate' | 'endDate'>, { job = false } = {}): { polygons: PolygonLngLat[]; areaKm2: number } {
   const polygons = parseGeoJsonPolygons(geometry);
   const areaKm2 = polygonsAreaKm2(polygons);
-  if (areaKm2 > AREA_MAX_KM2) {
-    throw new AreaTooLargeError(`The polygon covers ${Math.round(areaKm2).toLocaleString('en')} km²; at most ${AREA_MAX_KM2.toLocaleString('en')} km² is measured at once. Split it or choose a smaller one.`);
+  const km2 = (v: number) => Math.round(v).toLocaleString('en');
+  if (areaKm2 > AREA_JOB_MAX_KM2) {
+    throw new AreaTooLargeError(`The polygon covers ${km2(areaKm2)} km²; at most ${km2(job ? AREA_JOB_MAX_KM2 : AREA_MAX_KM2)} km² is measured ${job ? 'by one job' : 'at once'}. Split it or choose a smaller one.`);
   }
   if (!(areaKm2 > 0)) throw new GeometryError('The polygon encloses no area.');
+  if (!job) {
+    const days = dates ? daysOf(dates) : 1;
+    if (areaKm2 > AREA_MAX_KM2 || areaKm2 * days > AREA_MAX_KM2_DAYS) {
+      const asked = `${km2(areaKm2)} km² over ${days.toLocaleString('en')} day${days === 1 ? '' : 's'}`;
+      throw new AreaTooLargeError(
+        `${asked} is more than one request measures (at most ${km2(AREA_MAX_KM2)} km² over a year, or a smaller area over a longer time). Start a job instead: POST /api/jobs with the same body measures it in the background and writes the CSV of /api/area.csv.`,
+        JOB_OFFER,
+      );
+    }
+  }
   return { polygons, areaKm2 };
 }
 
+export interface AreaSceneContext {
+  landsat: LandsatService;
+  polygons: PolygonLngLat[];
+  filters: SceneFilters;
+  signal?: AbortSignal;
+}
+
 /**
- * POST /api/area: per qualifying scene, the pixels of the scene's own grid whose centre lies inside
- * the polygon (GDAL's default rasterisation rule), how many were imaged and clear under the mask, and
- * each band's statistics over the clear ones. One entry per scene that images part of the polygon, oldest first.
+ * One scene's entry: the pixels of the scene's own grid whose centre lies inside the polygon (GDAL's
+ * default rasterisation rule), how many were imaged and clear under the mask, and each band's
+ * statistics over the clear ones; null when the scene images no pixel of the polygon.
+ */
+export async function areaSceneEntry({ landsat, polygons, filters, signal }: AreaSceneContext, scene: LandsatScene): Promise<AreaSceneEntry | null> {
+  signal?.throwIfAborted();
+  const selection = selectBands(filters.bands);
+  const bits = maskBits(filters.mask ?? DEFAULT_MASK);
+  // Each sensor's own files (B09 from ST_B6 on TM/ETM+; no B01 there), harmonised to OLI when asked.
+  const { present, missing = {}, harmonized } = sceneBands(scene, selection.available, filters.harmonize);
+  const assets: ArchiveAssetKey[] = ['qa_pixel', ...present.map((b) => b.read.asset)];
+  const reader = landsat.parts.readerFor(scene);
+  let counts: DnCounts[] | null = null;
+  let pixels = 0;
+  // The strips still to read (rows of the window), known once the first read has seen the grid.
+  const plan: { strips: [number, number, number, number][] | null; projected: ReturnType<typeof projectPolygons> } = { strips: null, projected: [] };
+  for (let k = 0; plan.strips === null || k < plan.strips.length; k++) {
+    let inside: Uint8Array = new Uint8Array(0);
+    const read = await reader.readFullWindow(
+      assets,
+      (grid) => {
+        if (plan.strips === null) {
+          plan.projected = projectPolygons(grid, polygons);
+          const window = polygonPixelWindow(grid, plan.projected);
+          const [c0, r0, c1, r1] = window;
+          // Parts of a MultiPolygon far apart span a box much larger than their area: refuse before reading it.
+          const boxPixels = (c1 - c0) * (r1 - r0);
+          if (boxPixels > MAX_WINDOW_PIXELS) throw new AreaTooLargeError(`The polygons' parts lie ${Math.round(Math.sqrt(boxPixels) * grid.pixelSizeX / 1000)} km apart; keep them within one box of at most ${MAX_WINDOW_PIXELS.toLocaleString('en')} pixels (send far-apart parts as separate areas).`);
+          const rowsPerStrip = Math.max(1, Math.floor(STRIP_PIXELS / Math.max(1, c1 - c0)));
+          const strips: [number, number, number, number][] = [];
+          for (let r = r0; r < r1; r += rowsPerStrip) strips.push([c0, r, c1, Math.min(r1, r + rowsPerStrip)]);
+          if (strips.length === 0) strips.push(window);
+          plan.strips = strips;
+        }
+        const strip = plan.strips[k];
+        inside = pixelCentresInside(grid, plan.projected, strip);
+        return strip;
+      },
+      signal,
+    );
+    const qa = read.dn.qa_pixel!;
+    pixels += qa.length;
+    // QA_PIXEL counted too: its counts give the imaged and the clear pixels.
+    if (qa.length > 0) counts = addCounts(counts, await countAreaDns(qa, inside, bits, [qa, ...present.map((b) => read.dn[b.read.asset]!)]));
+  }
+  if (!counts) return null;
+  const { pixelCount, clearCount } = pixelAndClearCounts(counts[0], pixels);
+  if (pixelCount === 0) return null;
+  const bands: Record<string, AreaBandStats> = {};
+  present.forEach((band, i) => (bands[band.info.id] = areaStatsOfCounts(counts![i + 1], band.physical)));
+  return { scene: landsat.parts.summarize(scene, harmonized), pixelCount, clearCount, bands, ...(Object.keys(missing).length > 0 ? { missingBands: missing } : {}) };
+}
+
+/**
+ * The scenes' indexes, those of one WRS-2 path/row together (in date order within it): scenes of one
+ * path/row share their grid, so what the archive keeps per grid tile (the demo archive's land cover,
+ * bounded per worker) is reused scene after scene instead of being evicted by the other path/rows'
+ * tiles in between. The answer stays in date order.
+ */
+export function byPathRow(scenes: readonly Pick<LandsatScene, 'wrsPath' | 'wrsRow'>[]): number[] {
+  return scenes.map((_, i) => i).sort((a, b) => scenes[a].wrsPath - scenes[b].wrsPath || scenes[a].wrsRow - scenes[b].wrsRow || a - b);
+}
+
+/** Scenes measured at once per request: enough to keep the readers (and the demo's synthesis) busy, few enough to share the server. */
+const SCENES_AT_ONCE = 3;
+
+/**
+ * POST /api/area: per qualifying scene, areaSceneEntry's counts and statistics. One entry per scene
+ * that images part of the polygon, oldest first. `onProgress` says scenes done of total; the signal
+ * stops the work between scenes and inside every read.
  */
 export async function areaStatistics(
   landsat: LandsatService,
@@ -98,55 +176,26 @@ export async function areaStatistics(
   filters: SceneFilters,
   options: { streamed?: boolean; signal?: AbortSignal; onProgress?: (done: number, total: number) => void } = {},
 ): Promise<AreaResponse> {
-  const { polygons, areaKm2 } = areaPolygons(geometry);
-  const { search, readerFor, explain, seriesLimit, summarize: sceneSummary } = landsat.parts;
+  const { polygons, areaKm2 } = areaPolygons(geometry, filters);
+  const { search, explain, seriesLimit } = landsat.parts;
   const box = polygonsBBox(polygons);
   const bboxLngLat: [number, number, number, number] = [box.minLon, box.minLat, box.maxLon, box.maxLat];
   const selection = selectBands(filters.bands);
   const mask = filters.mask ?? DEFAULT_MASK;
   const found = await search(bboxLngLat, filters, options.signal, seriesLimit(options.streamed));
+  options.onProgress?.(0, found.scenes.length);
   let done = 0;
-  const entries = await mapWithConcurrency(found.scenes, 4, async (scene): Promise<AreaSceneEntry | null> => {
-    // Each sensor's own files (B09 from ST_B6 on TM/ETM+; no B01 there), harmonised to OLI when asked.
-    const { present, missing = {}, harmonized } = sceneBands(scene, selection.available, filters.harmonize);
-    const assets: ArchiveAssetKey[] = ['qa_pixel', ...present.map((b) => b.read.asset)];
-    let inside: Uint8Array = new Uint8Array(0);
-    const read = await readerFor(scene).readFullWindow(
-      assets,
-      (grid) => {
-        const projected = projectPolygons(grid, polygons);
-        const window = polygonPixelWindow(grid, projected);
-        // Parts of a MultiPolygon far apart span a box much larger than their area: refuse before reading it.
-        const boxPixels = (window[2] - window[0]) * (window[3] - window[1]);
-        if (boxPixels > MAX_WINDOW_PIXELS) throw new AreaTooLargeError(`The polygons' parts lie ${Math.round(Math.sqrt(boxPixels) * grid.pixelSizeX / 1000)} km apart; keep them within one box of at most ${MAX_WINDOW_PIXELS.toLocaleString('en')} pixels (send far-apart parts as separate areas).`);
-        inside = pixelCentresInside(grid, projected, window);
-        return window;
-      },
-      options.signal,
-    );
-    options.onProgress?.(++done, found.scenes.length);
-    const qa = read.dn.qa_pixel!;
-    const clearIndex: number[] = [];
-    let pixelCount = 0;
-    for (let i = 0; i < inside.length; i++) {
-      if (!inside[i] || qa[i] === 0 || !isImaged(qa[i])) continue;
-      pixelCount++;
-      if (isClearPixel(qa[i], mask)) clearIndex.push(i);
-    }
-    if (pixelCount === 0) return null;
-    const bands: Record<string, AreaBandStats> = {};
-    for (const band of present) {
-      const dn = read.dn[band.read.asset]!;
-      const values: number[] = [];
-      for (const i of clearIndex) {
-        // A DN of 0 has no value in this band alone (e.g. ST_B10 where no temperature was computed).
-        const v = band.physical(dn[i]);
-        if (v !== null) values.push(v);
-      }
-      bands[band.info.id] = summarize(Float64Array.from(values));
-    }
-    return { scene: sceneSummary(scene, harmonized), pixelCount, clearCount: clearIndex.length, bands, ...(Object.keys(missing).length > 0 ? { missingBands: missing } : {}) };
-  });
+  const context: AreaSceneContext = { landsat, polygons, filters, signal: options.signal };
+  const entries: (AreaSceneEntry | null)[] = new Array(found.scenes.length).fill(null);
+  await mapWithConcurrency(
+    byPathRow(found.scenes),
+    SCENES_AT_ONCE,
+    async (i) => {
+      entries[i] = await areaSceneEntry(context, found.scenes[i]);
+      options.onProgress?.(++done, found.scenes.length);
+    },
+    options.signal,
+  );
   return {
     scenes: entries.filter((e): e is AreaSceneEntry => e !== null),
     truncated: found.truncated,
@@ -161,17 +210,20 @@ export async function areaStatistics(
 }
 
 /** One CSV row per scene and band: the answer as a spreadsheet reads it; then (issue 23) the sensor, its own band name and any harmonisation, as the other CSVs. */
-const AREA_CSV_HEADER = ['scene_id', 'satellite', 'datetime', 'wrs_path', 'wrs_row', 'cloud_cover', 'band', 'band_label', 'unit', 'pixel_count', 'clear_count', 'count', 'mean', 'median', 'st_dev_population', 'min', 'max', 'mask', 'synthetic', 'sensor', 'sensor_band', 'harmonized'] as const;
+export const AREA_CSV_HEADER = ['scene_id', 'satellite', 'datetime', 'wrs_path', 'wrs_row', 'cloud_cover', 'band', 'band_label', 'unit', 'pixel_count', 'clear_count', 'count', 'mean', 'median', 'st_dev_population', 'min', 'max', 'mask', 'synthetic', 'sensor', 'sensor_band', 'harmonized'] as const;
 
-export function areaCsvRows(answer: AreaResponse): (string | number | boolean | null)[][] {
-  const rows: (string | number | boolean | null)[][] = [[...AREA_CSV_HEADER]];
-  for (const e of answer.scenes) {
-    for (const [id, s] of Object.entries(e.bands)) {
-      const info = BAND_CATALOG[id as keyof typeof BAND_CATALOG];
-      const sensor = isLandsatPlatform(e.scene.satellite) ? sensorOf(e.scene.satellite) : null;
-      const sensorBand = sensor && isBandId(id) ? sensorBandName(id, sensor) : null;
-      rows.push([e.scene.id, e.scene.satellite, e.scene.datetime, e.scene.wrsPath, e.scene.wrsRow, e.scene.cloudCover, id, info?.label ?? id, info?.unit ?? null, e.pixelCount, e.clearCount, s.count, ...[s.mean, s.median, s.stDev, s.min, s.max].map((v) => toPrecisionOf(info?.unit, v) ?? null), answer.mask, answer.synthetic, sensor, sensorBand, e.scene.harmonized ?? null]);
-    }
-  }
-  return rows;
+type AreaCsvRow = (string | number | boolean | null)[];
+
+/** One scene's rows, one per band (an area job writes them scene by scene). */
+export function areaSceneCsvRows(e: AreaSceneEntry, mask: string, synthetic: boolean): AreaCsvRow[] {
+  return Object.entries(e.bands).map(([id, s]) => {
+    const info = BAND_CATALOG[id as keyof typeof BAND_CATALOG];
+    const sensor = isLandsatPlatform(e.scene.satellite) ? sensorOf(e.scene.satellite) : null;
+    const sensorBand = sensor && isBandId(id) ? sensorBandName(id, sensor) : null;
+    return [e.scene.id, e.scene.satellite, e.scene.datetime, e.scene.wrsPath, e.scene.wrsRow, e.scene.cloudCover, id, info?.label ?? id, info?.unit ?? null, e.pixelCount, e.clearCount, s.count, ...[s.mean, s.median, s.stDev, s.min, s.max].map((v) => toPrecisionOf(info?.unit, v) ?? null), mask, synthetic, sensor, sensorBand, e.scene.harmonized ?? null];
+  });
+}
+
+export function areaCsvRows(answer: AreaResponse): AreaCsvRow[] {
+  return [[...AREA_CSV_HEADER], ...answer.scenes.flatMap((e) => areaSceneCsvRows(e, answer.mask, answer.synthetic))];
 }

@@ -11,4 +11,4 @@ export interface DnCounts {
 }
 export declare function classifyPixels(qa: ArrayLike<number>, maskBits: number): Uint8Array;
 export declare function countDns(dn: Uint16Array, classes: Uint8Array): DnCounts;
-export declare function countWindowDns(qa: Uint16Array, maskBits: number, bands: Uint16Array[]): DnCounts[];
+export declare function countWindowDns(qa: Uint16Array, maskBits: number, bands: Uint16Array[], inside?: Uint8Array): DnCounts[];

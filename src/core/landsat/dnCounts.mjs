@@ -64,8 +64,12 @@ export function countDns(dn, classes) {
   return { fill, clearDns, clearCounts, maskedDns, maskedCounts };
 }
 
-/** classifyPixels then countDns for every band of one window: what the worker runs per scene. */
-export function countWindowDns(qa, maskBits, bands) {
+/**
+ * classifyPixels then countDns for every band of one window: what the worker runs per scene. With
+ * `inside` (1 per pixel of an area's polygon), the pixels outside count as fill.
+ */
+export function countWindowDns(qa, maskBits, bands, inside) {
   const classes = classifyPixels(qa, maskBits);
+  if (inside) for (let i = 0; i < classes.length; i++) if (inside[i] === 0) classes[i] = PIXEL_FILL;
   return bands.map((dn) => countDns(dn, classes));
 }

@@ -83,8 +83,8 @@ function draw({ width, height, outWidth, outHeight, shareStretch, percent, chann
 }
 
 /** The statistics' per-pixel half for one window; the counts go back as transferred buffers. */
-function countJob({ qa, maskBits, bands }) {
-  const counts = countWindowDns(new Uint16Array(qa), maskBits, bands.map((b) => new Uint16Array(b)));
+function countJob({ qa, maskBits, bands, inside }) {
+  const counts = countWindowDns(new Uint16Array(qa), maskBits, bands.map((b) => new Uint16Array(b)), inside ? new Uint8Array(inside) : undefined);
   return { result: counts, transfer: counts.flatMap((c) => [c.clearDns.buffer, c.clearCounts.buffer, c.maskedDns.buffer, c.maskedCounts.buffer]) };
 }
 

@@ -13,6 +13,7 @@
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { ExplainedError } from '../explainedError.js';
+import { bulkJobCounts, bulkLane, type BulkLane } from '../workLane.js';
 
 interface Slot {
   worker: Worker;
@@ -27,6 +28,17 @@ interface Job {
   transfer: ArrayBuffer[];
   retried: boolean;
 }
+
+type Waiting = Omit<Job, 'slot'> & { lane?: BulkLane };
+
+/**
+ * Jobs posted to one worker at most; the rest wait here, interactive ones first (workLane.ts). A
+ * worker runs its messages in order, so a job posted behind an area's hundreds would wait for all of
+ * them: a point Fetch during a 2,500 km² area waited seconds for its few tiles. Four keep the worker
+ * fed while the event loop is busy (it posts the next job only when it gets to an answer), and cost
+ * an interactive job at most four demo tiles' wait (~20 ms).
+ */
+export const POSTED_PER_WORKER = 4;
 
 /** A pool's worker stopped (most often: it ran out of its heap cap) while doing this job, which could not run again. */
 export class WorkerStoppedError extends ExplainedError {
@@ -95,6 +107,7 @@ export function createThreadPool(workerUrl: URL, what: string, { size = Math.max
       if (slot.busy === 0) worker.unref();
       if (msg.error !== undefined) job.reject(new Error(`${what} failed: ${msg.error}`));
       else job.resolve(msg.result);
+      pump();
     });
     // 'error' (out of memory: ERR_WORKER_OUT_OF_MEMORY) comes before 'exit'; the first one says why.
     const fail = (why: string) => {
@@ -114,15 +127,43 @@ export function createThreadPool(workerUrl: URL, what: string, { size = Math.max
     worker.on('error', (err: Error & { code?: string }) =>
       fail(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? `it ran out of its ${maxOldGenerationMb} MB of memory` : err.message),
     );
-    worker.on('exit', (code) => fail(`exit code ${code}`));
+    worker.on('exit', (code) => {
+      fail(`exit code ${code}`);
+      pump();
+    });
     // After the listeners: adding a 'message' listener references the worker again (it kept scripts from exiting).
     worker.unref();
     return slot;
   }
 
-  function send(job: Omit<Job, 'slot'>): void {
-    if (slots.length < size && slots.every((s) => s.busy > 0)) slots.push(startSlot());
-    const slot = slots.reduce((a, b) => (b.busy < a.busy ? b : a));
+  // Jobs not yet posted: interactive ones (a point, an image) go before bulk ones (an area's scenes).
+  const interactive: Waiting[] = [];
+  const bulk: Waiting[] = [];
+
+  function send(job: Waiting): void {
+    (job.lane ? bulk : interactive).push(job);
+    pump();
+  }
+
+  function pump(): void {
+    for (;;) {
+      if (interactive.length === 0 && bulk.length === 0) return;
+      if (slots.length < size && slots.every((s) => s.busy > 0)) slots.push(startSlot());
+      const slot = slots.reduce((a, b) => (b.busy < a.busy ? b : a));
+      if (slot.busy >= POSTED_PER_WORKER) return;
+      const job = (interactive.length > 0 ? interactive : bulk).shift()!;
+      // A cancelled bulk job is dropped unrun: its work's caller has gone.
+      if (job.lane?.signal?.aborted) {
+        bulkJobCounts.dropped += 1;
+        job.reject(job.lane.signal.reason as Error);
+      } else {
+        if (job.lane) bulkJobCounts.posted += 1;
+        post(slot, job);
+      }
+    }
+  }
+
+  function post(slot: Slot, { lane: _lane, ...job }: Waiting): void {
     const id = nextId++;
     if (slot.busy === 0) slot.worker.ref();
     slot.busy += 1;
@@ -132,7 +173,7 @@ export function createThreadPool(workerUrl: URL, what: string, { size = Math.max
 
   return {
     run<T>(payload: Record<string, unknown>, transfer: ArrayBuffer[]): Promise<T> {
-      return new Promise<T>((resolve, reject) => send({ resolve: resolve as (v: unknown) => void, reject, payload, transfer, retried: false }));
+      return new Promise<T>((resolve, reject) => send({ resolve: resolve as (v: unknown) => void, reject, payload, transfer, retried: false, lane: bulkLane() }));
     },
   };
 }

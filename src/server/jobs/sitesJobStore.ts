@@ -16,8 +16,10 @@ export interface JobParams {
   maskText?: string;
   /** oli: TM/ETM+ reflectance harmonised to OLI; absent: as archived. */
   harmonize?: 'oli';
-  /** change: CCDC per site (changeJobWork.ts); absent: the sites CSV. */
-  analysis?: 'change';
+  /** 'change': CCDC per site (changeJobWork.ts); 'area': an area job (areaJobWork.ts), over `geometry`; absent: the sites CSV. */
+  analysis?: 'change' | 'area';
+  /** The area job's GeoJSON geometry, as sent. */
+  geometry?: unknown;
 }
 
 export interface JobRecord {

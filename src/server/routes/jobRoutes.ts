@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { createSitesReader } from '../../core/sites/readSites.js';
 import { sitesCsvHeaderLine } from '../../core/sites/sitesCsv.js';
 import type { BandId } from '../../core/bands/bandCatalog.js';
@@ -13,6 +14,10 @@ import { ApiError } from '../apiError.js';
 import { openStore } from '../store/openStore.js';
 import { openSitesJobStore, type JobRecord } from '../jobs/sitesJobStore.js';
 import { createSitesJobWork } from '../jobs/sitesJobWork.js';
+import { withAreaJobs } from '../jobs/areaJobWork.js';
+import { AREA_CSV_HEADER, AreaTooLargeError, areaPolygons } from '../../core/area/areaStatistics.js';
+import { areaJobBodySchema, areaRefusalSchema, type AreaBody } from '../../shared/api/area.js';
+import { maskToText } from '../../core/raster/clearPixel.js';
 import { createEmbeddedJobQueue, createPgBossJobQueue } from '../jobs/sitesJobQueue.js';
 import { sendSitesProblem } from './sitesRoutes.js';
 
@@ -25,7 +30,7 @@ const CHANGE_FIRST_DATE = '1982-08-22';
 /** POST/GET/DELETE /api/jobs (issue 24): site batches of up to 100,000 sites, run in the background. */
 export default async function jobRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { catalog, cache, upstream, config } = app.ctx;
+  const { catalog, cache, upstream, config, landsat } = app.ctx;
   let sql: Awaited<ReturnType<typeof openStore>>;
   let store: Awaited<ReturnType<typeof openSitesJobStore>>;
   try {
@@ -47,7 +52,8 @@ export default async function jobRoutes(app: FastifyInstance): Promise<void> {
   const reader = createSitesReader({ catalog, cache, openSource: upstream.openSource, searchLimit: config.MAX_SCENES_STREAM });
   // Change jobs read each site's whole record: a search may return up to 20,000 scenes (the stream's ceiling).
   const changeReader = createSitesReader({ catalog, cache, openSource: upstream.openSource, searchLimit: Math.max(config.MAX_SCENES_STREAM, CHANGE_SEARCH_LIMIT) });
-  const work = routeJobWork(store, createSitesJobWork(store, reader, config.JOB_CHUNK_SITES), createChangeJobWork(store, changeReader, config.JOB_CHUNK_SITES));
+  // Area jobs (issue 33) share the store and the queue: their chunks are scenes (areaJobWork.ts).
+  const work = withAreaJobs(routeJobWork(store, createSitesJobWork(store, reader, config.JOB_CHUNK_SITES), createChangeJobWork(store, changeReader, config.JOB_CHUNK_SITES)), store, landsat, config.MAX_SCENES_STREAM);
   const queue = config.DATABASE_URL
     ? await createPgBossJobQueue(config.DATABASE_URL, store, work, app.log, { chunkTimeoutSeconds: config.JOB_CHUNK_TIMEOUT_SECONDS })
     : createEmbeddedJobQueue(store, work, app.log);
@@ -91,11 +97,12 @@ export default async function jobRoutes(app: FastifyInstance): Promise<void> {
         summary: `Starts a job for up to ${MAX_SITES_PER_JOB} sites (same bodies as POST /api/sites; "analysis":"change" for change detection per site); answers 202 {"id","status"}`,
         tags: ['sites'],
         querystring: sitesQuerySchema,
-        body: jobsBodySchema,
-        response: { 202: jobCreatedSchema, 400: apiErrorSchema, 413: apiErrorSchema },
+        body: z.union([areaJobBodySchema, jobsBodySchema]),
+        response: { 202: jobCreatedSchema, 400: apiErrorSchema, 413: z.union([areaRefusalSchema, apiErrorSchema]) },
       },
     },
     async (req, reply) => {
+      if (typeof req.body === 'object' && 'geometry' in req.body) return submitArea(reply, req.body as AreaBody);
       const isCsv = typeof req.body === 'string';
       const raw = (isCsv ? req.query : req.body) as Record<string, unknown>;
       const analysis = raw.analysis === undefined || raw.analysis === '' ? 'sites' : String(raw.analysis);
@@ -117,6 +124,30 @@ export default async function jobRoutes(app: FastifyInstance): Promise<void> {
       return reply.status(202).header('location', `/api/jobs/${id}`).send({ id, status: 'queued' as const });
     },
   );
+
+  /** An area job: the body of POST /api/area; checked (400, 413 past AREA_JOB_MAX_KM2) before it is stored. */
+  async function submitArea(reply: FastifyReply, body: AreaBody) {
+    try {
+      areaPolygons(body.geometry, body, { job: true });
+    } catch (err) {
+      if (err instanceof AreaTooLargeError) return reply.status(413).send({ error: { code: err.code, message: err.message } });
+      throw err;
+    }
+    const id = randomBytes(16).toString('base64url');
+    const params = {
+      analysis: 'area' as const,
+      geometry: body.geometry,
+      startDate: body.startDate,
+      endDate: body.endDate,
+      cloudCoverage: body.cloudCoverage,
+      bands: body.bands,
+      ...(body.mask ? { maskText: maskToText(body.mask) } : {}),
+      ...(body.harmonize ? { harmonize: body.harmonize } : {}),
+    };
+    await store.create(id, params, []);
+    await queue.submit(id);
+    return reply.status(202).header('location', `/api/jobs/${id}`).send({ id, status: 'queued' as const });
+  }
 
   api.get(
     '/api/jobs/:id',
@@ -140,9 +171,9 @@ export default async function jobRoutes(app: FastifyInstance): Promise<void> {
         return reply.status(409).send({ error: { code: 'job_not_done', message: `No result yet: ${why}.` } });
       }
       const bands = job.params.bands as BandId[];
-      const change = job.params.analysis === 'change';
+      const analysis = job.params.analysis;
       async function* lines() {
-        yield change ? toCsv([CHANGE_JOB_COLUMNS]) : sitesCsvHeaderLine(bands);
+        yield analysis === 'change' ? toCsv([CHANGE_JOB_COLUMNS]) : analysis === 'area' ? toCsv([[...AREA_CSV_HEADER]]) : sitesCsvHeaderLine(bands);
         let after: { siteIndex: number; sortDatetime: string; sceneKey: string } | null = null;
         for (;;) {
           const page = await store.rowsAfter(job!.id, after, RESULT_PAGE_ROWS);
@@ -153,7 +184,7 @@ export default async function jobRoutes(app: FastifyInstance): Promise<void> {
       }
       return reply
         .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${change ? 'change' : 'sites'}-${job.id}.csv"`)
+        .header('content-disposition', `attachment; filename="${analysis ?? 'sites'}-${job.id}.csv"`)
         .header('cache-control', 'no-store')
         .send(Readable.from(lines()) as never);
     },

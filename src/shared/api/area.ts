@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BAND_IDS, DEFAULT_BAND_IDS, isBandId, type BandId } from '../../core/bands/bandCatalog.js';
-import { AREA_MAX_KM2 } from '../../core/area/areaStatistics.js';
+import { AREA_JOB_MAX_KM2, AREA_MAX_KM2 } from '../../core/area/areaLimits.js';
 import { checkDateRange, dateParam, harmonizeParam, maskParam } from '../apiQuery.js';
 import { mediaAnswer } from './common.js';
 
@@ -22,22 +22,27 @@ const bandsField = z
   })
   .describe(`Band ids as an array or comma-separated (${BAND_IDS.join(', ')}); absent means ${DEFAULT_BAND_IDS.join(',')}`);
 
-export const areaBodySchema = z
-  .object({
-    geometry: z
-      .unknown()
-      .refine((g) => g !== undefined && g !== null, 'geometry is required: a GeoJSON Polygon, MultiPolygon, Feature or one-feature FeatureCollection in WGS 84')
-      .describe(`GeoJSON Polygon, MultiPolygon, Feature or one-feature FeatureCollection in WGS 84 (holes honoured), at most ${AREA_MAX_KM2} km²`),
-    startDate: dateParam('startDate', 'First acquisition date, inclusive, YYYY-MM-DD (UTC)'),
-    endDate: dateParam('endDate', 'Last acquisition date, inclusive, YYYY-MM-DD (UTC)'),
-    cloudCoverage: z.number().int().min(0).max(100).default(100).describe('Largest scene cloud cover accepted, whole percent 0-100 (default 100)'),
-    bands: bandsField,
-    mask: maskParam,
-    harmonize: harmonizeParam,
-  })
-  .superRefine(checkDateRange);
+const areaBodyShape = {
+  geometry: z
+    .unknown()
+    .refine((g) => g !== undefined && g !== null, 'geometry is required: a GeoJSON Polygon, MultiPolygon, Feature or one-feature FeatureCollection in WGS 84')
+    .describe(`GeoJSON Polygon, MultiPolygon, Feature or one-feature FeatureCollection in WGS 84 (holes honoured): at most ${AREA_MAX_KM2} km² over a year per request (more answers 413 with a job offer); at most ${AREA_JOB_MAX_KM2} km² per job`),
+  startDate: dateParam('startDate', 'First acquisition date, inclusive, YYYY-MM-DD (UTC)'),
+  endDate: dateParam('endDate', 'Last acquisition date, inclusive, YYYY-MM-DD (UTC)'),
+  cloudCoverage: z.number().int().min(0).max(100).default(100).describe('Largest scene cloud cover accepted, whole percent 0-100 (default 100)'),
+  bands: bandsField,
+  mask: maskParam,
+  harmonize: harmonizeParam,
+};
+
+export const areaBodySchema = z.object(areaBodyShape).superRefine(checkDateRange);
 
 export type AreaBody = z.output<typeof areaBodySchema>;
+
+/** POST /api/jobs with the body of POST /api/area: an area job (`analysis` may say so; the geometry does). */
+export const areaJobBodySchema = z
+  .object({ ...areaBodyShape, analysis: z.literal('area').optional().describe('Optional: "area" (a body with a geometry is an area job)') })
+  .superRefine(checkDateRange);
 
 const stats = z.object({
   mean: z.number().nullable(),
@@ -84,3 +89,15 @@ export const areaStreamAnswer = mediaAnswer(
   'NDJSON lines: {"type":"progress","done","total"}, then {"type":"result","result":<the POST /api/area answer>} or {"type":"error","error":{"code","message"}}',
 );
 export type AreaStatistics = z.output<typeof areaResponseSchema>;
+
+/** 413: more than one request measures. `job` (when a job can do it) says where to send the same body. */
+export const areaRefusalSchema = z.object({
+  error: z.object({
+    code: z.string().describe('area_too_large'),
+    message: z.string(),
+    job: z
+      .object({ method: z.literal('POST'), path: z.literal('/api/jobs'), note: z.string() })
+      .optional()
+      .describe('The job that measures this area: POST the same JSON body to /api/jobs (202 {"id"}), then GET /api/jobs/{id}/result.csv'),
+  }),
+});

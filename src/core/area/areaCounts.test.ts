@@ -1,0 +1,54 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { countWindowDns } from '../landsat/dnCounts.mjs';
+import { addCounts, areaStatsOfCounts, pixelAndClearCounts } from './areaCounts.js';
+
+/** The statistics written out directly over the values, sorted: what the counts per DN must give. */
+function direct(values: number[]) {
+  const v = [...values].sort((a, b) => a - b);
+  const n = v.length;
+  const mean = v.reduce((s, x) => s + x, 0) / n;
+  return { count: n, mean, median: n % 2 ? v[(n - 1) / 2] : (v[n / 2 - 1] + v[n / 2]) / 2, stDev: Math.sqrt(v.reduce((s, x) => s + (x - mean) ** 2, 0) / n), min: v[0], max: v[n - 1] };
+}
+
+const reflectance = (dn: number) => (dn === 0 ? null : dn * 0.0000275 - 0.2);
+const CLEAR = 21824; // clear land: fill bit and the default mask's bits unset
+const CLOUD = 22280;
+
+describe('area statistics from counts per DN', () => {
+  it('equal the statistics of the sorted values, inside the polygon and clear only', () => {
+    fc.assert(
+      fc.property(fc.array(fc.record({ dn: fc.integer({ min: 0, max: 400 }), qa: fc.constantFrom(0, 1, CLEAR, CLOUD), inside: fc.boolean() }), { minLength: 1, maxLength: 300 }), (pixels) => {
+        const qa = Uint16Array.from(pixels, (p) => p.qa);
+        const dn = Uint16Array.from(pixels, (p) => p.dn);
+        const inside = Uint8Array.from(pixels, (p) => (p.inside ? 1 : 0));
+        const [qaCounts, dnCounts] = countWindowDns(qa, 0b1_1110, [qa, dn], inside);
+        const imaged = pixels.filter((p) => p.inside && p.qa !== 0 && (p.qa & 1) === 0);
+        const clear = imaged.filter((p) => p.qa === CLEAR);
+        expect(pixelAndClearCounts(qaCounts, pixels.length)).toEqual({ pixelCount: imaged.length, clearCount: clear.length });
+        const values = clear.filter((p) => p.dn !== 0).map((p) => reflectance(p.dn)!);
+        const got = areaStatsOfCounts(dnCounts, reflectance);
+        if (values.length === 0) {
+          expect(got).toEqual({ mean: null, median: null, stDev: null, min: null, max: null, count: 0 });
+          return;
+        }
+        const want = direct(values);
+        expect(got.count).toBe(want.count);
+        for (const key of ['mean', 'median', 'stDev', 'min', 'max'] as const) expect(got[key]).toBeCloseTo(want[key], 12);
+      }),
+    );
+  });
+
+  it('a window counted in strips (an area job) gives the counts and statistics of the whole window', () => {
+    fc.assert(
+      fc.property(fc.array(fc.record({ dn: fc.integer({ min: 0, max: 60 }), qa: fc.constantFrom(0, CLEAR, CLOUD) }), { minLength: 2, maxLength: 200 }), fc.integer({ min: 1, max: 199 }), (pixels, cut) => {
+        const at = Math.min(cut, pixels.length - 1);
+        const count = (part: typeof pixels) => countWindowDns(Uint16Array.from(part, (p) => p.qa), 0b1_1110, [Uint16Array.from(part, (p) => p.qa), Uint16Array.from(part, (p) => p.dn)], new Uint8Array(part.length).fill(1));
+        const whole = count(pixels);
+        const strips = addCounts(addCounts(null, count(pixels.slice(0, at))), count(pixels.slice(at)));
+        expect(pixelAndClearCounts(strips[0], pixels.length)).toEqual(pixelAndClearCounts(whole[0], pixels.length));
+        expect(areaStatsOfCounts(strips[1], reflectance)).toEqual(areaStatsOfCounts(whole[1], reflectance));
+      }),
+    );
+  });
+});
