@@ -76,7 +76,7 @@ export default async function jobRoutes(app: FastifyInstance): Promise<void> {
     done: job.done,
     total: job.total,
     ...(job.error ? { error: job.error } : {}),
-    ...(job.params.analysis === 'change' ? { analysis: 'change' as const } : {}),
+    ...(job.params.analysis ? { analysis: job.params.analysis } : {}),
     expiresAt: new Date(Date.parse(job.createdAt) + retentionMs).toISOString(),
   });
   const notFound = (reply: FastifyReply) =>

@@ -20,14 +20,14 @@ export const jobStateSchema = z.object({
   done: z.number().describe('Rows written so far'),
   total: z.number().describe('Rows the CSV will hold (one per site and covering scene); the number of sites until the scenes are found'),
   error: z.string().optional().describe('Why the job failed'),
-  analysis: z.enum(['sites', 'change']).optional().describe('Extension: what the job computes; for change jobs done and total count sites'),
+  analysis: z.enum(['sites', 'change', 'area']).optional().describe('Extension: what the job computes; for change jobs done and total count sites, for area jobs band rows (scenes x bands)'),
   expiresAt: z.string().describe('When the job and its results are deleted (JOB_RETENTION_DAYS after submission), ISO 8601 UTC'),
 });
 export type JobState = z.infer<typeof jobStateSchema>;
 
 export const jobResultCsvSchema = mediaAnswer(
   'text/csv',
-  'The same columns as POST /api/sites (attachment). A change job: site_id, lat, lon, segment, start_date, end_date, break_date, observation_count, change_probability, curve_qa, procedure, per band (B02-B07 reflectance, B09 kelvin) magnitude and rmse, note; one row per site and segment',
+  'The same columns as POST /api/sites (attachment). A change job: site_id, lat, lon, segment, start_date, end_date, break_date, observation_count, change_probability, curve_qa, procedure, per band (B02-B07 reflectance, B09 kelvin) magnitude and rmse, note; one row per site and segment. An area job: the columns of POST /api/area.csv',
 );
 
 /** What a job computes: the sites CSV (default) or change detection per site (issue 34). */
