@@ -28,6 +28,8 @@ const latOf = (file: string) => {
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
 
 async function pickFiles(page: Page) {
+  // The comparison section loads as the person scrolls near it (LazySection), as a person would.
+  await page.locator('#field-spectrum').scrollIntoViewIfNeeded();
   const panel = page.getByRole('region', { name: 'A whole campaign: your spectrometer files' });
   await panel.waitFor({ timeout: 30_000 });
   await panel.scrollIntoViewIfNeeded();

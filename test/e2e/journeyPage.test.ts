@@ -115,6 +115,8 @@ describe('a long polygon is kept by the server for the link (1440 px)', () => {
     const geojson = JSON.stringify({ type: 'Polygon', coordinates: [[...ring, ring[0]]] });
     const { page, context } = await harness.openPage(`/?${MUSKOKA}&startDate=2024-07-01&endDate=2024-07-31&size=3x3&cloud=100&scenes=latest&bands=B04`, WIDE);
     const panel = page.locator('#area-statistics');
+    // The area panel loads as the person scrolls near it (LazySection).
+    await panel.scrollIntoViewIfNeeded();
     await panel.getByLabel('Polygon file').setInputFiles({ name: 'circle.geojson', mimeType: 'application/geo+json', buffer: Buffer.from(geojson) });
     await expect.poll(() => panel.locator('.area-chosen').textContent(), { timeout: 30_000 }).toContain('It is kept in the page link (as a short id the server keeps).');
     await expect.poll(() => new URL(page.url()).searchParams.get('areaId'), { timeout: 30_000 }).toMatch(/^[A-Za-z0-9_-]{16}$/);

@@ -69,6 +69,8 @@ function AppPage() {
   const openedWith = useMemo(() => readUrlState(window.location.search), []);
   // A kept job link (#job=…) opens the many-sites section at once, to show its job.
   const [openedWithJobLink] = useState(() => /(?:^#|&)job=/.test(window.location.hash));
+  // A link that carries a polygon (poly= or areaId=) restores it in the area panel: its code loads at once.
+  const openedWithPolygon = openedWith.polygon !== undefined || openedWith.areaId !== undefined;
   // The change alert's link (…#what-changed) opens the page for that section: its code loads at once.
   const [openedForChange] = useState(() => window.location.hash === '#what-changed');
   const [state, dispatch] = useReducer(pageReducer, openedWith, initialPageState);
@@ -289,7 +291,7 @@ function AppPage() {
         <LazySection id="what-changed" label="What changed here?" minHeight="20rem" eager={openedForChange}>
           <ChangeSection lngLat={lngLat} />
         </LazySection>
-        <LazySection id="area-statistics" label="Area statistics" minHeight="22rem">
+        <LazySection id="area-statistics" label="Area statistics" minHeight="22rem" eager={openedWithPolygon}>
           <AreaPanel filters={{ startDate: filters.startDate, endDate: filters.endDate, cloudCoverage: filters.cloudCoverage, bands: bandsToRequest(ticked), mask: filters.mask, harmonize: filters.harmonize }} area={areaDrawing} linkNote={polygonInLink.note} />
         </LazySection>
         <LazySection id="many-sites" label="Many sites" minHeight="24rem" eager={openedWithJobLink}>
