@@ -81,8 +81,10 @@ describe('httpRangeGet on kept-alive connections the archive closed', () => {
     servers.push(server);
     const source = createHttpByteSource(server.url, { retries: 0, timeoutMs: 200 });
     const reading = source.fetch([{ offset: 0, length: 64 }]);
-    // The main thread computes for longer than the read's limit; the answer comes meanwhile.
-    await new Promise((r) => setTimeout(r, 5));
+    // The main thread computes for longer than the read's limit; the answer comes meanwhile. The stand-in
+    // server runs on this same thread, so wait until it has written the answer (on a busy machine that
+    // can take longer than any fixed pause) and only then keep the thread busy.
+    while (server.stats.answered === 0) await new Promise((r) => setTimeout(r, 1));
     const until = Date.now() + 600;
     while (Date.now() < until) {
       // busy
