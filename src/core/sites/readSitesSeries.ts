@@ -9,23 +9,12 @@ import { mapWithConcurrency } from '../landsat/mapWithConcurrency.js';
 import { DEFAULT_MASK } from '../raster/clearPixel.js';
 import type { HarmonizeTarget } from '../bands/harmonize.js';
 import type { Site, SitesReader } from './readSites.js';
+import type { ChangeObservation } from '../change/types.js';
 
 export const SERIES_BANDS: readonly BandId[] = ['B02', 'B03', 'B04', 'B05', 'B06', 'B07', 'B09'];
 
-export interface SeriesObservation {
-  date: string;
-  B02: number | null;
-  B03: number | null;
-  B04: number | null;
-  B05: number | null;
-  B06: number | null;
-  B07: number | null;
-  B09: number | null;
-  qa: number;
-}
-
 export interface SiteSeries {
-  observations: SeriesObservation[];
+  observations: ChangeObservation[];
   /** Why the series is empty or partial (no scene covers the site, scenes left out by the search limit). */
   note: string;
 }
