@@ -8,43 +8,8 @@ import { open } from 'node:fs/promises';
 import { openVirtualByteSource } from './virtualByteSources.js';
 import { httpRangeGet, type RangeGet } from './httpRangeGet.js';
 
-export interface ByteRange {
-  offset: number;
-  length: number;
-}
-
-export interface ByteSourceStats {
-  requests: number;
-  bytes: number;
-}
-
-export interface ByteSource {
-  /** Stable identity of the bytes: file path, or URL without its query string (signed URLs change their token). */
-  readonly id: string;
-  /** Fetches the ranges; results are in the same order. A range past the end of the file comes back short. */
-  fetch(ranges: ByteRange[], signal?: AbortSignal): Promise<ArrayBuffer[]>;
-  readonly stats: ByteSourceStats;
-  /**
-   * True when reading the bytes again costs no round trip and no storage (they are computed, as the
-   * demo archive's virtual GeoTIFFs): readers then keep no copy of its raw tiles in the shared cache.
-   */
-  readonly rereadIsFree?: boolean;
-  /**
-   * Sources with the same headerId have headers that parse to the same COG header (levels, tile
-   * offsets, georeferencing), so readers parse it once for all of them: the demo archive's files of one
-   * path/row differ only in their ImageDescription text, and its five-year journey built and parsed
-   * ~800 of them. Default: the source's own id.
-   */
-  readonly headerId?: string;
-  /**
-   * A computed raster (the demo's virtual GeoTIFFs) may answer the samples a read needs itself rather
-   * than the whole tile's bytes: samples (`rows` x `cols`, ascending positions inside tile `tileIndex`
-   * of IFD `level`, row-major) equal to what decoding the tile's bytes gives. A 3 x 3 read then
-   * computes 9 pixels, not a 128 x 128 tile.
-   */
-  readTileSamples?(level: number, tileIndex: number, rows: Int32Array, cols: Int32Array, signal?: AbortSignal): Promise<Uint16Array>;
-  close?(): Promise<void>;
-}
+export type { ByteRange, ByteSource, ByteSourceStats } from './byteSourceInterface.js';
+import type { ByteRange, ByteSource, ByteSourceStats } from './byteSourceInterface.js';
 
 /** The upstream object does not exist (HTTP 404/410, or a missing file). Servers map it to 502. */
 export class ByteSourceNotFoundError extends ExplainedError {

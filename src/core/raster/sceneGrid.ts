@@ -8,7 +8,6 @@
  */
 import proj4 from 'proj4';
 import type { BBox, LngLat } from '../geo/lngLat.js';
-import type { CogGeo } from './cogReader.js';
 
 export interface SceneGridSpec {
   epsg: number;
@@ -117,8 +116,11 @@ export function createSceneGrid(spec: SceneGridSpec): SceneGrid {
   return grid;
 }
 
-/** The grid of a COG as GDAL sees it (PixelIsPoint already shifted to the corner by the reader). */
-export function sceneGridFromCogGeo(geo: CogGeo): SceneGrid {
+/**
+ * The grid of a COG as GDAL sees it (PixelIsPoint already shifted to the corner by the reader). Takes
+ * cogHeader.ts's `CogGeo` by its shape, so this module does not import the header parser that imports it.
+ */
+export function sceneGridFromCogGeo(geo: Omit<SceneGridSpec, 'epsg'> & { epsg: number | null }): SceneGrid {
   if (geo.epsg === null) throw new Error('raster has no EPSG code');
   return createSceneGrid({
     epsg: geo.epsg,

@@ -3,7 +3,7 @@
  * synthetic demo archive's `demo://` GeoTIFFs). The file and HTTP back-ends ask here first, so the
  * COG reader reads a computed file exactly as it reads a real one.
  */
-import type { ByteSource } from './byteSource.js';
+import type { ByteSource } from './byteSourceInterface.js';
 
 const openers = new Map<string, (href: string) => ByteSource>();
 
