@@ -13,8 +13,8 @@ import { readSitesSeries } from '../../core/sites/readSitesSeries.js';
 import type { Site, SitesReader } from '../../core/sites/readSites.js';
 import { toCsv, type CsvCell } from '../../shared/csv.js';
 import { SEGMENT_COLUMNS, segmentCells } from '../../shared/changeCsv.js';
+import type { JobKind, PlannedChunk } from './jobWork.js';
 import type { ChunkSite, SitesJobStore } from './sitesJobStore.js';
-import type { SitesJobWork } from './sitesJobWork.js';
 
 /** The change CSV's header: the site, then one segment's columns, then a note. */
 export const CHANGE_JOB_COLUMNS = ['site_id', 'lat', 'lon', ...SEGMENT_COLUMNS, 'note'];
@@ -29,28 +29,19 @@ export function changeSiteLines(site: { id: string; lat: number; lon: number }, 
   return toCsv(segments.map((s, i) => [...front, ...segmentCells(s, i + 1, segments[i + 1]), note]));
 }
 
-export function createChangeJobWork(store: SitesJobStore, reader: SitesReader, chunkSites: number): SitesJobWork {
+export function changeJobKind(store: SitesJobStore, reader: SitesReader, chunkSites: number): JobKind {
   const perChunk = Math.max(1, Math.min(chunkSites, MAX_CHANGE_CHUNK_SITES));
   return {
-    async plan(jobId) {
-      const job = await store.get(jobId);
-      if (!job || job.status === 'done' || job.status === 'cancelled' || job.status === 'failed') return false;
-      if (job.status === 'queued' && !(await store.isPlanned(jobId))) {
-        const sites = await store.sitesOf(jobId);
-        const cell = (s: Site) => `${Math.floor(s.lon)}:${Math.floor(s.lat)}`;
-        const order = sites.map((_, i) => i).sort((a, b) => cell(sites[a]).localeCompare(cell(sites[b])) || a - b);
-        const chunks: { sceneJson: null; sites: ChunkSite[] }[] = [];
-        for (let k = 0; k < order.length; k += perChunk) chunks.push({ sceneJson: null, sites: order.slice(k, k + perChunk).map((i) => ({ index: i, ...sites[i] })) });
-        await store.savePlan(jobId, chunks, sites.length);
-      }
-      return (await store.pendingChunks(jobId)).length > 0;
+    async planChunks(job) {
+      const sites = await store.sitesOf(job.id);
+      const cell = (s: Site) => `${Math.floor(s.lon)}:${Math.floor(s.lat)}`;
+      const order = sites.map((_, i) => i).sort((a, b) => cell(sites[a]).localeCompare(cell(sites[b])) || a - b);
+      const chunks: PlannedChunk[] = [];
+      for (let k = 0; k < order.length; k += perChunk) chunks.push({ sceneJson: null, sites: order.slice(k, k + perChunk).map((i): ChunkSite => ({ index: i, ...sites[i] })) });
+      return { chunks, total: sites.length };
     },
 
-    async runChunk(jobId, chunkNo, signal) {
-      const job = await store.get(jobId);
-      if (!job || job.status !== 'running') return;
-      const chunk = await store.chunk(jobId, chunkNo);
-      if (!chunk || chunk.done) return;
+    async chunkRows(job, chunk, signal) {
       const sites: Site[] = chunk.sites.map((s) => ({ id: s.id, lat: s.lat, lon: s.lon }));
       const series = await readSitesSeries(reader, sites, { startDate: job.params.startDate, endDate: job.params.endDate, ...(job.params.harmonize ? { harmonize: job.params.harmonize } : {}) }, signal);
       const rows = [];
@@ -66,16 +57,7 @@ export function createChangeJobWork(store: SitesJobStore, reader: SitesReader, c
         }
         rows.push({ siteIndex: chunk.sites[k].index, sceneKey: '', sortDatetime: '', line });
       }
-      await store.completeChunk(jobId, chunkNo, rows);
+      return rows;
     },
-  };
-}
-
-/** Site jobs and change jobs through one pair of steps: each job goes to its own kind's work. */
-export function routeJobWork(store: SitesJobStore, sitesWork: SitesJobWork, changeWork: SitesJobWork): SitesJobWork {
-  const workOf = async (jobId: string) => ((await store.get(jobId))?.params.analysis === 'change' ? changeWork : sitesWork);
-  return {
-    plan: async (jobId, signal) => (await workOf(jobId)).plan(jobId, signal),
-    runChunk: async (jobId, chunkNo, signal) => (await workOf(jobId)).runChunk(jobId, chunkNo, signal),
   };
 }

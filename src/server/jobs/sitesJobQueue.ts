@@ -6,7 +6,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { SitesJobStore } from './sitesJobStore.js';
-import type { SitesJobWork } from './sitesJobWork.js';
+import type { SitesJobWork } from './jobWork.js';
 import { toApiError } from '../toApiError.js';
 
 export interface SitesJobQueue {

@@ -1,13 +1,13 @@
 /**
- * The two steps of a site job, each safe to run again after a crash: plan (find the scenes, store the
- * chunks) and run one chunk (read its scene's tiles once for its sites, store its rows). Both the
- * embedded runner and the pg-boss workers call these.
+ * Site jobs (the sites CSV): the plan finds the scenes and cuts each scene's sites into chunks; a chunk
+ * reads its scene's tiles once for its sites. The guards around both steps are jobWork.ts's.
  */
 import type { BandId } from '../../core/bands/bandCatalog.js';
 import { parseMask } from '../../core/raster/clearPixel.js';
 import type { SitesQuery, SitesReader, Site } from '../../core/sites/readSites.js';
 import { sitesCsvLines } from '../../core/sites/sitesCsv.js';
 import type { LandsatScene } from '../../core/stac/landsatScene.js';
+import type { JobKind, PlannedChunk } from './jobWork.js';
 import type { ChunkSite, JobParams, SitesJobStore } from './sitesJobStore.js';
 
 export const queryOf = (p: JobParams): SitesQuery => ({
@@ -19,25 +19,16 @@ export const queryOf = (p: JobParams): SitesQuery => ({
   ...(p.harmonize === 'oli' ? { harmonize: 'oli' as const } : {}),
 });
 
-export interface SitesJobWork {
-  /** Plans the job once; true when it has chunks left to run. */
-  plan(jobId: string, signal?: AbortSignal): Promise<boolean>;
-  runChunk(jobId: string, chunkNo: number, signal?: AbortSignal): Promise<void>;
-}
-
-export function createSitesJobWork(store: SitesJobStore, reader: SitesReader, chunkSites: number): SitesJobWork {
+export function sitesJobKind(store: SitesJobStore, reader: SitesReader, chunkSites: number): JobKind {
   return {
-    async plan(jobId, signal) {
-      const job = await store.get(jobId);
-      if (!job || job.status === 'done' || job.status === 'cancelled' || job.status === 'failed') return false;
-      if (job.status === 'queued' && !(await store.isPlanned(jobId))) {
-        const sites = await store.sitesOf(jobId);
+    async planChunks(job, signal) {
+        const sites = await store.sitesOf(job.id);
         const plan = await reader.plan(sites, queryOf(job.params), signal);
         const chunkSite = (i: number, note?: string): ChunkSite => {
           const extra = [note, plan.siteNotes.get(i)].filter(Boolean).join('; ');
           return { index: i, ...sites[i], ...(extra ? { note: extra } : {}) };
         };
-        const chunks: { sceneJson: string | null; sites: ChunkSite[] }[] = [];
+        const chunks: PlannedChunk[] = [];
         for (const g of plan.groups) {
           for (let k = 0; k < g.siteIndexes.length; k += chunkSites) {
             chunks.push({ sceneJson: JSON.stringify(g.scene), sites: g.siteIndexes.slice(k, k + chunkSites).map((i) => chunkSite(i)) });
@@ -46,16 +37,10 @@ export function createSitesJobWork(store: SitesJobStore, reader: SitesReader, ch
         for (let k = 0; k < plan.uncovered.length; k += chunkSites) {
           chunks.push({ sceneJson: null, sites: plan.uncovered.slice(k, k + chunkSites).map((u) => chunkSite(u.siteIndex, u.note)) });
         }
-        await store.savePlan(jobId, chunks, plan.rowCount);
-      }
-      return (await store.pendingChunks(jobId)).length > 0;
+        return { chunks, total: plan.rowCount };
     },
 
-    async runChunk(jobId, chunkNo, signal) {
-      const job = await store.get(jobId);
-      if (!job || job.status !== 'running') return;
-      const chunk = await store.chunk(jobId, chunkNo);
-      if (!chunk || chunk.done) return;
+    async chunkRows(job, chunk, signal) {
       const query = queryOf(job.params);
       // Sites by their index in the job (sparse: only this chunk's).
       const sites: Site[] = [];
@@ -67,11 +52,7 @@ export function createSitesJobWork(store: SitesJobStore, reader: SitesReader, ch
       const rows = chunk.sceneJson
         ? await reader.readGroup(sites, { scene: JSON.parse(chunk.sceneJson) as LandsatScene, siteIndexes: chunk.sites.map((s) => s.index) }, query, notes, signal)
         : chunk.sites.map((s) => reader.uncoveredRow(sites, { siteIndex: s.index, note: s.note ?? '' }));
-      await store.completeChunk(
-        jobId,
-        chunkNo,
-        rows.map((r) => ({ siteIndex: r.siteIndex, sceneKey: r.scene?.id ?? '', sortDatetime: r.scene?.datetime ?? '', line: sitesCsvLines([r], query.bands) })),
-      );
+      return rows.map((r) => ({ siteIndex: r.siteIndex, sceneKey: r.scene?.id ?? '', sortDatetime: r.scene?.datetime ?? '', line: sitesCsvLines([r], query.bands) }));
     },
   };
 }

@@ -9,12 +9,13 @@ import type { BandId } from '../../core/bands/bandCatalog.js';
 import { apiErrorSchema, JOBS_BODY_LIMIT_BYTES, MAX_SITES_PER_JOB, readSitesRequest, sitesQuerySchema } from '../../shared/api/sites.js';
 import { JOB_ID_PATTERN, jobCreatedSchema, jobParamsSchema, jobResultCsvSchema, jobStateSchema, jobsBodySchema, type JobState } from '../../shared/api/jobs.js';
 import { toCsv } from '../../shared/csv.js';
-import { CHANGE_JOB_COLUMNS, createChangeJobWork, routeJobWork } from '../jobs/changeJobWork.js';
+import { CHANGE_JOB_COLUMNS, changeJobKind } from '../jobs/changeJobWork.js';
 import { ApiError } from '../apiError.js';
 import { openStore } from '../store/openStore.js';
 import { openSitesJobStore, type JobRecord } from '../jobs/sitesJobStore.js';
-import { createSitesJobWork } from '../jobs/sitesJobWork.js';
-import { withAreaJobs } from '../jobs/areaJobWork.js';
+import { sitesJobKind } from '../jobs/sitesJobWork.js';
+import { createJobWork } from '../jobs/jobWork.js';
+import { areaJobKind } from '../jobs/areaJobWork.js';
 import { AREA_CSV_HEADER, AreaTooLargeError, areaPolygons } from '../../core/area/areaStatistics.js';
 import { areaJobBodySchema, areaRefusalSchema, type AreaBody } from '../../shared/api/area.js';
 import { maskToText } from '../../core/raster/clearPixel.js';
@@ -53,7 +54,12 @@ export default async function jobRoutes(app: FastifyInstance): Promise<void> {
   // Change jobs read each site's whole record: a search may return up to 20,000 scenes (the stream's ceiling).
   const changeReader = createSitesReader({ catalog, cache, openSource: upstream.openSource, searchLimit: Math.max(config.MAX_SCENES_STREAM, CHANGE_SEARCH_LIMIT) });
   // Area jobs (issue 33) share the store and the queue: their chunks are scenes (areaJobWork.ts).
-  const work = withAreaJobs(routeJobWork(store, createSitesJobWork(store, reader, config.JOB_CHUNK_SITES), createChangeJobWork(store, changeReader, config.JOB_CHUNK_SITES)), store, landsat, config.MAX_SCENES_STREAM);
+  const kinds = {
+    sites: sitesJobKind(store, reader, config.JOB_CHUNK_SITES),
+    change: changeJobKind(store, changeReader, config.JOB_CHUNK_SITES),
+    area: areaJobKind(landsat, config.MAX_SCENES_STREAM),
+  };
+  const work = createJobWork(store, (job) => kinds[job.params.analysis ?? 'sites']);
   const queue = config.DATABASE_URL
     ? await createPgBossJobQueue(config.DATABASE_URL, store, work, app.log, { chunkTimeoutSeconds: config.JOB_CHUNK_TIMEOUT_SECONDS })
     : createEmbeddedJobQueue(store, work, app.log);
