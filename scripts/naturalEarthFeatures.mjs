@@ -1,5 +1,7 @@
 // Writes src/core/geocode/naturalEarthFeatures.ts, the natural features of the place search, from
-// Natural Earth (public domain, https://www.naturalearthdata.com). Run: node scripts/naturalEarthFeatures.mjs [folder]
+// Natural Earth (public domain, https://www.naturalearthdata.com).
+// Run: node scripts/naturalEarthFeatures.mjs [extracts folder] [output file] (naturalFeatures.test.ts runs it
+// into a temporary file and compares, so the committed table is always what the extracts make).
 //
 // The folder (default scripts/naturalEarth) holds one JSON-lines file per Natural Earth layer: for each
 // feature, in the layer's order, the fields this table uses, copied from the layer's GeoJSON in the
@@ -17,7 +19,7 @@ import polylabel from 'polylabel';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const folder = path.resolve(process.argv[2] ?? path.join(root, 'scripts/naturalEarth'));
-const out = path.join(root, 'src/core/geocode/naturalEarthFeatures.ts');
+const out = path.resolve(process.argv[3] ?? path.join(root, 'src/core/geocode/naturalEarthFeatures.ts'));
 
 /** Layer file name (without .jsonl) and the kind its feature classes become in the place search. */
 const LAYERS = [
@@ -99,6 +101,6 @@ ${rows.map((r) => `  ${JSON.stringify(r)},`).join('\n')}
 ];
 `;
 writeFileSync(out, body);
-console.log(`${rows.length} features written to ${path.relative(root, out)}`);
+console.log(`${rows.length} features written to ${out}`);
 for (const [k, n] of Object.entries(counts)) console.log(`  ${k}: ${n}`);
 for (const s of skipped) console.log(`  left out: ${s}`);
