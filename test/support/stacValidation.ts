@@ -30,12 +30,16 @@ const OFFICIAL = path.join(SCHEMAS, 'official');
 const standInDir = process.env.STAC_SCHEMAS_DIR ?? SCHEMAS;
 const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
 
-/** Schema URL → file. `npm:` files are read from the installed package (node_modules). */
+/** The GeoJSON schemas the STAC Item schema refers to, as geojson.org publishes them (geojson/schema's npm package). */
+const GEOJSON: Record<string, string> = {
+  'https://geojson.org/schema/Feature.json': require.resolve('geojson-schema/Feature.json'),
+  'https://geojson.org/schema/Geometry.json': require.resolve('geojson-schema/Geometry.json'),
+};
+
+/** Schema URL → file. */
 const FILES = new Map<string, string>([
-  ...Object.entries(readJson(path.join(OFFICIAL, 'map.json'))).map(([url, file]): [string, string] => [
-    url,
-    file.startsWith('npm:') ? require.resolve(file.slice('npm:'.length)) : path.join(OFFICIAL, file),
-  ]),
+  ...Object.entries(readJson(path.join(OFFICIAL, 'map.json'))).map(([url, file]): [string, string] => [url, path.join(OFFICIAL, file)]),
+  ...Object.entries(GEOJSON),
   ...Object.entries(readJson(path.join(SCHEMAS, 'map.json'))).map(([url, file]): [string, string] => [url, path.join(standInDir, file)]),
 ]);
 
@@ -49,7 +53,7 @@ const loaderRecording = (served: string[]) => async (uri: string): Promise<unkno
 };
 
 /** Which schema URLs are served from official files (the rest are stand-ins). */
-export const OFFICIAL_SCHEMA_URLS = Object.keys(readJson(path.join(OFFICIAL, 'map.json')));
+export const OFFICIAL_SCHEMA_URLS = [...Object.keys(readJson(path.join(OFFICIAL, 'map.json'))), ...Object.keys(GEOJSON)];
 
 /**
  * JSON Schema (draft-07) patterns are ECMA-262 regular expressions; ajv compiles them in Unicode mode by
