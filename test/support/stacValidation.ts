@@ -4,29 +4,75 @@ import path from 'node:path';
 import { REPO_ROOT } from './fixturePaths.js';
 
 /**
- * Validates a STAC document with stac-node-validator (ajv), offline: its loader is given the schemas in
- * test/stac-schemas (or STAC_SCHEMAS_DIR, a mirror of the official ones laid out as map.json says) and
- * refuses every other URL, so no validation ever fetches.
+ * Validates a STAC document with stac-node-validator (ajv), offline. Its loader serves every schema the
+ * validator asks for by URL from files in this repository and refuses any other URL, so no validation
+ * ever fetches:
+ * - test/stac-schemas/official/map.json: the official STAC 1.1.0 Item schemas and the official eo v2.0.0,
+ *   file v2.1.0 and processing v1.1.0 extension schemas, stored verbatim (sources in its README), and the
+ *   GeoJSON schemas the Item schema refers to, from the `geojson-schema` npm package (geojson/schema);
+ * - test/stac-schemas/map.json: hand-written stand-ins for the two extensions whose official schema files
+ *   we could not obtain (projection v2.0.0, raster v2.0.0), see test/stac-schemas/README.md.
+ * STAC_SCHEMAS_DIR may point at a mirror laid out as test/stac-schemas/map.json says, to use official
+ * copies of those two instead.
  */
 const require = createRequire(import.meta.url);
 const validate = require('stac-node-validator') as (data: unknown, config: object) => Promise<StacReport>;
 
 export interface StacReport {
   valid: boolean;
+  /** The schema URLs the validator asked the loader for during this validation (none is fetched). */
+  served: string[];
   results: { core: { message?: string; instancePath?: string }[]; extensions: Record<string, { message?: string; instancePath?: string }[]> };
 }
 
-const BUNDLED = path.join(REPO_ROOT, 'test/stac-schemas');
-const dir = process.env.STAC_SCHEMAS_DIR ?? BUNDLED;
-const map = JSON.parse(readFileSync(path.join(BUNDLED, 'map.json'), 'utf8')) as Record<string, string>;
+const SCHEMAS = path.join(REPO_ROOT, 'test/stac-schemas');
+const OFFICIAL = path.join(SCHEMAS, 'official');
+const standInDir = process.env.STAC_SCHEMAS_DIR ?? SCHEMAS;
+const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
 
-async function loader(uri: string): Promise<unknown> {
-  const file = map[uri];
+/** The GeoJSON schemas the STAC Item schema refers to, as geojson.org publishes them (geojson/schema's npm package). */
+const GEOJSON: Record<string, string> = {
+  'https://geojson.org/schema/Feature.json': require.resolve('geojson-schema/Feature.json'),
+  'https://geojson.org/schema/Geometry.json': require.resolve('geojson-schema/Geometry.json'),
+};
+
+/** Schema URL → file. */
+const FILES = new Map<string, string>([
+  ...Object.entries(readJson(path.join(OFFICIAL, 'map.json'))).map(([url, file]): [string, string] => [url, path.join(OFFICIAL, file)]),
+  ...Object.entries(GEOJSON),
+  ...Object.entries(readJson(path.join(SCHEMAS, 'map.json'))).map(([url, file]): [string, string] => [url, path.join(standInDir, file)]),
+]);
+
+/** The validator asks for `…/schema.json` and for refs resolved against a schema's `$id`, some with a `#`. */
+const loaderRecording = (served: string[]) => async (uri: string): Promise<unknown> => {
+  const url = uri.replace(/#$/, '');
+  const file = FILES.get(url);
   if (!file) throw new Error(`no offline copy of ${uri}: add it to test/stac-schemas (tests never fetch)`);
-  return JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
+  served.push(url);
+  return JSON.parse(readFileSync(file, 'utf8'));
+};
+
+/** Which schema URLs are served from official files (the rest are stand-ins). */
+export const OFFICIAL_SCHEMA_URLS = [...Object.keys(readJson(path.join(OFFICIAL, 'map.json'))), ...Object.keys(GEOJSON)];
+
+/**
+ * JSON Schema (draft-07) patterns are ECMA-262 regular expressions; ajv compiles them in Unicode mode by
+ * default, which refuses identity escapes such as `\:` that ECMA-262 allows. The official file v2.1.0
+ * schema's `file:local_path` pattern has them (`[^\r\n\t\\:'\"/]`), so with the default the whole file
+ * schema fails to compile ("Invalid escape") whatever the Item says. The validator's documented hook for
+ * customising its ajv instance turns Unicode mode off, as the draft-07 regular expression dialect reads.
+ */
+const BaseValidator = require('stac-node-validator/src/baseValidator.js') as new () => { createAjv(ajv: unknown): Promise<unknown> };
+class Ecma262Patterns extends BaseValidator {
+  override async createAjv(ajv: unknown) {
+    (ajv as { opts: { unicodeRegExp: boolean } }).opts.unicodeRegExp = false;
+    return ajv;
+  }
 }
 
 export async function validateStac(item: object): Promise<StacReport> {
   // A copy: the validator may add fields to what it is given.
-  return validate(structuredClone(item), { loader });
+  const served: string[] = [];
+  const report = await validate(structuredClone(item), { loader: loaderRecording(served), customValidator: new Ecma262Patterns() });
+  return { ...report, served };
 }

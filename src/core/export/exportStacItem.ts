@@ -3,7 +3,7 @@
  * scene's id and STAC Item), its grid (projection extension v2), its bands with data type, nodata, unit,
  * scale and offset (STAC 1.1 `bands` with the raster v2 and eo v2 fields), the file's size and checksum
  * (file extension v2.1, a SHA2-256 multihash of the very bytes /api/export.tif sends), and what was done
- * (processing extension v1.2: software and version, the mask, the harmonisation). Built by hand: a plain
+ * (processing extension v1.1: software and version, the mask, the harmonisation). Built by hand: a plain
  * JSON document, no STAC library needed to write one.
  */
 import { createHash } from 'node:crypto';
@@ -21,7 +21,7 @@ export const STAC_EXTENSIONS = [
   'https://stac-extensions.github.io/raster/v2.0.0/schema.json',
   'https://stac-extensions.github.io/eo/v2.0.0/schema.json',
   'https://stac-extensions.github.io/file/v2.1.0/schema.json',
-  'https://stac-extensions.github.io/processing/v1.2.0/schema.json',
+  'https://stac-extensions.github.io/processing/v1.1.0/schema.json',
 ];
 
 /** eo:common_name of each band (STAC eo extension's list). */

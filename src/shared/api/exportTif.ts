@@ -83,7 +83,7 @@ export const exportTifAnswer = mediaAnswer(
 export const exportStacItemAnswer = openObject({
   type: z.literal('Feature'),
   stac_version: z.literal('1.1.0'),
-  stac_extensions: z.array(z.string()).describe('projection v2.0.0, raster v2.0.0, eo v2.0.0, file v2.1.0, processing v1.2.0'),
+  stac_extensions: z.array(z.string()).describe('projection v2.0.0, raster v2.0.0, eo v2.0.0, file v2.1.0, processing v1.1.0'),
   id: z.string(),
   geometry: openObject({ type: z.literal('Polygon'), coordinates: z.array(z.array(z.tuple([z.number(), z.number()]))) }),
   bbox: z.array(z.number()),
