@@ -1,4 +1,7 @@
-import { BAND_CATALOG, type AssetKey, type BandId } from '../bands/bandCatalog.js';
+import { BAND_CATALOG, type ArchiveAssetKey, type BandId } from '../bands/bandCatalog.js';
+import { sensorOf } from '../bands/missions.js';
+import { sensorBand } from '../bands/sensorBands.js';
+import { NoUsableBandError } from '../landsat/landsatService.js';
 import type { BBox } from '../geo/lngLat.js';
 import type { PolygonLngLat } from '../geo/geoJsonPolygons.js';
 import { pixelCentresInside, polygonPixelWindow, projectPolygons } from '../geo/polygonOnGrid.js';
@@ -27,18 +30,6 @@ export class ExportRefusedError extends Error {
   }
 }
 
-/** The file name each asset has in the archive (USGS product naming), for the band descriptions. */
-const FILE_BAND: Record<AssetKey, string> = {
-  coastal: 'SR_B1',
-  blue: 'SR_B2',
-  green: 'SR_B3',
-  red: 'SR_B4',
-  nir08: 'SR_B5',
-  swir16: 'SR_B6',
-  swir22: 'SR_B7',
-  lwir11: 'ST_B10',
-  qa_pixel: 'QA_PIXEL',
-};
 
 export interface ExportRequest {
   scene: LandsatScene;
@@ -85,9 +76,18 @@ function formatMetres(m: number): string {
  */
 export async function exportGeoTiff(req: ExportRequest, reader: SceneReader, signal?: AbortSignal): Promise<ExportedGeoTiff> {
   const { scene, bands, format, mask } = req;
-  const assetOf = (id: ExportBandId): AssetKey => (id === 'QA' ? 'qa_pixel' : BAND_CATALOG[id].asset!);
+  // Each band from the scene's own sensor's file (TM/ETM+ surface temperature is ST_B6, asset `lwir`;
+  // OLI's is ST_B10, `lwir11`), named as that sensor names it; a band the sensor lacks is refused in words.
+  const onSensor = (id: BandId) => {
+    const found = sensorBand(id, sensorOf(scene.satellite));
+    if ('missing' in found) throw new NoUsableBandError(`${found.missing} Leave ${id} out of the export.`);
+    return found;
+  };
+  // "OLI Band 4", "TIRS Band 10", "TM Band 6": the sensor's own band number, as its file names it.
+  const bandLabel = (id: BandId) => (sensorOf(scene.satellite) === 'OLI/TIRS' ? BAND_CATALOG[id].landsatBand : `${sensorOf(scene.satellite)} Band ${onSensor(id).fileBand.replace(/^S[RT]_B/, '')}`);
+  const assetOf = (id: ExportBandId): ArchiveAssetKey => (id === 'QA' ? 'qa_pixel' : onSensor(id).asset);
   const needQa = format === 'reflectance' || mask !== undefined || bands.includes('QA');
-  const assets = [...new Set([...bands.map(assetOf), ...(needQa ? (['qa_pixel'] as AssetKey[]) : [])])];
+  const assets = [...new Set([...bands.map(assetOf), ...(needQa ? (['qa_pixel'] as ArchiveAssetKey[]) : [])])];
   const maxValues = req.maxValues ?? EXPORT_MAX_VALUES;
   // With a polygon: which pixels of the window have their centre inside it (the area statistics' rule).
   let centreInside: Uint8Array | null = null;
@@ -147,7 +147,7 @@ export async function exportGeoTiff(req: ExportRequest, reader: SceneReader, sig
   const cogBands: CogBand[] = bands.map((id) => {
     const asset = assetOf(id);
     const dn = read.dn[asset]!;
-    const description = id === 'QA' ? 'QA QA_PIXEL (pixel quality bit flags)' : `${id} ${BAND_CATALOG[id].label} (${BAND_CATALOG[id].landsatBand}, ${FILE_BAND[asset]})`;
+    const description = id === 'QA' ? 'QA QA_PIXEL (pixel quality bit flags)' : `${id} ${BAND_CATALOG[id].label} (${bandLabel(id)}, ${onSensor(id).fileBand})`;
     if (id === 'QA') {
       // Bit flags stay integers, fill (1) included: they say why the other bands have no value. Outside
       // a polygon the QA band holds the file's nodata (0 in dn, NaN in reflectance), which QA_PIXEL never
@@ -157,7 +157,7 @@ export async function exportGeoTiff(req: ExportRequest, reader: SceneReader, sig
     }
     if (format === 'dn') {
       const data = mask !== undefined || qa || polygonMask ? dn.map((v, i) => (hidden[i] ? 0 : v)) : dn;
-      const kelvin = asset === 'lwir11';
+      const kelvin = BAND_CATALOG[id].unit === 'kelvin';
       return { data, description, scale: kelvin ? KELVIN_SCALE : REFLECTANCE_SCALE, offset: kelvin ? KELVIN_OFFSET : REFLECTANCE_OFFSET, overviewResampling: 'average' };
     }
     const data = new Float32Array(n);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp } from '../../../test/support/testApp.js';
-import { FIXTURE_SCENE_DIR, FIXTURE_SCENE_ID } from '../../../test/support/fixturePaths.js';
+import { FIXTURE_SCENE_DIR, FIXTURE_SCENE_ID, TM_ETM_CATALOG_DIR } from '../../../test/support/fixturePaths.js';
 
 /**
  * The export is checked with GDAL itself (Debian gdal-bin and python3-gdal; .ci/run installs them):
@@ -208,5 +208,54 @@ describe('POST /api/export.tif', () => {
     const huge = await app.inject({ method: 'POST', url: '/api/export.tif', payload: { sceneId: SCENE, bands: 'B04', geometry: { type: 'Polygon', coordinates: [[...ring, ring[0]]] } } });
     expect(huge.statusCode).toBe(413);
     expect(huge.json().error.message).toMatch(/Simplify/);
+  });
+});
+
+describe('GET /api/export.tif of a Landsat 5 TM scene (real local: catalogue)', () => {
+  const TM_SCENE = 'LT05_L2SP_090084_19980308_02_T1';
+  const TM_BOX = 'LON_UL=149.83&LAT_UR=-34.31&LON_UR=149.845&LAT_UL=-34.30';
+  const tmSrc = (file: string) => path.join(TM_ETM_CATALOG_DIR, 'LT05_L2SP_090084_19980308_20200909_02_T1', `LT05_L2SP_090084_19980308_20200909_02_T1_${file}.TIF`);
+  let tmApp: FastifyInstance;
+  beforeAll(async () => {
+    tmApp = await buildTestApp({ LANDSAT_SOURCE: `local:${TM_ETM_CATALOG_DIR}`, LOAD_SHED_EVENT_LOOP_DELAY_MS: '0' });
+  });
+  afterAll(async () => {
+    await tmApp?.close();
+  });
+
+  it('B09 is TM band 6 (ST_B6, the `lwir` asset), its DNs as GDAL reads them from ST_B6, named as TM names it', async () => {
+    const res = await tmApp.inject(`/api/export.tif?sceneId=${TM_SCENE}&${TM_BOX}&bands=B03,B09`);
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    const file = path.join(dir, 'tm-b09.tif');
+    writeFileSync(file, res.rawPayload);
+    const info = gdalinfo(file);
+    expect(info.bands.map((b: { description: string }) => b.description)).toEqual([
+      'B03 Green Band (TM Band 2, SR_B2)',
+      'B09 Thermal Infrared 1 (TM Band 6, ST_B6)',
+    ]);
+    expect(info.bands[1]).toMatchObject({ scale: 0.00341802, offset: 149 });
+    // The export's pixels on the source grid, from both files' geotransforms as GDAL reports them.
+    const source = gdalinfo(tmSrc('ST_B6'));
+    const colOffset = (info.geoTransform[0] - source.geoTransform[0]) / source.geoTransform[1];
+    const rowOffset = (info.geoTransform[3] - source.geoTransform[3]) / source.geoTransform[5];
+    const [col0, row0] = [Math.round(colOffset), Math.round(rowOffset)];
+    // Whole source pixels (up to the float rounding of GDAL's 4035.5000000000005 m pixel), same pixel size.
+    expect(Math.abs(colOffset - col0) + Math.abs(rowOffset - row0)).toBeLessThan(1e-9);
+    expect([info.geoTransform[1], info.geoTransform[5]]).toEqual([source.geoTransform[1], source.geoTransform[5]]);
+    const [w, h] = info.size;
+    const points: [number, number][] = [];
+    for (let r = 0; r < h; r++) for (let c = 0; c < w; c++) points.push([c, r]);
+    const shifted = points.map(([c, r]) => [c + col0, r + row0] as [number, number]);
+    const qa = gdalValues(tmSrc('QA_PIXEL'), 1, shifted);
+    const imaged = (dn: number, i: number) => ((qa[i] & 1) === 0 ? dn : 0);
+    expect(gdalValues(file, 2, points)).toEqual(gdalValues(tmSrc('ST_B6'), 1, shifted).map(imaged));
+    expect(gdalValues(file, 1, points)).toEqual(gdalValues(tmSrc('SR_B2'), 1, shifted).map(imaged));
+  });
+
+  it('B01 (coastal/aerosol, which TM never had) is refused in words naming the band', async () => {
+    const res = await tmApp.inject(`/api/export.tif?sceneId=${TM_SCENE}&${TM_BOX}&bands=B01`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('unavailable_band');
+    expect(res.json().error.message).toMatch(/B01.*not on TM scenes/);
   });
 });
