@@ -72,7 +72,7 @@ export function NotificationForm({ lngLat, notImaged = null }: { lngLat: LngLat;
 
   return (
     // noValidate: the seed's own rule (both or neither) decides, not the browser's bubbles.
-    <form className="notification-form" onSubmit={submit} noValidate aria-label="Email notification">
+    <form className="notification-form" onSubmit={submit} noValidate aria-label="Notification sign-up">
       <p className="notify-point">
         For the point <strong>{lngLat[1].toFixed(6)}, {lngLat[0].toFixed(6)}</strong>
       </p>
