@@ -94,6 +94,14 @@ describe('the scene list on a phone (390 px)', () => {
     await harness.screenshot(page, '35-phone-scene-list-390', '.scene-list-box');
     await page.locator('.chart-grid').scrollIntoViewIfNeeded();
     await harness.screenshot(page, '35-phone-charts-390');
+    // A chart's value table scrolls in its own box: the page still does not scroll sideways.
+    const numbers = page.locator('.time-table').first();
+    await numbers.locator('summary').click();
+    await numbers.locator('table.time-points').waitFor();
+    const tableBox = await numbers.locator('.table-scroll').evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth, overflowX: getComputedStyle(el).overflowX }));
+    expect(tableBox.scroll <= tableBox.client || tableBox.overflowX === 'auto').toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await harness.screenshot(page, '35-phone-chart-numbers-390', '.time-table >> nth=0');
   }, 400_000);
 });
 
