@@ -33,6 +33,7 @@ import { useLandOnResult } from '../results/useLandOnResult.js';
 import { readUrlState } from '../urlState/readUrlState.js';
 import { useViewInUrl } from '../urlState/useViewInUrl.js';
 import { LinkProblems } from '../urlState/LinkProblems.js';
+import { useSceneFromLink } from '../urlState/useSceneFromLink.js';
 import { usePolygonInLink } from '../area/usePolygonInLink.js';
 import { EmptyAnswer } from '../results/EmptyAnswer.js';
 import { StatisticsStatus } from '../results/StatisticsStatus.js';
@@ -133,19 +134,8 @@ function AppPage() {
   useLandOnResult(Boolean(results) && resultsOnPage && !image.isFetching && (Boolean(image.data) || Boolean(complete) || Boolean(imageProblem)), request?.id ?? null, resultsSection);
 
   useViewInUrl(lngLat, filters, ticked, area, polygonInLink, state.pointTyped, selectedSceneId);
-  // A link's chosen scene: chosen once the first fetch lists it.
-  const linkScene = useRef(openedWith.scene);
-  useEffect(() => {
-    const wanted = linkScene.current;
-    if (!wanted || !results) return;
-    if (results.data.data?.some((e) => e.scene?.id === wanted)) {
-      on.scene(wanted);
-      linkScene.current = undefined;
-    } else if (results.complete) {
-      addLinkProblem(`scene=${wanted.slice(0, 24)} is not among the scenes this link's settings find: the most recent one is shown instead.`);
-      linkScene.current = undefined;
-    }
-  }, [results, on, addLinkProblem]);
+  // A link's (or a history entry's) chosen scene: chosen once its fetch lists it.
+  useSceneFromLink(openedWith.scene, request?.id ?? null, results, on.scene, addLinkProblem);
   // The results' code starts loading with the first Fetch, while its answers are on their way.
   useEffect(() => {
     if (request) void loadResults();

@@ -35,13 +35,13 @@ const CASES: Case[] = [
     what: 'a point chosen elsewhere drops the old results, fills both fields to 6 decimals and centres the map',
     state: fetched,
     action: { type: 'pointChosen', lngLat: [2.35, 48.8566], zoom: 10 },
-    expected: { lngLat: [2.35, 48.8566], latText: '48.856600', lonText: '2.350000', request: null, coordinateProblem: null, view: { kind: 'center', lngLat: [2.35, 48.8566], zoom: 10, id: 1 } },
+    expected: { lngLat: [2.35, 48.8566], latText: '48.856600', lonText: '2.350000', request: null, selectedSceneId: null, coordinateProblem: null, view: { kind: 'center', lngLat: [2.35, 48.8566], zoom: 10, id: 1 } },
   },
   {
     what: 'the same point chosen again keeps the results shown for it',
     state: fetched,
     action: { type: 'pointChosen', lngLat: [-79.2, 45.3] },
-    expected: { request: fetched.request },
+    expected: { request: fetched.request, selectedSceneId: 'LC08_X' },
   },
   {
     what: 'typing changes only the field typed in',
@@ -119,7 +119,7 @@ const CASES: Case[] = [
     what: "a history entry that was not a fetch sets its settings and drops the results",
     state: fetched,
     action: { type: 'urlApplied', fetch: false, settings: { lngLat: [-79.2, 45.3], filters: { ...START.filters, cloudCoverage: 40 }, ticked: new Set(['B03']), area: '5km' } },
-    expected: { request: null, filters: { ...START.filters, cloudCoverage: 40 }, ticked: new Set(['B03']), area: '5km', view: null },
+    expected: { request: null, selectedSceneId: null, filters: { ...START.filters, cloudCoverage: 40 }, ticked: new Set(['B03']), area: '5km', view: null },
   },
   {
     what: 'a history entry of a fetch elsewhere moves the point (its own fetch follows)',
@@ -128,10 +128,10 @@ const CASES: Case[] = [
     expected: { lngLat: [10, 20], latText: '20.000000', request: null, view: { kind: 'center', lngLat: [10, 20], zoom: undefined, id: 1 } },
   },
   {
-    what: 'a history entry of a fetch at the same point keeps the results until the fetch replaces them',
+    what: 'a history entry of a fetch at the same point keeps the results until the fetch replaces them (its own chosen scene follows the fetch)',
     state: fetched,
     action: { type: 'urlApplied', fetch: true, settings: { lngLat: [-79.2, 45.3], filters: START.filters, ticked: new Set(), area: 'scene' } },
-    expected: { request: fetched.request },
+    expected: { request: fetched.request, selectedSceneId: null },
   },
   { what: 'a scene picked in the timeline', state: fetched, action: { type: 'sceneSelected', sceneId: 'LC09_Y' }, expected: { selectedSceneId: 'LC09_Y' } },
   { what: 'the image opacity slider', state: START, action: { type: 'opacityChanged', opacity: 0.25 }, expected: { imageOpacity: 0.25 } },

@@ -137,7 +137,9 @@ const withView = (state: PageState, target: MapViewTarget): PageState => ({ ...s
  */
 function choosePoint(state: PageState, lngLat: LngLat, zoom?: number): PageState {
   const request = state.request && !samePoint(state.request.lngLat, lngLat) ? null : state.request;
-  return withView({ ...state, request, lngLat, latText: formatCoordinate(lngLat[1]), lonText: formatCoordinate(lngLat[0]), coordinateProblem: null }, { kind: 'center', lngLat, zoom });
+  // The scene chosen in the old results goes with them (else the new place's link would name it).
+  const selectedSceneId = request ? state.selectedSceneId : null;
+  return withView({ ...state, request, selectedSceneId, lngLat, latText: formatCoordinate(lngLat[1]), lonText: formatCoordinate(lngLat[0]), coordinateProblem: null }, { kind: 'center', lngLat, zoom });
 }
 
 export function pageReducer(state: PageState, action: PageAction): PageState {
@@ -176,7 +178,8 @@ export function pageReducer(state: PageState, action: PageAction): PageState {
       return { ...state, cancelled: true };
     case 'urlApplied': {
       const { lngLat, filters, ticked, area } = action.settings;
-      const applied = { ...state, filters, ticked, area, request: action.fetch ? state.request : null };
+      // The entry's chosen scene (if any) is chosen again once its fetch lists it (useSceneFromLink.ts).
+      const applied = { ...state, filters, ticked, area, request: action.fetch ? state.request : null, selectedSceneId: null };
       return samePoint(lngLat, state.lngLat) ? applied : { ...choosePoint(applied, lngLat), pointTyped: false };
     }
     case 'sceneSelected':

@@ -46,7 +46,7 @@ export function ChangeChart({ answer, band }: { answer: ChangePointResponse; ban
           maintainAspectRatio: false,
           parsing: false,
           scales: {
-            x: { type: 'time', time: { unit: 'year' }, title: { display: true, text: 'Acquisition date' } },
+            x: { type: 'time', time: { unit: 'year' }, ticks: { maxRotation: 0, autoSkipPadding: 12 }, title: { display: true, text: 'Acquisition date' } }, // level years, fewer of them on a phone
             y: { title: { display: true, text: kelvin ? 'Surface temperature (K)' : 'Surface reflectance' }, min: data.yRange.min - pad, max: data.yRange.max + pad },
           },
           plugins: {

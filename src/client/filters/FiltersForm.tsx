@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import type { ImageSize } from '../urlState/readUrlState.js';
+import type { ImageSize } from './imageSize.js';
 import { DEFAULT_MASK_TEXT, MaskChoice } from './MaskChoice.js';
 import { SceneChoice, type SceneChoiceValue } from './SceneChoice.js';
 

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { NotificationForm, NOTIFICATION_CONFIRM_TEXT, NOTIFICATION_UNAVAILABLE_TEXT } from './NotificationForm.js';
+import { CHANGE_EMAIL_NEEDED_TEXT, NotificationForm, NOTIFICATION_CONFIRM_TEXT, NOTIFICATION_UNAVAILABLE_TEXT } from './NotificationForm.js';
 import { BOTH_FIELDS_MESSAGE } from './notificationFieldsProblem.js';
-import { NOTIFICATION_OUTBOX_TEXT } from './emailDelivery.js';
+import { CHANGE_CONFIRM_TEXT, NOTIFICATION_OUTBOX_TEXT } from './emailDelivery.js';
 
 const jsonResponse = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -81,6 +81,28 @@ describe('NotificationForm', () => {
     expect(url).toBe('/api/notifications');
     expect(init?.method).toBe('POST');
     expect(JSON.parse(String(init?.body))).toEqual({ email: 'ada@example.org', leadTime: '12', cloudCoverage: 30, lat: -14.7111791, lon: -67.3037941 });
+  });
+
+  it('change alerts: a choice with a sentence on what they do; email only; posts "watch":"change" and says what comes in words', async () => {
+    const { fetchMock } = setup(async (url) =>
+      url === '/api/config' ? jsonResponse(200, { emailDelivery: 'smtp' }) : jsonResponse(201, { id: 'n3', status: 'pending' }),
+    );
+    expect(screen.getByRole('radio', { name: 'Before each Landsat 8/9 pass, and when its scene is ready' })).toHaveProperty('checked', true);
+    const change = screen.getByRole('radio', { name: 'When the land here may have changed (CCDC)' });
+    expect(document.getElementById(change.getAttribute('aria-describedby')!)?.textContent).toMatch(/at most one email per\s+change, and no pass emails/);
+    fireEvent.click(change);
+    // Lead time and cloud limit belong to pass alerts: not asked for change alerts.
+    expect(screen.queryByLabelText('Lead Time')).toBeNull();
+    expect(screen.queryByLabelText(/Cloud Coverage/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(screen.getByRole('status').textContent).toBe(CHANGE_EMAIL_NEEDED_TEXT);
+    expect(fetchMock).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.org' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText(CHANGE_CONFIRM_TEXT)).toBeTruthy();
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe('/api/notifications');
+    expect(JSON.parse(String(init?.body))).toEqual({ email: 'ada@example.org', leadTime: '24', cloudCoverage: 50, lat: -14.7111791, lon: -67.3037941, watch: 'change' });
   });
 
   it("says the confirmation went to the server's outbox when email delivery is not configured", async () => {

@@ -21,7 +21,10 @@ export function readEmailDelivery(): Promise<EmailDelivery> {
     });
 }
 
-/** What the page says after a subscription was accepted: what really happened to the email. */
-export function subscribedText(delivery: EmailDelivery): string {
-  return delivery === 'smtp' ? NOTIFICATION_CONFIRM_TEXT : delivery === 'outbox' ? NOTIFICATION_OUTBOX_TEXT : NOTIFICATION_UNKNOWN_DELIVERY_TEXT;
+export const CHANGE_CONFIRM_TEXT = 'Check your inbox to confirm the change alerts: then you get one email each time the land here may have changed, at most one per change.';
+
+/** What the page says after a subscription was accepted: what really happened to the email (and, for change alerts, what they are). */
+export function subscribedText(delivery: EmailDelivery, watch: 'passes' | 'change' = 'passes'): string {
+  if (delivery === 'smtp') return watch === 'change' ? CHANGE_CONFIRM_TEXT : NOTIFICATION_CONFIRM_TEXT;
+  return delivery === 'outbox' ? NOTIFICATION_OUTBOX_TEXT : NOTIFICATION_UNKNOWN_DELIVERY_TEXT;
 }

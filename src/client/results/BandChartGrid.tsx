@@ -21,6 +21,12 @@ const LINE_COLOR = { green: '#1a7f37', red: '#c62828' } as const;
 const MS_PER_YEAR = 365.25 * 86_400_000;
 
 /**
+ * Short tick labels (date-fns formats) for the seed's 150 px plot: Chart.js keeps two month ticks a month
+ * apart (about 50 px) even when "Jul 2024" and "Aug 2024" then touch, so a month is written "Jul '24".
+ */
+const SHORT_DATE_TICKS = { day: 'MMM d', month: "MMM ''yy", quarter: "QQQ ''yy", year: 'yyyy' };
+
+/**
  * The seed's chart, in its place and under its title, but against acquisition date: scenes 40 years
  * apart are not one "index" apart. The least-squares line is fitted on decimal years, so its slope is
  * a change per year (green when >= 0, red otherwise, as the seed says). SLC-off points are hollow.
@@ -79,7 +85,7 @@ function BandChart({ name, points, satellite, harmonized }: { name: string; poin
             animation: false,
             plugins: { title: { display: false }, legend: { display: false } },
             scales: {
-              x: { type: 'time', time: { minUnit: 'day' }, ticks: { maxRotation: 0, autoSkipPadding: 8, maxTicksLimit: 3 }, title: { display: true, text: 'Acquisition date' } },
+              x: { type: 'time', time: { minUnit: 'day', displayFormats: SHORT_DATE_TICKS }, ticks: { maxRotation: 0, autoSkipPadding: 8, maxTicksLimit: 3 }, title: { display: true, text: 'Acquisition date' } },
               y: { type: 'linear', title: { display: true, text: 'Mean Value' } },
             },
           }}

@@ -9,7 +9,7 @@ import type { LandsatDataSoFar } from '../../shared/api/landsatData.js';
 import { DemoDataNotice } from '../notify/DemoDataNotice.js';
 import { NextOverpasses } from '../notify/NextOverpasses.js';
 import { NotificationForm } from '../notify/NotificationForm.js';
-import type { ImageSize } from '../urlState/readUrlState.js';
+import type { ImageSize } from '../filters/imageSize.js';
 import { CoverageNote } from './CoverageNote.js';
 import { GridImage, gridQaSummary } from './GridImage.js';
 import { groupBandMeans } from './groupBandMeans.js';

@@ -5,9 +5,23 @@ import type { LandsatDataEntry } from '../../shared/api/landsatData.js';
 import { CLOUDY_BELOW } from './timeSeriesPoints.js';
 import { sceneTimelineRows, timelineTicks, type TimelineRow } from './sceneTimelineRows.js';
 import { quicklookUrl } from '../api/quicklookApi.js';
-
 import { satelliteWithSlc } from './satelliteWords.js';
 const pad3 = (n: number) => String(n).padStart(3, '0');
+
+/**
+ * The list's column names. On a phone (results.css, below 600 px) each row is a card and each cell
+ * shows its column's name beside its value (`data-label`), so nothing scrolls sideways. The explicit
+ * table roles keep the table's semantics for screen readers when CSS lays its rows out as blocks
+ * (some browsers drop them on a `display` change).
+ */
+const COLUMN = {
+  acquired: 'Acquired (UTC)',
+  satellite: 'Satellite',
+  pathRow: 'Path/row',
+  cloud: 'Cloud cover, scene',
+  clearInArea: 'Clear in area',
+  clearAtPoint: 'Clear at the point',
+} as const;
 
 function Quicklook({ row, bands }: { row: TimelineRow; bands: readonly string[] }) {
   const [failed, setFailed] = useState(false);
@@ -90,39 +104,47 @@ export function SceneTimeline({ entries, pixels, bands, startDate, endDate, sele
         ))}
       </div>
       <div className="scene-list-box" role="region" aria-label="Scene list (scrolls; arrow keys move between scenes)">
-        <table className="scene-list">
-          <thead>
-            <tr>
-              <th scope="col">Quicklook</th>
-              <th scope="col">Acquired (UTC)</th>
-              <th scope="col">Satellite</th>
-              <th scope="col">Path/row</th>
-              <th scope="col">Cloud cover, scene</th>
-              <th scope="col">Clear in area</th>
-              <th scope="col">Clear at the point</th>
-              <th scope="col">
+        <table className="scene-list" role="table">
+          <thead role="rowgroup">
+            <tr role="row">
+              <th scope="col" role="columnheader">Quicklook</th>
+              <th scope="col" role="columnheader">{COLUMN.acquired}</th>
+              <th scope="col" role="columnheader">{COLUMN.satellite}</th>
+              <th scope="col" role="columnheader">{COLUMN.pathRow}</th>
+              <th scope="col" role="columnheader">{COLUMN.cloud}</th>
+              <th scope="col" role="columnheader">{COLUMN.clearInArea}</th>
+              <th scope="col" role="columnheader">{COLUMN.clearAtPoint}</th>
+              <th scope="col" role="columnheader">
                 <span className="visually-hidden">Choose</span>
               </th>
             </tr>
           </thead>
-          <tbody ref={listRef} onKeyDown={moveFocus}>
+          <tbody role="rowgroup" ref={listRef} onKeyDown={moveFocus}>
             {rows.map((row) => (
-              <tr key={row.sceneId} className={row.sceneId === selectedSceneId ? 'selected' : undefined} data-scene-id={row.sceneId}>
-                <td>
+              <tr key={row.sceneId} role="row" className={row.sceneId === selectedSceneId ? 'selected' : undefined} data-scene-id={row.sceneId}>
+                <td role="cell" className="scene-quicklook">
                   <Quicklook row={row} bands={bands} />
                 </td>
-                <td>
+                <td role="cell" className="scene-acquired">
                   {formatUtc(row.datetime)}
                   <div className="scene-id">{row.sceneId}</div>
                 </td>
-                <td>{satelliteWithSlc(row)}</td>
-                <td>
+                <td role="cell" data-label={COLUMN.satellite}>
+                  {satelliteWithSlc(row)}
+                </td>
+                <td role="cell" data-label={COLUMN.pathRow}>
                   {pad3(row.wrsPath)}/{pad3(row.wrsRow)}
                 </td>
-                <td>{row.cloudCover.toFixed(2)} %</td>
-                <td>{row.clearInArea === null ? '—' : `${(row.clearInArea * 100).toFixed(1)} %`}</td>
-                <td>{row.clearAtPoint ? `${row.clearAtPoint.clearOf9} of 9 clear (target: ${row.clearAtPoint.target})` : 'not read'}</td>
-                <td>
+                <td role="cell" data-label={COLUMN.cloud}>
+                  {row.cloudCover.toFixed(2)} %
+                </td>
+                <td role="cell" data-label={COLUMN.clearInArea}>
+                  {row.clearInArea === null ? '—' : `${(row.clearInArea * 100).toFixed(1)} %`}
+                </td>
+                <td role="cell" data-label={COLUMN.clearAtPoint}>
+                  {row.clearAtPoint ? `${row.clearAtPoint.clearOf9} of 9 clear (target: ${row.clearAtPoint.target})` : 'not read'}
+                </td>
+                <td role="cell" className="scene-choose">
                   <button
                     type="button"
                     tabIndex={row.sceneId === tabStopId ? 0 : -1}

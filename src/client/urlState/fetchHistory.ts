@@ -24,13 +24,31 @@ export function pushFetchEntry(search: string): void {
   else window.history.pushState(state, '', url);
 }
 
+type PopHandler = (search: string, isFetch: boolean) => void;
+const popHandlers = new Set<PopHandler>();
+
+/**
+ * One window listener calls every part of the page that restores something (the settings, the polygon,
+ * the chosen scene) in one go: with a listener each, the browser would run React's render between them
+ * (a microtask checkpoint after each listener), and the URL would be rewritten from a half-restored page.
+ */
+function onPopState(e: PopStateEvent): void {
+  const search = window.location.search;
+  const isFetch = isFetchEntry(e.state);
+  for (const handler of [...popHandlers]) handler(search, isFetch);
+}
+
 /** Back/Forward inside the app: `onPop(search, isFetch)` restores that entry's settings (and results). */
-export function usePopState(onPop: (search: string, isFetch: boolean) => void): void {
+export function usePopState(onPop: PopHandler): void {
   const latest = useRef(onPop);
   latest.current = onPop;
   useEffect(() => {
-    const handler = (e: PopStateEvent) => latest.current(window.location.search, isFetchEntry(e.state));
-    window.addEventListener('popstate', handler);
-    return () => window.removeEventListener('popstate', handler);
+    const handler: PopHandler = (search, isFetch) => latest.current(search, isFetch);
+    if (popHandlers.size === 0) window.addEventListener('popstate', onPopState);
+    popHandlers.add(handler);
+    return () => {
+      popHandlers.delete(handler);
+      if (popHandlers.size === 0) window.removeEventListener('popstate', onPopState);
+    };
   }, []);
 }

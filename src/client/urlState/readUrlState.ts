@@ -1,9 +1,9 @@
 import { BAND_IDS, isBandId, type BandId } from '../../core/bands/bandCatalog.js';
 import { DEFAULT_MASK, maskToText, parseMask } from '../../core/raster/clearPixel.js';
 import { ANALYSIS_AREAS, isAnalysisArea, type AnalysisArea } from '../filters/analysisArea.js';
+import type { ImageSize } from '../filters/imageSize.js';
 import { decodePolygonParam } from './polygonParam.js';
 
-export type ImageSize = '3x3' | 'full';
 
 /** Initial page state a link can carry (notification e-mails link to `/?lat=..&lon=..&startDate=..`). */
 export interface UrlState {

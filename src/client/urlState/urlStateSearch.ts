@@ -1,7 +1,7 @@
 import type { BandId } from '../../core/bands/bandCatalog.js';
 import type { LngLat } from '../../core/geo/lngLat.js';
 import { DEFAULT_MASK, maskToText } from '../../core/raster/clearPixel.js';
-import type { ImageSize } from './readUrlState.js';
+import type { ImageSize } from '../filters/imageSize.js';
 import type { AnalysisArea } from '../filters/analysisArea.js';
 
 export interface ShareableState {

@@ -182,4 +182,16 @@ describe('notificationRoutes', () => {
     expect(again.statusCode).toBe(200);
     expect(again.body).toContain('Unsubscribed');
   });
+
+  it('a change subscription\'s pages say what it watches, not a lead time or cloud limit it does not use', async () => {
+    const { app, sent } = await build();
+    await post(app, { ...valid, watch: 'change' });
+    const confirmUrl = await confirmationLink(sent);
+    const page = await app.inject({ method: 'GET', url: confirmUrl, headers: { accept: 'text/html' } });
+    expect(page.body).toContain('<dt>Alerts</dt><dd>possible change of the land (CCDC), at most one email per change</dd>');
+    expect(page.body).not.toContain('Lead time');
+    const confirmed = await app.inject({ method: 'POST', url: confirmUrl, payload: '', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' } });
+    expect(confirmed.body).toContain('You will get one email each time the land at this point may have changed');
+    expect(confirmed.body).not.toContain('hours before each Landsat 8 and 9 pass');
+  });
 });

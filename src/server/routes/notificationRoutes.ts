@@ -38,6 +38,11 @@ function htmlPage(title: string, view: SubscriptionView, token: string, lead: st
     .map((p) => `<li>${escapeHtml(satelliteName(p.satellite))}: ${p.datetime.slice(0, 10)} ${p.datetime.slice(11, 16)} UTC (WRS-2 ${p.path}/${p.row})</li>`)
     .join('');
   const base = `/api/notifications/${encodeURIComponent(view.id)}`;
+  // Change alerts use neither the lead time nor the cloud limit (the contract still stores them).
+  const change = view.watch === 'change';
+  const settings = change
+    ? '<dt>Alerts</dt><dd>possible change of the land (CCDC), at most one email per change</dd>'
+    : `<dt>Lead time</dt><dd>${escapeHtml(view.leadTime)} hours ahead</dd>\n<dt>Clouds</dt><dd>up to ${view.cloudCoverage}%</dd>`;
   const confirm =
     action === 'confirm'
       ? `<form method="post" action="${base}/confirm?token=${encodeURIComponent(token)}"><button type="submit">Confirm my alerts</button></form>`
@@ -50,9 +55,8 @@ function htmlPage(title: string, view: SubscriptionView, token: string, lead: st
 <title>${escapeHtml(title)}</title><style>${SUBSCRIPTION_PAGE_STYLE}</style></head><body>
 <header class="page-header"><a href="/">Landsat On the Fly</a></header>
 <main><h1>${escapeHtml(title)}</h1>${lead ? `<p>${escapeHtml(lead)}</p>` : ''}
-<div class="panel"><dl><dt>Point</dt><dd>${escapeHtml(where)}</dd><dt>Lead time</dt><dd>${escapeHtml(view.leadTime)} hours ahead</dd>
-<dt>Clouds</dt><dd>up to ${view.cloudCoverage}%</dd><dt>Email</dt><dd>${escapeHtml(view.email)}</dd><dt>Status</dt><dd>${escapeHtml(view.status)}</dd></dl></div>
-${confirm}${passes ? `<h2>Next passes</h2><ul>${passes}</ul>` : ''}${unsubscribe}<p><a href="/">Open Landsat On the Fly</a></p></main></body></html>`;
+<div class="panel"><dl><dt>Point</dt><dd>${escapeHtml(where)}</dd>${settings}<dt>Email</dt><dd>${escapeHtml(view.email)}</dd><dt>Status</dt><dd>${escapeHtml(view.status)}</dd></dl></div>
+${confirm}${passes ? `<h2>${change ? 'Next passes (each new scene is checked for change)' : 'Next passes'}</h2><ul>${passes}</ul>` : ''}${unsubscribe}<p><a href="/">Open Landsat On the Fly</a></p></main></body></html>`;
 }
 
 function answer(request: FastifyRequest, reply: FastifyReply, view: SubscriptionView, token: string, title: string, lead: string, action?: 'confirm') {
@@ -152,9 +156,11 @@ export const notificationRoutes: FastifyPluginAsync<NotificationRoutesOptions> =
     async (request, reply) => {
       const view = await service.confirm(request.params.id, request.query.token);
       const lead =
-        view.status === 'active'
-          ? `You will get an email ${view.leadTime} hours before each Landsat 8 and 9 pass, and when each new scene appears.`
-          : `This subscription is ${view.status}.`;
+        view.status !== 'active'
+          ? `This subscription is ${view.status}.`
+          : view.watch === 'change'
+            ? 'You will get one email each time the land at this point may have changed (CCDC change detection after each new Landsat 8 or 9 scene), at most one per change, and no pass emails.'
+            : `You will get an email ${view.leadTime} hours before each Landsat 8 and 9 pass, and when each new scene appears.`;
       return answer(request, reply, view, request.query.token, view.status === 'active' ? 'Alerts confirmed' : 'Alerts not active', lead);
     },
   );
