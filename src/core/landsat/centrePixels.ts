@@ -69,7 +69,9 @@ export function createCentrePixelReader(deps: CentrePixelDeps) {
       const { sensor, present, harmonized } = sceneBands(scene, available, filters.harmonize);
       const assets: ArchiveAssetKey[] = [...present.map((b) => b.read.asset), 'qa_pixel'];
       // Radius 0: the pixel alone (the demo synthesizes one pixel, not nine; a COG reads the same tile).
-      const hood = await deps.readerFor(scene).readNeighborhood(lngLat, assets, 0, options.signal);
+      // Not kept in the block cache: the values are kept here, and 29,000 one-pixel windows of a 40-year
+      // record (key, entry, load controller each) were garbage collection's work and pushed out others.
+      const hood = await deps.readerFor(scene).readNeighborhood(lngLat, assets, 0, options.signal, { keepWindow: false });
       options.onProgress?.(++done, found.scenes.length);
       const qa = hood.dn.qa_pixel![0][0];
       // As readPixels: null or the file's nodata 0 is not imaged, nor is QA_PIXEL's fill bit; no value there.
