@@ -2,7 +2,7 @@ import type { ClearMask } from '../raster/clearPixel.js';
 import type { HarmonizeTarget } from '../bands/harmonize.js';
 import type { LngLat } from '../geo/lngLat.js';
 import type { LandsatService } from '../landsat/landsatService.js';
-import type { PixelScene } from '../landsat/landsatResults.js';
+import type { CentrePixelScene } from '../landsat/centrePixels.js';
 import { detectChanges } from './detectChanges.js';
 import { fittedValues } from './fittedValues.js';
 import { isClearOrWater, qaClass, qaClassBits } from './qaClass.js';
@@ -18,8 +18,8 @@ export interface ChangeAtPointQuery {
 export interface ChangeSeriesObservation {
   date: string;
   sceneId: string;
-  satellite: PixelScene['satellite'];
-  sensor: PixelScene['sensor'];
+  satellite: CentrePixelScene['satellite'];
+  sensor: CentrePixelScene['sensor'];
   values: Record<ChangeBand, number | null>;
   qa: number;
   clear: boolean;
@@ -67,13 +67,14 @@ export async function changeAtPoint(
   query: ChangeAtPointQuery,
   options: { signal?: AbortSignal; onProgress?: (done: number, total: number) => void } = {},
 ): Promise<ChangeAtPointResult> {
-  const pixels = await landsat.readPixels(
+  // The pixel alone, values and QA only: the 3 x 3 read built nine pixels' flags, footprints and metadata a scene for one value each.
+  const pixels = await landsat.readCentrePixels(
     lngLat,
     { startDate: query.startDate, endDate: query.endDate, cloudCoverage: 100, bands: [...CHANGE_BANDS], mask: query.mask, harmonize: query.harmonize },
     { streamed: true, signal: options.signal, onProgress: options.onProgress },
   );
   const observations: ChangeObservation[] = pixels.scenes.map((scene) => {
-    const value = (band: ChangeBand) => rounded(band, scene.bands[band]?.values[1]?.[1]);
+    const value = (band: ChangeBand) => rounded(band, scene.values[band]);
     return {
       date: scene.datetime.slice(0, 10),
       B02: value('B02'),
@@ -83,7 +84,7 @@ export async function changeAtPoint(
       B06: value('B06'),
       B07: value('B07'),
       B09: value('B09'),
-      qa: scene.qa.values[1]?.[1] ?? FILL_QA,
+      qa: scene.qa ?? FILL_QA,
     };
   });
   const { used, ...result } = detectChanges(observations, { signal: options.signal, mask: query.mask });

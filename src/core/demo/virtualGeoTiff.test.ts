@@ -4,7 +4,8 @@ import { fromUrl } from 'geotiff';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBlockCache } from '../raster/blockCache.js';
 import { createCogReader, parseCogHeader } from '../raster/cogReader.js';
-import { demoAssetHref, openDemoAssetSource } from './demoScenes.js';
+import { demoAssetHref, demoSceneId, openDemoAssetSource } from './demoScenes.js';
+import { demoPassesForPathRow } from './demoMissionSchedule.js';
 
 // The virtual GeoTIFF served over HTTP range requests to an independent reader (geotiff.js): it must
 // parse as an ordinary tiled GeoTIFF and give the pixels our COG reader gives.
@@ -80,5 +81,24 @@ describe('virtual GeoTIFF headers', () => {
       expect(source.stats.requests, href).toBeGreaterThan(0);
       expect(reader.header, href).toEqual(await parseCogHeader(openDemoAssetSource(href)));
     }
+  });
+});
+
+describe('virtual GeoTIFF layouts shared between files', () => {
+  it('give each file its own description in its header bytes, and otherwise the same header', async () => {
+    // An ETM+ scene of the same path/row: another satellite, its own band file name (SR_B3 for red).
+    const [etm] = demoPassesForPathRow('landsat-7', 18, 29, new Date('2002-06-01T00:00:00Z'), new Date('2002-07-01T00:00:00Z'));
+    const ids = ['LC09_L2SP_018029_20250708_SYNTHETIC', 'LC08_L2SP_018029_20250716_SYNTHETIC', demoSceneId('landsat-7', 18, 29, etm!)];
+    // The first 16 KB of each file as raw bytes (what any reader's first range request gets), read in turn: later files reuse the first one's layout.
+    const heads = await Promise.all(ids.map(async (id) => Buffer.from((await openDemoAssetSource(demoAssetHref(id, 'red')).fetch([{ offset: 0, length: 16_384 }]))[0]!)));
+    heads.forEach((head, i) => {
+      const text = head.toString('latin1');
+      expect(text, ids[i]).toContain(`SYNTHETIC ${ids[i]} SR_B`);
+      for (const other of ids.filter((_, j) => j !== i)) expect(text, ids[i]).not.toContain(other);
+    });
+    // Same grid and band kind: the headers differ only inside the description (the scene id's characters).
+    const differing = [...heads[0]!].filter((b, k) => b !== heads[1]![k]).length;
+    expect(differing).toBeGreaterThan(0);
+    expect(differing).toBeLessThanOrEqual(ids[0]!.length);
   });
 });

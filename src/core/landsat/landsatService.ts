@@ -24,6 +24,7 @@ import { geometricRmseM, pixelFootprints } from './pixelFootprints.js';
 import { mapWithConcurrency } from './mapWithConcurrency.js';
 import { createPixelSceneMemo } from './pixelSceneMemo.js';
 import { createBoxStatisticsMemo } from './boxStatisticsMemo.js';
+import { createCentrePixelReader } from './centrePixels.js';
 import proj4 from 'proj4';
 import { projDefinitionForEpsg, type ProjectedBounds } from '../raster/sceneGrid.js';
 import type { LandsatDataEntry, LandsatDataResponse, PixelBand, PixelResponse, PixelScene, RenderedImage, SceneFilters, SceneSummary } from './landsatResults.js';
@@ -131,7 +132,7 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
       },
     });
 
-  async function search(bboxLngLat: [number, number, number, number], filters: SceneFilters, signal?: AbortSignal, limit = maxScenes): Promise<SceneSearchResult> {
+  async function search(bboxLngLat: [number, number, number, number], filters: SceneFilters, signal?: AbortSignal, limit = maxScenes, opts: { cloudCoverUnused?: boolean } = {}): Promise<SceneSearchResult> {
     const found = await catalog.search({
       bboxLngLat,
       startDate: filters.startDate,
@@ -139,6 +140,7 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
       maxCloudCover: filters.cloudCoverage,
       limit,
       signal,
+      ...(opts.cloudCoverUnused ? { cloudCoverUnused: true } : {}),
     });
     return filters.sceneId ? { ...found, scenes: found.scenes.filter((s) => s.id === filters.sceneId) } : found;
   }
@@ -183,6 +185,9 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
       const result = await search(bboxLngLat, { ...filters, bands: [] }, signal);
       return { ...result, scenes: result.scenes.map((scene) => ({ ...scene, sensor: sensorOf(scene.satellite) })), synthetic: catalog.synthetic };
     },
+
+    /** The point's own pixel in every qualifying scene: values and QA only (centrePixels.ts), for change detection. */
+    readCentrePixels: createCentrePixelReader({ search, readerFor, requireBands, seriesLimit, readsInFlight: POINT_READS_IN_FLIGHT, sceneConcurrency, synthetic: catalog.synthetic }),
 
     /** The 3 x 3 pixels around the point in every qualifying scene (or the latest only), in physical units with QA flags. */
     async readPixels(

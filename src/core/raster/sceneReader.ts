@@ -87,7 +87,8 @@ export interface SceneReader {
    * count, as GDAL georeferences overviews). `chooseWindow` may throw to refuse before any read.
    */
   readFullWindow(assets: ArchiveAssetKey[], chooseWindow: (grid: SceneGrid, levelGrids: SceneGrid[]) => WindowChoice, signal?: AbortSignal): Promise<FullWindowRead>;
-  readNeighborhood(lngLat: LngLat, assets: ArchiveAssetKey[], radius?: number, signal?: AbortSignal): Promise<NeighborhoodRead>;
+  /** `keepWindow: false` leaves the windows out of the block cache (a caller that keeps its own answer from them). */
+  readNeighborhood(lngLat: LngLat, assets: ArchiveAssetKey[], radius?: number, signal?: AbortSignal, opts?: { keepWindow?: boolean }): Promise<NeighborhoodRead>;
   readBox(bboxLngLat: BBox, assets: ArchiveAssetKey[], opts: BoxReadOptions, signal?: AbortSignal): Promise<BoxRead>;
 }
 
@@ -173,7 +174,7 @@ export function createSceneReader(opts: SceneReaderOptions): SceneReader {
     Object.fromEntries(opened.map((o) => [o.asset, { ...o.reader.source.stats }])) as Partial<Record<ArchiveAssetKey, ByteSourceStats>>;
 
   return {
-    async readNeighborhood(lngLat, assets, radius = 1, signal) {
+    async readNeighborhood(lngLat, assets, radius = 1, signal, opts = {}) {
       if (assets.length === 0) throw new RangeError('no assets requested');
       const opened = await openAssets(assets, signal);
       try {
@@ -189,7 +190,7 @@ export function createSceneReader(opts: SceneReaderOptions): SceneReader {
             const row = Math.floor(q.row);
             const size = 2 * radius + 1;
             const win = await reader
-              .readWindow([col - radius, row - radius, col + radius + 1, row + radius + 1], { signal })
+              .readWindow([col - radius, row - radius, col + radius + 1, row + radius + 1], { signal, ...(opts.keepWindow === false ? { keep: false } : {}) })
               .catch(asCogFormatError(reader.source.id));
             const nodata = reader.geo.nodata;
             const rows: (number | null)[][] = [];
