@@ -40,7 +40,7 @@ function precompress(): Plugin {
 
 /**
  * The modules the page's entry imports statically (what the first screen runs), found once the
- * module graph is complete, for `firstScreenChunk` below.
+ * module graph is complete, for the 'first-screen' chunk group below.
  */
 const firstScreenModules = new Set<string>();
 function findFirstScreenModules(): Plugin {
@@ -76,16 +76,17 @@ export default defineConfig({
     // marker (both resolutions and its shadow) and layer-control icons cost ~8 KB of the first load,
     // although a browser needs one marker resolution and the page has no layer control.
     assetsInlineLimit: (file) => (/\.(png|jpe?g|gif|webp)$/.test(file) ? false : undefined),
-    // One script and no preloads are left in index.html: the modulepreload polyfill has nothing to do.
+    // index.html now preloads only Rolldown's runtime chunk; browsers without modulepreload (before
+    // Firefox 115, Safari 17) fetch it when the entry imports it, so the polyfill is not worth its bytes.
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         // Everything the first screen runs in one chunk. Rolldown otherwise splits each module that the
         // entry and a lazily loaded section share into a chunk of its own (rolldown issue 10731; Rollup
-        // keeps them in the entry): seven requests of 0.4-2 KB, each with ~1 KB of headers. Zod is left
+        // keeps them in the entry): nine preloads of 0.3-8 KB, each with ~1 KB of headers. Zod is left
         // to Rolldown: the zod/mini modules the first screen reads are in the classic build's graph too,
         // which would otherwise pull the whole of zod into this chunk.
-        codeSplitting: { groups: [{ name: 'first-screen', test: (id) => (firstScreenModules.has(id) && !id.includes('/node_modules/zod/')) || id.includes('rolldown/runtime') }] },
+        codeSplitting: { groups: [{ name: 'first-screen', test: (id) => firstScreenModules.has(id) && !id.includes('/node_modules/zod/') }] },
       },
     },
   },
