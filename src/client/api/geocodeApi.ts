@@ -1,6 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import { geocodeResponseSchema } from '../../shared/api/geocode.js';
 import { requestJson } from './requestJson.js';
+
+/** Loaded with the first search, not on the first screen (requestJson.ts). */
+const geocodeResponseSchema = () => import('../../shared/api/geocode.js').then((m) => m.geocodeResponseSchema);
 
 /**
  * GET /api/geocode in the query cache: places matching the words, best first. The query's signal

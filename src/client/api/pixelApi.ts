@@ -1,10 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { LngLat } from '../../core/geo/lngLat.js';
-import { pixelResponseSchema } from '../../shared/api/pixel.js';
 import { readNdjsonProgress, type StreamProgress } from './readNdjsonProgress.js';
 import { createRenderThrottle, STREAM_RENDER_INTERVAL_MS } from './renderThrottle.js';
 import { withMask } from './landsatRequestUrls.js';
 import { requestJson } from './requestJson.js';
+
+/** Loaded with the first pixel request, not on the first screen (requestJson.ts). */
+const pixelResponseSchema = () => import('../../shared/api/pixel.js').then((m) => m.pixelResponseSchema);
 
 /** What GET /api/pixel and /api/pixel/stream take. */
 export interface PixelQuery {

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import { progressStreamLineSchema } from '../../shared/api/ndjsonStream.js';
 import { ApiRequestError, apiRequestErrorFrom } from './ApiRequestError.js';
 import { ndjsonLines, readStreamPart } from './ndjsonLines.js';
+import { schemaFrom, type SchemaSource } from './requestJson.js';
 
 export interface StreamProgress {
   done: number;
@@ -13,7 +13,7 @@ export interface ReadNdjsonOptions<I extends z.ZodType> {
   signal?: AbortSignal;
   onProgress?: (progress: StreamProgress) => void;
   /** The stream's item lines (a scene's statistics, read with `schema`), for calls that send them, before the whole result. */
-  items?: { schema: I; onItem: (item: z.output<I>) => void };
+  items?: { schema: SchemaSource<I>; onItem: (item: z.output<I>) => void };
   /** For the streams asked with a body (POST /api/area/stream): method, body and their headers. */
   request?: { method: 'POST'; body: string; headers: Record<string, string> };
 }
@@ -29,15 +29,21 @@ export interface ReadNdjsonOptions<I extends z.ZodType> {
  */
 export async function readNdjsonProgress<R extends z.ZodType, I extends z.ZodType = z.ZodType>(
   url: string,
-  resultSchema: R,
+  resultSchema: SchemaSource<R>,
   { signal, onProgress, items, request }: ReadNdjsonOptions<I> = {},
 ): Promise<z.output<R>> {
-  const response = await fetch(url, { ...request, signal, headers: { ...request?.headers, Accept: 'application/x-ndjson' } });
+  // The schemas (and zod with them) load beside the request, not before it (requestJson.ts).
+  const [response, lineSchema, result, item] = await Promise.all([
+    fetch(url, { ...request, signal, headers: { ...request?.headers, Accept: 'application/x-ndjson' } }),
+    import('../../shared/api/ndjsonStream.js').then((m) => m.progressStreamLineSchema),
+    schemaFrom(resultSchema),
+    items && schemaFrom(items.schema),
+  ]);
   if (!response.ok) throw await apiRequestErrorFrom(response);
-  for await (const line of ndjsonLines(response, progressStreamLineSchema, signal)) {
+  for await (const line of ndjsonLines(response, lineSchema, signal)) {
     if (line.type === 'progress') onProgress?.({ done: line.done, total: line.total });
-    else if (line.type === 'item') items?.onItem(readStreamPart(response.status, items.schema, line.item, 'item'));
-    else if (line.type === 'result') return readStreamPart(response.status, resultSchema, line.result, 'result');
+    else if (line.type === 'item') items?.onItem(readStreamPart(response.status, item!, line.item, 'item'));
+    else if (line.type === 'result') return readStreamPart(response.status, result, line.result, 'result');
     else throw new ApiRequestError(line.status ?? 500, line.error.code, line.error.message);
   }
   throw new ApiRequestError(response.status, 'stream_ended', 'The server closed the stream before sending a result.');

@@ -1,5 +1,7 @@
-import { savedAreaCreatedSchema } from '../../shared/api/savedAreas.js';
 import { requestJson, requestResponse } from './requestJson.js';
+
+/** Loaded when a polygon is kept, not on the first screen (requestJson.ts). */
+const savedAreaCreatedSchema = () => import('../../shared/api/savedAreas.js').then((m) => m.savedAreaCreatedSchema);
 
 /** POST /api/areas: keeps a polygon too long for a link; its short id goes in the link (`areaId`). */
 export async function saveAreaForLink(geometry: unknown, signal?: AbortSignal): Promise<string> {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { LngLat } from '../../core/geo/lngLat.js';
 import type { PageConfig } from '../../shared/api/health.js';
-import { wrs2ResponseSchema } from '../../shared/api/wrs2.js';
+import { wrs2ResponseSchema } from '../../shared/api/wrs2Answer.js';
 import { configQueryOptions } from './configApi.js';
 import { requestJson } from './requestJson.js';
 

@@ -27,7 +27,6 @@ import { chosenPixelScene } from '../map/PixelOutlines.js';
 import { useLandsatQueries } from '../results/useLandsatQueries.js';
 import { useFetchResults } from '../results/useFetchResults.js';
 import { useChosenSceneImage, useLatestClearScene } from '../results/useChosenScene.js';
-import { LatestClearChoice } from '../results/LatestClearChoice.js';
 import { problemText } from '../results/describeEmptyAnswer.js';
 import { useLandOnResult } from '../results/useLandOnResult.js';
 import { readUrlState } from '../urlState/readUrlState.js';
@@ -35,8 +34,6 @@ import { useViewInUrl } from '../urlState/useViewInUrl.js';
 import { LinkProblems } from '../urlState/LinkProblems.js';
 import { useSceneFromLink } from '../urlState/useSceneFromLink.js';
 import { usePolygonInLink } from '../area/usePolygonInLink.js';
-import { EmptyAnswer } from '../results/EmptyAnswer.js';
-import { StatisticsStatus } from '../results/StatisticsStatus.js';
 import { initialPageState, pageReducer } from './pageState.js';
 import { useMapFollows } from './useMapFollows.js';
 import { usePageFetch } from './usePageFetch.js';
@@ -51,6 +48,10 @@ const ChangeSection = lazy(() => import('../change/ChangeSection.js').then((m) =
 // the person scrolls near them (LazySection), each with a placeholder holding its place.
 const loadResults = () => import('../results/ResultsSection.js');
 const ResultsSection = lazy(() => loadResults().then((m) => ({ default: m.ResultsSection })));
+// Parts of the results this page hands to ResultsSection: in its chunk too, not in the first load.
+const LatestClearChoice = lazy(() => loadResults().then((m) => ({ default: m.LatestClearChoice })));
+const EmptyAnswer = lazy(() => loadResults().then((m) => ({ default: m.EmptyAnswer })));
+const StatisticsStatus = lazy(() => loadResults().then((m) => ({ default: m.StatisticsStatus })));
 const ComparisonSection = lazy(() => import('../series/ComparisonSection.js').then((m) => ({ default: m.ComparisonSection })));
 const FieldSpectrumSection = lazy(() => import('../fieldSpectrum/FieldSpectrumSection.js').then((m) => ({ default: m.FieldSpectrumSection })));
 const AreaPanel = lazy(() => import('../area/AreaPanel.js').then((m) => ({ default: m.AreaPanel })));

@@ -5,13 +5,11 @@ import type { BBox, LngLat } from '../../core/geo/lngLat.js';
 import type { Wrs2Tile } from '../../shared/api/wrs2.js';
 import { markerIcon } from './markerIcon.js';
 import { OfflineBaseMap } from './OfflineBaseMap.js';
-import { SceneImageOverlay } from '../results/SceneImageOverlay.js';
 import type { LngLatBounds } from '../api/parseImageBounds.js';
 import type { PixelScene } from '../../shared/api/pixel.js';
 import type { SiteInput } from '../../shared/sitesInput.js';
 import type { AreaDrawing } from '../area/useAreaDrawing.js';
 import { PixelOutlines } from './PixelOutlines.js';
-import { SitesLayer } from './SitesLayer.js';
 import { DrawAreaLayer, DrawAreaTools } from './DrawArea.js';
 import { MapOverlay } from './MapOverlay.js';
 import type { CompositeQuery } from '../api/compositeTilesApi.js';
@@ -19,6 +17,9 @@ import './mapOverlays.css';
 
 // The clear-view layer and its URLs: loaded with the map's controls, not in the first load.
 const CompositeLayer = lazy(() => import('./CompositeLayer.js'));
+// Layers that only a Fetch's image or a list of sites brings: loaded then, not with the first screen (issue 33).
+const SceneImageOverlay = lazy(() => import('../results/SceneImageOverlay.js').then((m) => ({ default: m.SceneImageOverlay })));
+const SitesLayer = lazy(() => import('./SitesLayer.js').then((m) => ({ default: m.SitesLayer })));
 
 /** A one-off camera move; `id` changes for every request so the same target can be asked twice. */
 export type MapViewTarget = { kind: 'fit'; bbox: BBox } | { kind: 'center'; lngLat: LngLat; zoom?: number };
@@ -144,8 +145,16 @@ export function LocationMap(props: LocationMapProps) {
       ))}
       {bbox && <Box bbox={bbox} style={SCENE_BOX_STYLE} />}
       {areaBox && <Box bbox={areaBox} style={AREA_BOX_STYLE} />}
-      {imageOverlay && <SceneImageOverlay url={imageOverlay.url} boundsLngLat={imageOverlay.boundsLngLat} opacity={imageOverlay.opacity} />}
-      {sites && sites.length > 0 && <SitesLayer sites={sites} />}
+      {imageOverlay && (
+        <Suspense fallback={null}>
+          <SceneImageOverlay url={imageOverlay.url} boundsLngLat={imageOverlay.boundsLngLat} opacity={imageOverlay.opacity} />
+        </Suspense>
+      )}
+      {sites && sites.length > 0 && (
+        <Suspense fallback={null}>
+          <SitesLayer sites={sites} />
+        </Suspense>
+      )}
       {areaDrawing && <DrawAreaLayer area={areaDrawing} />}
       <PointMarker lngLat={marker} />
       <ScaleBar />

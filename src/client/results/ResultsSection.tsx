@@ -193,3 +193,8 @@ export const ResultsSection = forwardRef<HTMLElement, ResultsSectionProps>(funct
     </section>
   );
 });
+
+// The parts App.tsx hands to this section, loaded with it (issue 33: not in the first load).
+export { LatestClearChoice } from './LatestClearChoice.js';
+export { EmptyAnswer } from './EmptyAnswer.js';
+export { StatisticsStatus } from './StatisticsStatus.js';

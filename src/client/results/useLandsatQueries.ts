@@ -2,12 +2,17 @@ import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-q
 import { useCallback, useState } from 'react';
 import type { PixelResponse } from '../../shared/api/pixel.js';
 import { pixelStreamQueryOptions } from '../api/pixelApi.js';
-import { landsatDataEntrySchema, landsatDataResponseSchema, type LandsatDataEntry, type LandsatDataResponse } from '../../shared/api/landsatData.js';
+import type { LandsatDataEntry, LandsatDataResponse } from '../../shared/api/landsatData.js';
 import { landsatRequestUrls, type LandsatRequest } from '../api/landsatRequestUrls.js';
 import { analysisRequestUrls } from '../api/analysisRequestUrls.js';
 import { readNdjsonProgress, type StreamProgress } from '../api/readNdjsonProgress.js';
 import { requestSceneImage, type SceneImage } from '../api/requestSceneImage.js';
 import { createRenderThrottle, STREAM_RENDER_INTERVAL_MS } from '../api/renderThrottle.js';
+
+// The statistics' schemas (and zod) load with the first Fetch, beside its request (requestJson.ts).
+const landsatDataSchemas = () => import('../../shared/api/landsatData.js');
+const landsatDataResponseSchema = () => landsatDataSchemas().then((m) => m.landsatDataResponseSchema);
+const landsatDataEntrySchema = () => landsatDataSchemas().then((m) => m.landsatDataEntrySchema);
 
 /** One Fetch Data: the request and whether the pixel series covers every scene or only the latest. */
 export interface FetchRequest extends LandsatRequest {

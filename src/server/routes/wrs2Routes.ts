@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { findWrs2Tiles, seedBBoxFromTile } from '../../core/wrs2/wrs2.js';
-import { wrs2QuerySchema, wrs2ResponseSchema } from '../../shared/api/wrs2.js';
+import { wrs2QuerySchema } from '../../shared/api/wrs2.js';
+import { wrs2ResponseSchema } from '../../shared/api/wrs2Answer.js';
 
 export default async function wrs2Routes(app: FastifyInstance): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().get(
