@@ -54,7 +54,9 @@ async function download(url: string, file: string) {
   return { res, bytes, file: path.join(dir, file) };
 }
 
-const gdal = async (cmd: string, args: string[]) => (await run(cmd, args, { timeout: 120_000, env: { ...process.env, GDAL_HTTP_TIMEOUT: '60', CPL_VSIL_CURL_ALLOWED_EXTENSIONS: '' } })).stdout;
+// GDAL's WMS/WMTS driver keeps the tiles it fetched in ./gdalwmscache unless told otherwise: in the test's own folder instead.
+const gdal = async (cmd: string, args: string[]) =>
+  (await run(cmd, args, { timeout: 120_000, env: { ...process.env, GDAL_HTTP_TIMEOUT: '60', CPL_VSIL_CURL_ALLOWED_EXTENSIONS: '', GDAL_DEFAULT_WMS_CACHE_PATH: path.join(dir, 'gdalwmscache') } })).stdout;
 
 describe('scene tiles read by GDAL', () => {
   // Zoom 8 at 14.7 S: 591 m per tile pixel on the ground, finer than 1.2 x the fixture's 448 m pixels x 2, so full resolution is read.
