@@ -37,7 +37,7 @@ import sitesRoutes from './routes/sitesRoutes.js';
 import jobRoutes from './routes/jobRoutes.js';
 import changeRoutes from './routes/changeRoutes.js';
 import { installOps } from './ops/installOps.js';
-import { registerCompression, registerStaticFiles, sendPage } from './staticFiles.js';
+import { createPageSender, registerCompression, registerStaticFiles } from './staticFiles.js';
 import { installLoadShedding } from './ops/installLoadShedding.js';
 
 declare module 'fastify' {
@@ -86,10 +86,11 @@ export async function buildApp(config: Config, overrides: BuildAppOptions = {}):
 
   app.setErrorHandler(sendApiError);
   const routeMethods = trackRouteMethods(app);
+  const sendPage = createPageSender(config, ctx.catalog.synthetic);
   app.setNotFoundHandler((req, reply) => {
     const pathname = req.url.split('?')[0];
     const wantsPage = req.method === 'GET' && !pathname.startsWith('/api/') && pathname !== '/api' && existsSync(path.join(config.STATIC_DIR, 'index.html'));
-    if (wantsPage) return sendPage(reply, config);
+    if (wantsPage) return sendPage(reply);
     if (routeMethods.replyIfWrongMethod(req, reply, pathname)) return reply;
     return reply.status(404).send({ error: { code: 'not_found', message: `No such resource: ${req.method} ${pathname}` } });
   });
@@ -154,6 +155,6 @@ export async function buildApp(config: Config, overrides: BuildAppOptions = {}):
   if (ctx.notifications) await app.register(notificationRoutes, { service: ctx.notifications });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
-  await registerStaticFiles(app, config);
+  await registerStaticFiles(app, config, sendPage);
   return app;
 }

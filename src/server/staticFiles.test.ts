@@ -13,7 +13,7 @@ let app: FastifyInstance;
 
 beforeAll(async () => {
   mkdirSync(path.join(staticDir, 'assets'));
-  writeFileSync(path.join(staticDir, 'index.html'), `<!doctype html><title>t</title><script type="module" src="/assets/index-AbCd12_x.js"></script>${'<!-- pad -->'.repeat(200)}`);
+  writeFileSync(path.join(staticDir, 'index.html'), `<!doctype html><html lang="en"><title>t</title><script type="module" src="/assets/index-AbCd12_x.js"></script>${'<!-- pad -->'.repeat(200)}`);
   writeFileSync(path.join(staticDir, 'assets', 'index-AbCd12_x.js'), script);
   app = await buildTestApp({ STATIC_DIR: staticDir });
 });
@@ -62,5 +62,20 @@ describe('/api/config emailDelivery', () => {
     } finally {
       await withSmtp.close();
     }
+  });
+});
+
+describe('the page on the synthetic archive', () => {
+  it('marks its root element, so the demo-data notice is in the first paint; a real archive leaves it unmarked', async () => {
+    const demo = await buildTestApp({ STATIC_DIR: staticDir, LANDSAT_SOURCE: 'demo' });
+    try {
+      for (const url of ['/', '/some/page']) {
+        const html = (await demo.inject({ url })).body;
+        expect(html, url).toMatch(/^<!doctype html><html data-archive="synthetic"/i);
+      }
+    } finally {
+      await demo.close();
+    }
+    expect((await app.inject({ url: '/' })).body).not.toContain('data-archive');
   });
 });

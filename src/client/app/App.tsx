@@ -21,7 +21,7 @@ import { Landing } from '../landing/Landing.js';
 import { LocationSidebar } from '../location/LocationSidebar.js';
 import { useGeolocation } from '../location/useGeolocation.js';
 import { LocationMap } from '../map/LocationMap.js';
-import { DemoDataNotice } from '../notify/DemoDataNotice.js';
+import { DemoDataNotice, pageServedAsSynthetic } from '../notify/DemoDataNotice.js';
 import { useAreaDrawing } from '../area/useAreaDrawing.js';
 import { chosenPixelScene } from '../map/PixelOutlines.js';
 import { useLandsatQueries } from '../results/useLandsatQueries.js';
@@ -169,7 +169,7 @@ function AppPage() {
       <LinkProblems problems={linkProblems} onDismiss={() => setLinkProblems([])} />
       <Landing />
       <main id="main-container">
-        {config?.synthetic && <DemoDataNotice />}
+        {(config ? config.synthetic : pageServedAsSynthetic()) && <DemoDataNotice />}
         <section id="location" className="page-section with-sidebar" aria-label="Location">
           <LocationSidebar
             latText={state.latText}
