@@ -19,6 +19,7 @@ import { benchFirstLoad } from './bench/firstLoad.js';
 import { benchFirstMinute } from './bench/firstMinute.js';
 import { benchExportSceneBox } from './bench/exportSceneBox.js';
 import { benchAreaJourney } from './bench/areaJourney.js';
+import { benchPointDuringArea } from './bench/pointDuringArea.js';
 import { benchRealShapedArchive } from './benchRealShaped.js';
 import { benchSitesDemo, benchSitesRealShaped } from './bench/sites.js';
 import { benchVersusGdal } from './bench/versusGdal.js';
@@ -124,6 +125,13 @@ async function main(): Promise<void> {
     const areaJourney = await benchAreaJourney();
     const firstLoad = await benchFirstLoad();
     process.stdout.write(`${JSON.stringify({ machine: machine(), areaJourney, firstLoad }, null, 2)}\n`);
+    return;
+  }
+  // BENCH_ONLY=point-during-area runs just issue 33's fairness figure through the API: a point Fetch
+  // alone and while a 2,500 km² area streams (scripts/bench/pointDuringArea.ts, POINT_DURING_AREA_FETCHES).
+  if (process.env.BENCH_ONLY === 'point-during-area') {
+    const pointDuringArea = await benchPointDuringArea();
+    process.stdout.write(`${JSON.stringify({ machine: machine(), pointDuringArea }, null, 2)}\n`);
     return;
   }
   // BENCH_ONLY=sites runs just the two many-sites entries (issue 24).

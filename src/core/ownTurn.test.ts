@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ownTurn } from './ownTurn.js';
+import { runInBulkLane } from './workLane.js';
 
 describe('ownTurn', () => {
   it('resumes its callers one per turn of the event loop, in the order they asked', async () => {
@@ -35,5 +36,21 @@ describe('ownTurn', () => {
       }),
     );
     expect(resumed).toBe(100);
+  });
+
+  it('resumes interactive callers before the bulk lane\'s that asked earlier', async () => {
+    const resumed: string[] = [];
+    const area = Array.from({ length: 3 }, (_, i) =>
+      runInBulkLane(async () => {
+        await ownTurn();
+        resumed.push(`area ${i}`);
+      }),
+    );
+    const point = (async () => {
+      await ownTurn();
+      resumed.push('point');
+    })();
+    await Promise.all([...area, point]);
+    expect(resumed).toEqual(['point', 'area 0', 'area 1', 'area 2']);
   });
 });

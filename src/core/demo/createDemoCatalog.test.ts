@@ -28,6 +28,22 @@ describe('createDemoCatalog: search', () => {
     await expect(cold([12, 42, 12.5, 42.5], controller.signal)).rejects.toMatchObject({ name: 'AbortError' });
   });
 
+  it('lists a 40-year record in slices that stop when the client leaves, and never remembers a list cut short', async () => {
+    // A 2 x 2 degree box over the whole record: a dozen path/rows, ~15,000 passes to list before any cloud cover.
+    const box: [number, number, number, number] = [20, 50, 22, 52];
+    const whole = query({ bboxLngLat: box, startDate: '1982-08-22', endDate: '2026-02-28', limit: 5 });
+    const own = createDemoCatalog({ now: () => NOW });
+    const controller = new AbortController();
+    setImmediate(() => controller.abort(new DOMException('client left', 'AbortError')));
+    await expect(own.search({ ...whole, signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
+    // The same search afterwards lists everything again: its answer is a fresh catalogue's.
+    const again = await own.search(whole);
+    const fresh = await createDemoCatalog({ now: () => NOW }).search(whole);
+    expect(again.scenes.map((s) => s.id)).toEqual(fresh.scenes.map((s) => s.id));
+    expect(again.truncated).toBe(true);
+    expect(again.scenes).toHaveLength(5);
+  }, 120_000);
+
   it('answers a repeated search from its remembered candidates exactly as a fresh catalogue does, passes of later in the day included once they happened', async () => {
     // One catalogue whose clock moves through a day, searched again and again over the same box and
     // dates (the remembered list); each answer against a new catalogue at that moment (nothing remembered).

@@ -32,6 +32,8 @@ export interface DemoCatalog extends SceneCatalog {
 /** Box queries: WRS-2 lookups on a lattice this fine (degrees) find every path/row the box touches. */
 const BOX_LATTICE_DEG = 0.4;
 const DAY_MS = 86_400_000;
+/** Longest stretch of scene listing a search does before it gives the event loop a turn. */
+const LISTING_SLICE_MS = 10;
 
 /** Percent rounded to 2 decimals, as eo:cloud_cover is published. */
 export function roundPercent(v: number): number {
@@ -118,23 +120,56 @@ export function createDemoCatalog(opts: DemoCatalogOptions = {}): DemoCatalog {
   // series over and over (issue 27's churn) paid on every request.
   const candidateLists = new LRUCache<string, DemoScene[]>({ max: 16 });
 
+  /** The candidate list's cache key and end (up to the end of today at most, so the key stays the same all day; passes still to come today are left out by scenesFor). */
+  function candidateKey(query: SceneQuery): { key: string; endMs: number } {
+    const endMs = Math.min(Date.parse(`${query.endDate}T00:00:00Z`) + DAY_MS, (Math.floor(now().getTime() / DAY_MS) + 1) * DAY_MS);
+    return { key: `${query.bboxLngLat.join(',')}|${query.startDate}|${endMs}`, endMs };
+  }
+
+  /** Every pass of the box's path/rows in the dates, one scene at a time (so that a caller can stop between them). */
+  function* candidateScenes(query: SceneQuery, endMs: number): Generator<DemoScene> {
+    const start = new Date(`${query.startDate}T00:00:00Z`);
+    for (const { path, row } of pathRowsForBox(query.bboxLngLat)) {
+      if (!pathRowTouchesLand(path, row)) continue;
+      for (const satellite of DEMO_MISSIONS) {
+        for (const datetime of demoPassesForPathRow(satellite, path, row, start, new Date(endMs))) yield createDemoScene(satellite, path, row, datetime);
+      }
+    }
+  }
+
+  /** Newest first, so that a small limit computes the cloud cover of few scenes. */
+  const newestFirst = (scenes: DemoScene[]) => scenes.sort((a, b) => b.datetime.getTime() - a.datetime.getTime() || a.id.localeCompare(b.id));
+
+  /**
+   * Lists the query's candidates into the cache in slices of at most ~10 ms, a turn of the event loop
+   * between them, and stops once `signal` aborts. The whole record over a path/row is 1,800-3,700
+   * scenes, 60-80 ms of CPU and its garbage in one block when listed at once: under issue 33's churn
+   * (four 40-year streams opened together) the longest turns of the loop were such listings, 100-120 ms
+   * each, and /api/health waited for them (CPU profile of the churn rounds, 2026-11-25).
+   */
+  async function listCandidatesInSlices(query: SceneQuery): Promise<void> {
+    const { key, endMs } = candidateKey(query);
+    if (candidateLists.has(key)) return;
+    const scenes: DemoScene[] = [];
+    let sliceStart = performance.now();
+    for (const scene of candidateScenes(query, endMs)) {
+      scenes.push(scene);
+      if (performance.now() - sliceStart > LISTING_SLICE_MS) {
+        await ownTurn();
+        query.signal?.throwIfAborted();
+        sliceStart = performance.now();
+      }
+    }
+    // Another search of the same box may have listed it meanwhile: the same scenes either way.
+    if (!candidateLists.has(key)) candidateLists.set(key, newestFirst(scenes));
+  }
+
   function scenesFor(query: SceneQuery): DemoScene[] {
     const nowMs = now().getTime();
-    // Listed up to the end of today at most, so the key stays the same all day; passes still to come today are left out below.
-    const endMs = Math.min(Date.parse(`${query.endDate}T00:00:00Z`) + DAY_MS, (Math.floor(nowMs / DAY_MS) + 1) * DAY_MS);
-    const key = `${query.bboxLngLat.join(',')}|${query.startDate}|${endMs}`;
+    const { key, endMs } = candidateKey(query);
     let listed = candidateLists.get(key);
     if (!listed) {
-      const start = new Date(`${query.startDate}T00:00:00Z`);
-      const scenes: DemoScene[] = [];
-      for (const { path, row } of pathRowsForBox(query.bboxLngLat)) {
-        if (!pathRowTouchesLand(path, row)) continue;
-        for (const satellite of DEMO_MISSIONS) {
-          for (const datetime of demoPassesForPathRow(satellite, path, row, start, new Date(endMs))) scenes.push(createDemoScene(satellite, path, row, datetime));
-        }
-      }
-      // Newest first, so that a small limit computes the cloud cover of few scenes.
-      listed = scenes.sort((a, b) => b.datetime.getTime() - a.datetime.getTime() || a.id.localeCompare(b.id));
+      listed = newestFirst([...candidateScenes(query, endMs)]);
       candidateLists.set(key, listed);
     }
     const firstPast = listed.findIndex((s) => s.datetime.getTime() < nowMs);
@@ -158,6 +193,7 @@ export function createDemoCatalog(opts: DemoCatalogOptions = {}): DemoCatalog {
     },
     async search(query: SceneQuery): Promise<SceneSearchResult> {
       query.signal?.throwIfAborted();
+      await listCandidatesInSlices(query);
       const limit = Math.max(0, Math.floor(query.limit));
       const matches: LandsatScene[] = [];
       let truncated = false;

@@ -17,7 +17,9 @@ import { bulkJobCounts, bulkLane, type BulkLane } from '../workLane.js';
 
 interface Slot {
   worker: Worker;
+  /** Jobs posted and not yet answered; `bulk` of them from the bulk lane. */
   busy: number;
+  bulk: number;
 }
 
 interface Job {
@@ -27,9 +29,11 @@ interface Job {
   payload: Record<string, unknown>;
   transfer: ArrayBuffer[];
   retried: boolean;
+  /** Posted from the bulk lane. */
+  bulk?: boolean;
 }
 
-type Waiting = Omit<Job, 'slot'> & { lane?: BulkLane };
+type Waiting = Omit<Job, 'slot' | 'bulk'> & { lane?: BulkLane };
 
 /**
  * Jobs posted to one worker at most; the rest wait here, interactive ones first (workLane.ts). A
@@ -39,6 +43,18 @@ type Waiting = Omit<Job, 'slot'> & { lane?: BulkLane };
  * an interactive job at most four demo tiles' wait (~20 ms).
  */
 export const POSTED_PER_WORKER = 4;
+
+/**
+ * Bulk jobs posted to one worker at most while interactive work is about (jobs of it waiting or
+ * posted, or answered less than INTERACTIVE_GRACE_MS ago): an interactive job then waits behind one
+ * bulk job, not four. A point Fetch asks its tiles in bursts (a scene's window, then the next scene's
+ * after the event loop has handled the answer); between two bursts the interactive queue is empty for
+ * a moment, and four of an area's jobs (an area's counting jobs are a few hundred milliseconds each on
+ * a busy machine) went in ahead of the next burst. Alone, an area posts POSTED_PER_WORKER as before.
+ */
+export const BULK_POSTED_BESIDE_INTERACTIVE = 1;
+/** How long after its last interactive answer a pool still counts interactive work as about: longer than the event loop's usual turn between two bursts of one request. */
+export const INTERACTIVE_GRACE_MS = 250;
 
 /** A pool's worker stopped (most often: it ran out of its heap cap) while doing this job, which could not run again. */
 export class WorkerStoppedError extends ExplainedError {
@@ -87,6 +103,10 @@ export function createThreadPool(workerUrl: URL, what: string, { size = Math.max
   const pending = new Map<number, Job>();
   const slots: Slot[] = [];
   let nextId = 0;
+  /** Interactive jobs posted and not yet answered, and when the last one was answered (bulk jobs wait behind them: BULK_POSTED_BESIDE_INTERACTIVE). */
+  let interactivePosted = 0;
+  let lastInteractiveAt = -Infinity;
+  let graceTimer: NodeJS.Timeout | null = null;
 
   function startSlot(): Slot {
     // execArgv [] : the worker is plain JS and needs no loader hooks (a test runner's would break it).
@@ -98,12 +118,14 @@ export function createThreadPool(workerUrl: URL, what: string, { size = Math.max
       workerData: { pool: what },
       resourceLimits: { maxYoungGenerationSizeMb: maxYoungGenerationMb, maxOldGenerationSizeMb: maxOldGenerationMb },
     });
-    const slot: Slot = { worker, busy: 0 };
+    const slot: Slot = { worker, busy: 0, bulk: 0 };
     worker.on('message', (msg: { id: number; result?: unknown; error?: string }) => {
       const job = pending.get(msg.id);
       if (!job) return;
       pending.delete(msg.id);
       slot.busy -= 1;
+      slot.bulk -= job.bulk ? 1 : 0;
+      if (!job.bulk) settleInteractive();
       if (slot.busy === 0) worker.unref();
       if (msg.error !== undefined) job.reject(new Error(`${what} failed: ${msg.error}`));
       else job.resolve(msg.result);
@@ -117,8 +139,11 @@ export function createThreadPool(workerUrl: URL, what: string, { size = Math.max
       for (const [id, job] of pending) {
         if (job.slot !== slot) continue;
         pending.delete(id);
+        if (!job.bulk) settleInteractive();
         if (!job.retried && job.transfer.length === 0) {
-          send({ ...job, retried: true });
+          // Again in its own lane (a bulk job's signal went with its first posting; a job in flight is not dropped).
+          const { slot: _slot, bulk: wasBulk, ...again } = job;
+          send({ ...again, retried: true, lane: wasBulk ? {} : undefined });
           continue;
         }
         job.reject(new WorkerStoppedError(`The ${what} thread stopped (${why}) while working on this request; a new one takes the next request, so try again.`));
@@ -145,29 +170,60 @@ export function createThreadPool(workerUrl: URL, what: string, { size = Math.max
     pump();
   }
 
+  function settleInteractive(): void {
+    interactivePosted -= 1;
+    lastInteractiveAt = performance.now();
+  }
+
+  /** Bulk jobs one worker may hold now: fewer while interactive work is about, and a pump when its grace ends. */
+  function bulkLimit(): number {
+    if (interactive.length > 0 || interactivePosted > 0) return BULK_POSTED_BESIDE_INTERACTIVE;
+    const graceLeft = lastInteractiveAt + INTERACTIVE_GRACE_MS - performance.now();
+    if (graceLeft <= 0) return POSTED_PER_WORKER;
+    if (graceTimer === null && bulk.length > 0) {
+      graceTimer = setTimeout(() => {
+        graceTimer = null;
+        pump();
+      }, Math.ceil(graceLeft));
+    }
+    return BULK_POSTED_BESIDE_INTERACTIVE;
+  }
+
   function pump(): void {
     for (;;) {
       if (interactive.length === 0 && bulk.length === 0) return;
       if (slots.length < size && slots.every((s) => s.busy > 0)) slots.push(startSlot());
       const slot = slots.reduce((a, b) => (b.busy < a.busy ? b : a));
       if (slot.busy >= POSTED_PER_WORKER) return;
-      const job = (interactive.length > 0 ? interactive : bulk).shift()!;
-      // A cancelled bulk job is dropped unrun: its work's caller has gone.
-      if (job.lane?.signal?.aborted) {
-        bulkJobCounts.dropped += 1;
-        job.reject(job.lane.signal.reason as Error);
-      } else {
-        if (job.lane) bulkJobCounts.posted += 1;
-        post(slot, job);
+      if (interactive.length === 0) {
+        // Bulk jobs only: to the worker holding fewest of them, within the limit of the moment.
+        const bulkSlot = slots.reduce((a, b) => (b.bulk < a.bulk || (b.bulk === a.bulk && b.busy < a.busy) ? b : a));
+        if (bulkSlot.busy >= POSTED_PER_WORKER || bulkSlot.bulk >= bulkLimit()) return;
+        postNext(bulkSlot, bulk.shift()!);
+        continue;
       }
+      postNext(slot, interactive.shift()!);
     }
   }
 
-  function post(slot: Slot, { lane: _lane, ...job }: Waiting): void {
+  function postNext(slot: Slot, job: Waiting): void {
+    // A cancelled bulk job is dropped unrun: its work's caller has gone.
+    if (job.lane?.signal?.aborted) {
+      bulkJobCounts.dropped += 1;
+      job.reject(job.lane.signal.reason as Error);
+      return;
+    }
+    if (job.lane) bulkJobCounts.posted += 1;
+    post(slot, job);
+  }
+
+  function post(slot: Slot, { lane, ...job }: Waiting): void {
     const id = nextId++;
     if (slot.busy === 0) slot.worker.ref();
     slot.busy += 1;
-    pending.set(id, { ...job, slot });
+    if (lane) slot.bulk += 1;
+    else interactivePosted += 1;
+    pending.set(id, { ...job, slot, bulk: lane !== undefined });
     slot.worker.postMessage({ id, ...job.payload }, job.transfer);
   }
 
