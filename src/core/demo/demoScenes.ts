@@ -17,7 +17,7 @@ import { createSceneClouds, createSceneCloudsNear, sceneCloudPercentOf, shadowOf
 import { createLandCoverTile, ensureLandCover, type LandCoverTile } from './demoLandCover.js';
 import { DEMO_PIXEL_SIZE_M, OVERVIEW_FACTORS, TILE_PX, demoSceneGrid, type DemoSceneGrid } from './demoSceneGrid.js';
 import { DEMO_ASSET_KEYS, cloudBlocksOf, createSceneWeather, synthesizeTile, type SceneWeather } from './demoTileSynth.js';
-import { cloudPercentsInWorker, demoSynthWorkerLoaded, synthesizeTileSetInWorker } from './demoSynthPool.js';
+import { cloudPercentsInWorker, countSamplesInWorker, demoSynthWorkerLoaded, synthesizeTileSetInWorker } from './demoSynthPool.js';
 import { sunPosition } from './sunPosition.js';
 import { ownTurn } from '../ownTurn.js';
 import { createVirtualGeoTiffLayout, createVirtualGeoTiffSource } from './virtualGeoTiff.js';
@@ -389,6 +389,11 @@ export function openDemoAssetSource(href: string): ByteSource {
     layout,
     async (level, index) => (await tileSet(scene, level, index, layout.levels[level].tilesAcross))[band],
     (level, index, rows, cols) => tileSamples(scene, level, index, layout.levels[level].tilesAcross, rows, cols, band),
+    {
+      scene: scene.id,
+      band,
+      count: (level, pieces, bands, qaBand, maskBits, outWidth) => countSamplesInWorker(scene.id, level, layout.levels[level].tilesAcross, pieces, bands, qaBand, maskBits, outWidth),
+    },
   );
 }
 

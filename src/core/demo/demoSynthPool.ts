@@ -7,6 +7,8 @@
  */
 import { createThreadPool, workersBesideEventLoop, type ThreadPool } from '../raster/threadPool.js';
 import { DEMO_ASSET_KEYS } from './demoTileSynth.js';
+import type { TileSamplePiece } from '../raster/byteSource.js';
+import type { DnCounts } from '../landsat/dnCounts.mjs';
 
 const WORKER_URL = new URL('./demoSynthWorker.mjs', import.meta.url);
 
@@ -48,6 +50,13 @@ export async function synthesizeTileSetInWorker(sceneId: string, level: number, 
   // The nine bands, packed one after another (demoSynthWorker.mjs).
   const length = packed.byteLength / 2 / DEMO_ASSET_KEYS.length;
   return DEMO_ASSET_KEYS.map((_, k) => new Uint16Array(packed, k * length * 2, length));
+}
+
+/** A scene's window samples counted per DN in a worker (demoSampleCounts.ts): counts come back, not pixels. */
+export async function countSamplesInWorker(sceneId: string, level: number, tilesAcross: number, pieces: TileSamplePiece[], bands: number[], qaBand: number, maskBits: number, outWidth: number): Promise<DnCounts[]> {
+  const counts = await synthPool().run<DnCounts[]>({ countSamples: { sceneId, level, tilesAcross, pieces, bands, qaBand, maskBits, outWidth } }, []);
+  loaded = true;
+  return counts;
 }
 
 /** Each scene's cloud percent (sceneCloudPercent), computed in a worker: a cold search needs thousands. */
