@@ -16,6 +16,8 @@ import { withServerProcessEnv } from '../serverProcessEnv.mjs';
 const RUNS = Math.max(1, Number(process.env.FORTY_YEARS_RUNS ?? 3));
 /** FORTY_YEARS_STATS_ONLY=1: the statistics stream alone (no pixel stream beside it), to measure its own time and CPU. */
 const STATS_ONLY = process.env.FORTY_YEARS_STATS_ONLY === '1';
+/** FORTY_YEARS_NODE_ARGS: node flags for the server (e.g. `--cpu-prof --cpu-prof-dir=DIR`; WORKER_CPU_PROF_DIR for its workers). */
+const NODE_ARGS = (process.env.FORTY_YEARS_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const TODAY = new Date().toISOString().slice(0, 10);
 const YEAR_AGO = new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10);
 const BANDS = 'B01,B02,B03,B04,B05';
@@ -77,7 +79,7 @@ export async function benchFortyYearsDemo() {
   const load = os.loadavg()[0];
   for (let run = 0; run < RUNS; run++) {
     log(`forty years (demo API), run ${run + 1} of ${RUNS}...`);
-    const server = await startServerProcess({ ...withServerProcessEnv({}), RATE_LIMIT_PER_MINUTE: '1000000' });
+    const server = await startServerProcess({ ...withServerProcessEnv({}), RATE_LIMIT_PER_MINUTE: '1000000' }, NODE_ARGS);
     try {
       // Other work first: a year at another place, both streams (code loaded, workers up, caches holding other data).
       await Promise.all([timedStream(server.baseUrl, dataUrl(OTHER.box, YEAR_AGO)), timedStream(server.baseUrl, pixelUrl(OTHER, YEAR_AGO))]);

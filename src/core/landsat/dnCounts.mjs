@@ -99,18 +99,26 @@ function clearSlot(slot) {
   slot.fill = 0;
 }
 
-/** The DNs seen, in the order of their first window position, with their counts; the slot's counts back to 0. */
-function orderedCounts(count, first, seen, distinct) {
-  // first < 2^16 x 2^16 and dn < 2^16: the key is exact in a double, and sorts by position.
-  const keys = new Float64Array(distinct);
-  for (let k = 0; k < distinct; k++) keys[k] = first[seen[k]] * DN_VALUES + seen[k];
-  keys.sort();
+// Per window position, 1 + the DN first seen there (0: none), while orderedCounts puts them in order.
+let dnAtPosition = new Int32Array(0);
+
+/**
+ * The DNs seen, in the order of their first window position, with their counts; the slot's counts back
+ * to 0. Each position holds one DN, so the positions place them without a sort (sorting was ~3 % of
+ * the synthesis worker's time over a 40-year record).
+ */
+function orderedCounts(count, first, seen, distinct, extent) {
+  if (dnAtPosition.length < extent) dnAtPosition = new Int32Array(extent);
+  for (let k = 0; k < distinct; k++) dnAtPosition[first[seen[k]]] = seen[k] + 1;
   const dns = new Uint16Array(distinct);
   const counts = new Uint32Array(distinct);
-  for (let k = 0; k < distinct; k++) {
-    const d = keys[k] % DN_VALUES;
-    dns[k] = d;
-    counts[k] = count[d];
+  for (let at = 0, m = 0; m < distinct; at++) {
+    const v = dnAtPosition[at];
+    if (v === 0) continue;
+    dnAtPosition[at] = 0;
+    const d = v - 1;
+    dns[m] = d;
+    counts[m++] = count[d];
     count[d] = 0;
   }
   return { dns, counts };
@@ -135,9 +143,13 @@ export function createDnTally(bandCount, maskBits) {
     slots.push(slot);
   }
   let classes = new Uint8Array(0);
+  // One past the last window position any piece covers: where orderedCounts' scan can stop at worst.
+  let extent = 0;
   return {
     add(qa, bands, nRows, nCols, rowFirstY, rowRepeat, x0, outW) {
       const n = nRows * nCols;
+      if (n === 0) return;
+      extent = Math.max(extent, rowFirstY[nRows - 1] * outW + x0 + nCols);
       if (classes.length < n) classes = new Uint8Array(n);
       for (let i = 0; i < n; i++) {
         const q = qa[i];
@@ -182,8 +194,8 @@ export function createDnTally(bandCount, maskBits) {
     /** Each band's counts; `fillOutside` window pixels no piece covered (outside the raster: DN 0) count as fill. */
     finish(fillOutside = 0) {
       return slots.map((slot) => {
-        const clear = orderedCounts(slot.clearCount, slot.clearFirst, slot.clearSeen, slot.clearDistinct);
-        const masked = orderedCounts(slot.maskedCount, slot.maskedFirst, slot.maskedSeen, slot.maskedDistinct);
+        const clear = orderedCounts(slot.clearCount, slot.clearFirst, slot.clearSeen, slot.clearDistinct, extent);
+        const masked = orderedCounts(slot.maskedCount, slot.maskedFirst, slot.maskedSeen, slot.maskedDistinct, extent);
         const fill = slot.fill + fillOutside;
         slot.clearDistinct = 0;
         slot.maskedDistinct = 0;
