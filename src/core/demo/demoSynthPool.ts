@@ -76,10 +76,12 @@ export async function cloudPercentsInWorker(sceneIds: readonly string[]): Promis
 }
 
 /**
- * Starts a worker and has it load the synthesizer and the coastline index (seconds of module loading
+ * Starts the workers and has each load the synthesizer and the coastline index (seconds of module loading
  * and ~0.5 s of indexing): called at server start, so that the first Fetch does not wait for them.
  */
 export async function warmDemoSynthPool(): Promise<void> {
-  await synthPool().run<null>({ warmUp: true }, []);
+  // One warm-up per worker: jobs posted while every worker is busy start the next one (threadPool.ts),
+  // so each worker loads before a request needs it, not the first only.
+  await Promise.all(Array.from({ length: demoSynthPoolSize() }, () => synthPool().run<null>({ warmUp: true }, [])));
   loaded = true;
 }
