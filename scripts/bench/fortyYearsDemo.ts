@@ -14,6 +14,10 @@ import { startServerProcess } from '../../test/support/serverProcess.js';
 import { withServerProcessEnv } from '../serverProcessEnv.mjs';
 
 const RUNS = Math.max(1, Number(process.env.FORTY_YEARS_RUNS ?? 3));
+/** FORTY_YEARS_STATS_ONLY=1: the statistics stream alone (no pixel stream beside it), to measure its own time and CPU. */
+const STATS_ONLY = process.env.FORTY_YEARS_STATS_ONLY === '1';
+/** FORTY_YEARS_NODE_ARGS: node flags for the server (e.g. `--cpu-prof --cpu-prof-dir=DIR`; WORKER_CPU_PROF_DIR for its workers). */
+const NODE_ARGS = (process.env.FORTY_YEARS_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const TODAY = new Date().toISOString().slice(0, 10);
 const YEAR_AGO = new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10);
 const BANDS = 'B01,B02,B03,B04,B05';
@@ -70,24 +74,27 @@ const spread = (values: number[]) => {
 };
 
 export async function benchFortyYearsDemo() {
-  const f = { statsFirstProgress: [] as number[], statsCold: [] as number[], pixelFirstProgress: [] as number[], pixelCold: [] as number[], bothCold: [] as number[], statsWarm: [] as number[], pixelWarm: [] as number[], cancelIdle: [] as number[], cancelCpu: [] as number[] };
+  const f = { serverCpuCold: [] as number[], statsFirstProgress: [] as number[], statsCold: [] as number[], pixelFirstProgress: [] as number[], pixelCold: [] as number[], bothCold: [] as number[], statsWarm: [] as number[], pixelWarm: [] as number[], cancelIdle: [] as number[], cancelCpu: [] as number[] };
   let scenes = { stats: 0, pixel: 0 };
   const load = os.loadavg()[0];
   for (let run = 0; run < RUNS; run++) {
     log(`forty years (demo API), run ${run + 1} of ${RUNS}...`);
-    const server = await startServerProcess({ ...withServerProcessEnv({}), RATE_LIMIT_PER_MINUTE: '1000000' });
+    const server = await startServerProcess({ ...withServerProcessEnv({}), RATE_LIMIT_PER_MINUTE: '1000000' }, NODE_ARGS);
     try {
       // Other work first: a year at another place, both streams (code loaded, workers up, caches holding other data).
       await Promise.all([timedStream(server.baseUrl, dataUrl(OTHER.box, YEAR_AGO)), timedStream(server.baseUrl, pixelUrl(OTHER, YEAR_AGO))]);
       const t0 = performance.now();
-      const [stats, pixel] = await Promise.all([timedStream(server.baseUrl, dataUrl(BOX, '1982-08-22')), timedStream(server.baseUrl, pixelUrl(POINT, '1982-08-22'))]);
+      const cpuCold0 = processCpuMs(server.child.pid!);
+      const none = { firstProgressMs: NaN, ms: NaN, scenes: 0 };
+      const [stats, pixel] = await Promise.all([timedStream(server.baseUrl, dataUrl(BOX, '1982-08-22')), STATS_ONLY ? none : timedStream(server.baseUrl, pixelUrl(POINT, '1982-08-22'))]);
       f.bothCold.push(performance.now() - t0);
+      f.serverCpuCold.push(processCpuMs(server.child.pid!) - cpuCold0);
       f.statsFirstProgress.push(stats.firstProgressMs);
       f.statsCold.push(stats.ms);
       f.pixelFirstProgress.push(pixel.firstProgressMs);
       f.pixelCold.push(pixel.ms);
       scenes = { stats: stats.scenes, pixel: pixel.scenes };
-      const [statsWarm, pixelWarm] = await Promise.all([timedStream(server.baseUrl, dataUrl(BOX, '1982-08-22')), timedStream(server.baseUrl, pixelUrl(POINT, '1982-08-22'))]);
+      const [statsWarm, pixelWarm] = await Promise.all([timedStream(server.baseUrl, dataUrl(BOX, '1982-08-22')), STATS_ONLY ? none : timedStream(server.baseUrl, pixelUrl(POINT, '1982-08-22'))]);
       f.statsWarm.push(statsWarm.ms);
       f.pixelWarm.push(pixelWarm.ms);
       // Cancel: a record over another box (nothing of it read yet), left after 2 s.
@@ -107,11 +114,13 @@ export async function benchFortyYearsDemo() {
     }
   }
   return {
-    what: `default point ${POINT.lat}, ${POINT.lon}, 1982-08-22 to ${TODAY}, cloud 100 %, bands ${BANDS}: /api/landsatData/stream over the scene box and /api/pixel/stream at the point, together, on a fresh server that first served a year at ${OTHER.lat}, ${OTHER.lon}`,
+    what: `default point ${POINT.lat}, ${POINT.lon}, 1982-08-22 to ${TODAY}, cloud 100 %, bands ${BANDS}: /api/landsatData/stream over the scene box${STATS_ONLY ? ' alone' : ' and /api/pixel/stream at the point, together'}, on a fresh server that first served a year at ${OTHER.lat}, ${OTHER.lon}`,
     runs: RUNS,
     loadAverage1m: { atStart: Math.round(load * 10) / 10, atEnd: Math.round(os.loadavg()[0] * 10) / 10 },
     scenes,
     coldMs: { statsStream: spread(f.statsCold), pixelStream: spread(f.pixelCold), both: spread(f.bothCold) },
+    /** The server process's CPU time (all threads) over the cold streams. */
+    serverCpuMsCold: spread(f.serverCpuCold),
     firstProgressMs: { statsStream: spread(f.statsFirstProgress), pixelStream: spread(f.pixelFirstProgress) },
     warmMs: { statsStream: spread(f.statsWarm), pixelStream: spread(f.pixelWarm) },
     cancel: { queueIdleMsAfterAbort: spread(f.cancelIdle), processCpuMsInTheSecondAfter: spread(f.cancelCpu), targetMs: 500 },

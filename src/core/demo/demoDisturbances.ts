@@ -79,6 +79,16 @@ export interface DisturbancePatch {
 
 const unit = (h: number) => h / 4294967296;
 
+/**
+ * Whether v lies in cell c's inner box (the cell less `margin` on both sides). A module function, not
+ * a closure in cellPatch: the closure made per call (with tsx's function-name helper) was ~8 % of the
+ * synthesis worker's time over a 40-year record's scene-box statistics, whose overview pixels each
+ * fall in another cell (docs/performance.md, fifth round).
+ */
+function within(v: number, c: number, margin: number): boolean {
+  return v >= c * CELL_KM + margin && v <= (c + 1) * CELL_KM - margin;
+}
+
 /** The patch of the cell with integer coordinates (i, j, k), or null: a pure function of the cell. */
 export function cellPatch(i: number, j: number, k: number): DisturbancePatch | null {
   const h0 = mixHash(i + 0x1d15, j - 0x7ab, k + 0x3c3);
@@ -98,8 +108,7 @@ export function cellPatch(i: number, j: number, k: number): DisturbancePatch | n
   const x = px * scale;
   const y = py * scale;
   const z = pz * scale;
-  const within = (v: number, c: number) => v >= c * CELL_KM + margin && v <= (c + 1) * CELL_KM - margin;
-  if (!within(x, i) || !within(y, j) || !within(z, k)) return null;
+  if (!within(x, i, margin) || !within(y, j, margin) || !within(z, k, margin)) return null;
   const kind = DISTURBANCE_KINDS[(h2 >>> 16) % DISTURBANCE_KINDS.length];
   const onsetDay = FIRST_ONSET_DAY + Math.floor(unit(mixHash(h3, i, 77)) * ONSET_SPAN_DAYS);
   const t = ((h3 >>> 8) & 0xff) / 0xff;
@@ -145,10 +154,25 @@ export function patchAt(xKm: number, yKm: number, zKm: number): DisturbancePatch
     memo.i = i;
     memo.j = j;
     memo.k = k;
-    memo.patch = cellPatch(i, j, k);
+    // Cells are at most ~1,600 from the centre along each axis (6,371 km / 4 km): the key is exact in a double.
+    const key = ((i + 2048) * 4096 + (j + 2048)) * 4096 + (k + 2048);
+    let patch = knownPatches.get(key);
+    if (patch === undefined) {
+      if (knownPatches.size >= KNOWN_PATCHES) knownPatches.clear();
+      knownPatches.set(key, (patch = cellPatch(i, j, k)));
+    }
+    memo.patch = patch;
   }
   return memo.patch;
 }
+
+/**
+ * Patches of cells met lately (null: none there), per thread. Overview pixels (480 m) step into
+ * another 4 km cell every few pixels, so the one-cell memo alone recomputed each cell's hashes many
+ * times per tile, and again for every scene of the path/row: ~1,000 cells cover a scene.
+ */
+const knownPatches = new Map<number, DisturbancePatch | null>();
+const KNOWN_PATCHES = 16_384;
 
 /**
  * Applies the disturbance (if any) at a ground point on a day to a pixel's reflectance `rho` (7

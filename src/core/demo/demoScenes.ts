@@ -17,7 +17,7 @@ import { createSceneClouds, createSceneCloudsNear, sceneCloudPercentOf, shadowOf
 import { createLandCoverTile, ensureLandCover, type LandCoverTile } from './demoLandCover.js';
 import { DEMO_PIXEL_SIZE_M, OVERVIEW_FACTORS, TILE_PX, demoSceneGrid, type DemoSceneGrid } from './demoSceneGrid.js';
 import { DEMO_ASSET_KEYS, cloudBlocksOf, createSceneWeather, synthesizeTile, type SceneWeather } from './demoTileSynth.js';
-import { cloudPercentsInWorker, demoSynthWorkerLoaded, synthesizeTileSetInWorker } from './demoSynthPool.js';
+import { cloudPercentsInWorker, countSamplesInWorker, demoSynthWorkerLoaded, synthesizeTileSetInWorker } from './demoSynthPool.js';
 import { sunPosition } from './sunPosition.js';
 import { ownTurn } from '../ownTurn.js';
 import { createVirtualGeoTiffLayout, createVirtualGeoTiffSource } from './virtualGeoTiff.js';
@@ -251,7 +251,7 @@ const WHOLE_TILE = Int32Array.from({ length: TILE_PX }, (_, i) => i);
  * arguments always give the same bands, and a pixel is the same whichever pixels are asked with it. TM
  * and ETM+ scenes get their sensor's reflectance, QA bits and (Landsat 7 SLC-off) gaps (demoSensorTile.ts).
  */
-export function synthesizeDemoTileSet(sceneId: string, level: number, index: number, tilesAcross: number, rows: Int32Array = WHOLE_TILE, cols: Int32Array = WHOLE_TILE): Uint16Array[] {
+export function synthesizeDemoTileSet(sceneId: string, level: number, index: number, tilesAcross: number, rows: Int32Array = WHOLE_TILE, cols: Int32Array = WHOLE_TILE, into?: Uint16Array): Uint16Array[] {
   const scene = parseDemoSceneId(sceneId);
   if (!scene) throw new Error(`not a synthetic demo scene: ${sceneId}`);
   const factor = level === 0 ? 1 : OVERVIEW_FACTORS[level - 1];
@@ -264,7 +264,7 @@ export function synthesizeDemoTileSet(sceneId: string, level: number, index: num
   ensureLandCover(cover, rows, cols);
   const tileX = index % tilesAcross;
   const tileY = Math.floor(index / tilesAcross);
-  return adaptTileToSensor(synthesizeTile(cover, sceneWeather(scene), cloudsFor(scene, cover, rows, cols), rows, cols), scene, factor, tileX, tileY, rows, cols);
+  return adaptTileToSensor(synthesizeTile(cover, sceneWeather(scene), cloudsFor(scene, cover, rows, cols), rows, cols, into), scene, factor, tileX, tileY, rows, cols);
 }
 
 /** Reads of at most this many rows and columns (a point's 3 x 3, a site's pixel) build only the cloud cells they touch. */
@@ -398,6 +398,11 @@ export function openDemoAssetSource(href: string): ByteSource {
     layout,
     async (level, index) => (await tileSet(scene, level, index, layout.levels[level].tilesAcross))[band],
     (level, index, rows, cols) => tileSamples(scene, level, index, layout.levels[level].tilesAcross, rows, cols, band),
+    {
+      scene: scene.id,
+      band,
+      count: (level, pieces, bands, qaBand, maskBits, outWidth) => countSamplesInWorker(scene.id, level, layout.levels[level].tilesAcross, pieces, bands, qaBand, maskBits, outWidth),
+    },
   );
 }
 

@@ -5,13 +5,24 @@
  * caches (land mask cells, land cover tiles, cloud fields), so the pool stays small: one worker per
  * core beside the main thread's, at most two.
  */
-import { createThreadPool, workersBesideEventLoop, type ThreadPool } from '../raster/threadPool.js';
+import os from 'node:os';
+import { createThreadPool, type ThreadPool } from '../raster/threadPool.js';
 import { DEMO_ASSET_KEYS } from './demoTileSynth.js';
+import type { TileSamplePiece } from '../raster/byteSource.js';
+import type { DnCounts } from '../landsat/dnCounts.mjs';
 
 const WORKER_URL = new URL('./demoSynthWorker.mjs', import.meta.url);
 
-/** Workers of the pool: the cores minus the one the event loop needs, at least 1, at most 2. */
-export const demoSynthPoolSize = workersBesideEventLoop;
+/**
+ * Workers of the pool: one per core, at most 2. Not the cores minus the event loop's (the other
+ * pools' rule, workersBesideEventLoop): the demo's heavy work is synthesis in these workers, and what
+ * comes back to the event loop is small (a scene-box statistic's counts, demoSampleCounts.ts; a 3 x 3's
+ * pixels). With one worker on 2 cores the event loop's core sat mostly idle while a 40-year record's
+ * statistics queued in the worker (docs/performance.md, fifth round).
+ */
+export function demoSynthPoolSize(cores = os.availableParallelism?.() ?? os.cpus().length): number {
+  return Math.max(1, Math.min(2, cores));
+}
 
 /**
  * Each worker's V8 old generation, MB: its count-bounded caches (cloud percents, weathers, land-cover
@@ -50,6 +61,13 @@ export async function synthesizeTileSetInWorker(sceneId: string, level: number, 
   return DEMO_ASSET_KEYS.map((_, k) => new Uint16Array(packed, k * length * 2, length));
 }
 
+/** A scene's window samples counted per DN in a worker (demoSampleCounts.ts): counts come back, not pixels. */
+export async function countSamplesInWorker(sceneId: string, level: number, tilesAcross: number, pieces: TileSamplePiece[], bands: number[], qaBand: number, maskBits: number, outWidth: number): Promise<DnCounts[]> {
+  const counts = await synthPool().run<DnCounts[]>({ countSamples: { sceneId, level, tilesAcross, pieces, bands, qaBand, maskBits, outWidth } }, []);
+  loaded = true;
+  return counts;
+}
+
 /** Each scene's cloud percent (sceneCloudPercent), computed in a worker: a cold search needs thousands. */
 export async function cloudPercentsInWorker(sceneIds: readonly string[]): Promise<Float64Array> {
   const percents = new Float64Array(await synthPool().run<ArrayBuffer>({ cloudPercentsOf: [...sceneIds] }, []));
@@ -58,10 +76,12 @@ export async function cloudPercentsInWorker(sceneIds: readonly string[]): Promis
 }
 
 /**
- * Starts a worker and has it load the synthesizer and the coastline index (seconds of module loading
+ * Starts the workers and has each load the synthesizer and the coastline index (seconds of module loading
  * and ~0.5 s of indexing): called at server start, so that the first Fetch does not wait for them.
  */
 export async function warmDemoSynthPool(): Promise<void> {
-  await synthPool().run<null>({ warmUp: true }, []);
+  // One warm-up per worker: jobs posted while every worker is busy start the next one (threadPool.ts),
+  // so each worker loads before a request needs it, not the first only.
+  await Promise.all(Array.from({ length: demoSynthPoolSize() }, () => synthPool().run<null>({ warmUp: true }, [])));
   loaded = true;
 }

@@ -8,13 +8,21 @@ import { register } from 'tsx/esm/api';
 register();
 const { synthesizeDemoTileSet, cloudPercentsOfSceneIds } = await import('./demoScenes.ts');
 const { preloadLandMask } = await import('../geo/landMask.ts');
+const { countDemoSamples } = await import('./demoSampleCounts.ts');
 
-parentPort.on('message', ({ id, sceneId, level, index, tilesAcross, rows, cols, cloudPercentsOf, warmUp }) => {
+parentPort.on('message', ({ id, sceneId, level, index, tilesAcross, rows, cols, cloudPercentsOf, countSamples, warmUp }) => {
   try {
     if (warmUp) {
       // Loaded above; the coastline index too, before the first tile needs it.
       preloadLandMask();
       parentPort.postMessage({ id, result: null });
+      return;
+    }
+    if (countSamples) {
+      const c = countSamples;
+      const counts = countDemoSamples(c.sceneId, c.level, c.tilesAcross, c.pieces, c.bands, c.qaBand, c.maskBits, c.outWidth);
+      const transfer = counts.flatMap((k) => [k.clearDns.buffer, k.clearCounts.buffer, k.maskedDns.buffer, k.maskedCounts.buffer]);
+      parentPort.postMessage({ id, result: counts }, transfer);
       return;
     }
     if (cloudPercentsOf) {

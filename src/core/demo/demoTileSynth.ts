@@ -140,7 +140,11 @@ export function cloudBlocksOf(cover: LandCoverTile, shadowDx: number, shadowDy: 
  * the tile; all of them by default), row-major. A pixel's values depend on nothing but the pixel, so a
  * point read and a whole-tile read agree. The cover must have those pixels (ensureLandCover).
  */
-export function synthesizeTile(cover: LandCoverTile, weather: SceneWeather, clouds: SceneClouds, rows: ArrayLike<number> = ALL_PIXELS, cols: ArrayLike<number> = ALL_PIXELS): Uint16Array[] {
+export function synthesizeTile(
+  cover: LandCoverTile, weather: SceneWeather, clouds: SceneClouds, rows: ArrayLike<number> = ALL_PIXELS, cols: ArrayLike<number> = ALL_PIXELS,
+  /** Where to write the bands (zeroed first), when the caller reuses one buffer; default a new one. */
+  into?: Uint16Array,
+): Uint16Array[] {
   const n = TILE_PX;
   const nr = rows.length;
   const nc = cols.length;
@@ -155,7 +159,9 @@ export function synthesizeTile(cover: LandCoverTile, weather: SceneWeather, clou
   fillCloudMap(clouds, bx0, bx1, by0, by1, cloudMap);
   // One buffer for the nine bands (views on it, in order): one allocation, and the worker hands it
   // to the event loop as it is (demoSynthWorker.mjs).
-  const packed = new Uint16Array(DEMO_ASSET_KEYS.length * nr * nc);
+  const size = DEMO_ASSET_KEYS.length * nr * nc;
+  // Fill pixels set only QA_PIXEL: the other bands keep the buffer's zeros.
+  const packed = into && into.length >= size ? into.fill(0, 0, size).subarray(0, size) : new Uint16Array(size);
   const bands = DEMO_ASSET_KEYS.map((_, k) => packed.subarray(k * nr * nc, (k + 1) * nr * nc));
   const qa = bands[8];
   const lwir = bands[7];

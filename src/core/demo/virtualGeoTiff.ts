@@ -9,7 +9,7 @@
  * https://docs.ogc.org/is/19-008r4/19-008r4.html; GDAL_NODATA tag 42113: https://gdal.org/en/stable/drivers/raster/gtiff.html
  */
 import { endianness } from 'node:os';
-import type { ByteRange, ByteSource, ByteSourceStats } from '../raster/byteSource.js';
+import type { ByteRange, ByteSource, ByteSourceStats, SampleCounter } from '../raster/byteSource.js';
 
 export interface VirtualGeoTiffLayout {
   /** Full-resolution size; overview k has ceil(size / factor_k) pixels. */
@@ -254,6 +254,8 @@ export function createVirtualGeoTiffSource(
   tile: (level: number, index: number, signal?: AbortSignal) => Promise<Uint16Array>,
   /** The samples `rows` x `cols` of a tile, equal to those of `tile(level, index)`: readers then compute only what they read. */
   samples?: (level: number, index: number, rows: Int32Array, cols: Int32Array, signal?: AbortSignal) => Promise<Uint16Array>,
+  /** Counts of a window's samples per DN, made where the samples are (ByteSource.sampleCounter). */
+  sampleCounter?: SampleCounter,
 ): ByteSource {
   const stats: ByteSourceStats = { requests: 0, bytes: 0 };
   async function read(r: ByteRange, signal?: AbortSignal): Promise<ArrayBuffer> {
@@ -289,6 +291,7 @@ export function createVirtualGeoTiffSource(
     stats,
     // Tiles are computed from the scene id (and the demo keeps its own small cache of them).
     rereadIsFree: true,
+    ...(sampleCounter ? { sampleCounter } : {}),
     async fetch(ranges, signal) {
       const out: ArrayBuffer[] = [];
       for (const r of ranges) out.push(await read(r, signal));

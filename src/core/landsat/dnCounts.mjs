@@ -73,3 +73,135 @@ export function countWindowDns(qa, maskBits, bands, inside) {
   if (inside) for (let i = 0; i < classes.length; i++) if (inside[i] === 0) classes[i] = PIXEL_FILL;
   return bands.map((dn) => countDns(dn, classes));
 }
+
+/** One band's running counts of a tally (createDnTally): per DN, pixels and the first window position seen. */
+function tallySlot() {
+  return {
+    clearCount: new Uint32Array(DN_VALUES),
+    clearFirst: new Uint32Array(DN_VALUES),
+    clearSeen: new Uint16Array(DN_VALUES),
+    clearDistinct: 0,
+    maskedCount: new Uint32Array(DN_VALUES),
+    maskedFirst: new Uint32Array(DN_VALUES),
+    maskedSeen: new Uint16Array(DN_VALUES),
+    maskedDistinct: 0,
+    fill: 0,
+  };
+}
+// Reused (a tally runs to its end synchronously, so one per band slot serves every tally on a thread).
+const tallySlots = [];
+
+function clearSlot(slot) {
+  for (let k = 0; k < slot.clearDistinct; k++) slot.clearCount[slot.clearSeen[k]] = 0;
+  for (let k = 0; k < slot.maskedDistinct; k++) slot.maskedCount[slot.maskedSeen[k]] = 0;
+  slot.clearDistinct = 0;
+  slot.maskedDistinct = 0;
+  slot.fill = 0;
+}
+
+// Per window position, 1 + the DN first seen there (0: none), while orderedCounts puts them in order.
+let dnAtPosition = new Int32Array(0);
+
+/**
+ * The DNs seen, in the order of their first window position, with their counts; the slot's counts back
+ * to 0. Each position holds one DN, so the positions place them without a sort (sorting was ~3 % of
+ * the synthesis worker's time over a 40-year record).
+ */
+function orderedCounts(count, first, seen, distinct, extent) {
+  if (dnAtPosition.length < extent) dnAtPosition = new Int32Array(extent);
+  for (let k = 0; k < distinct; k++) dnAtPosition[first[seen[k]]] = seen[k] + 1;
+  const dns = new Uint16Array(distinct);
+  const counts = new Uint32Array(distinct);
+  for (let at = 0, m = 0; m < distinct; at++) {
+    const v = dnAtPosition[at];
+    if (v === 0) continue;
+    dnAtPosition[at] = 0;
+    const d = v - 1;
+    dns[m] = d;
+    counts[m++] = count[d];
+    count[d] = 0;
+  }
+  return { dns, counts };
+}
+
+/**
+ * countWindowDns fed piece by piece: a window's tiles, each its picked rows x columns, in any order,
+ * without assembling the window (the demo's synthesis worker counts a scene's samples where it makes
+ * them, and posts back counts instead of pixels). Each piece says where its pixels sit in the window:
+ * its row ri is window row `rowFirstY[ri]`, repeated `rowRepeat[ri]` times below (a decimation that
+ * picks a row twice), and its column ci is window column `x0 + ci`. The DNs come out in the order of
+ * their first window position (row-major), which is the order countDns meets them in: the counts, and
+ * the statistics accumulated over them in that order (statistics.ts), equal countWindowDns' over the
+ * assembled window. One tally at a time per thread.
+ */
+export function createDnTally(bandCount, maskBits) {
+  const slots = [];
+  for (let b = 0; b < bandCount; b++) {
+    const slot = (tallySlots[b] ??= tallySlot());
+    // A tally left unfinished (its synthesis threw) leaves counts behind.
+    clearSlot(slot);
+    slots.push(slot);
+  }
+  let classes = new Uint8Array(0);
+  // One past the last window position any piece covers: where orderedCounts' scan can stop at worst.
+  let extent = 0;
+  return {
+    add(qa, bands, nRows, nCols, rowFirstY, rowRepeat, x0, outW) {
+      const n = nRows * nCols;
+      if (n === 0) return;
+      extent = Math.max(extent, rowFirstY[nRows - 1] * outW + x0 + nCols);
+      if (classes.length < n) classes = new Uint8Array(n);
+      for (let i = 0; i < n; i++) {
+        const q = qa[i];
+        classes[i] = q === 0 || (q & FILL_BIT) !== 0 ? PIXEL_FILL : (q & maskBits) !== 0 ? PIXEL_MASKED : PIXEL_CLEAR;
+      }
+      for (let b = 0; b < slots.length; b++) {
+        const slot = slots[b];
+        const dn = bands[b];
+        const { clearCount, clearFirst, clearSeen, maskedCount, maskedFirst, maskedSeen } = slot;
+        let { clearDistinct, maskedDistinct, fill } = slot;
+        for (let ri = 0, o = 0; ri < nRows; ri++) {
+          const repeat = rowRepeat[ri];
+          const base = rowFirstY[ri] * outW + x0;
+          for (let ci = 0; ci < nCols; ci++, o++) {
+            const kind = classes[o];
+            if (kind === PIXEL_FILL) {
+              fill += repeat;
+              continue;
+            }
+            const d = dn[o];
+            const at = base + ci;
+            if (kind === PIXEL_CLEAR) {
+              if (clearCount[d] === 0) {
+                clearSeen[clearDistinct++] = d;
+                clearFirst[d] = at;
+              } else if (at < clearFirst[d]) clearFirst[d] = at;
+              clearCount[d] += repeat;
+            } else {
+              if (maskedCount[d] === 0) {
+                maskedSeen[maskedDistinct++] = d;
+                maskedFirst[d] = at;
+              } else if (at < maskedFirst[d]) maskedFirst[d] = at;
+              maskedCount[d] += repeat;
+            }
+          }
+        }
+        slot.clearDistinct = clearDistinct;
+        slot.maskedDistinct = maskedDistinct;
+        slot.fill = fill;
+      }
+    },
+    /** Each band's counts; `fillOutside` window pixels no piece covered (outside the raster: DN 0) count as fill. */
+    finish(fillOutside = 0) {
+      return slots.map((slot) => {
+        const clear = orderedCounts(slot.clearCount, slot.clearFirst, slot.clearSeen, slot.clearDistinct, extent);
+        const masked = orderedCounts(slot.maskedCount, slot.maskedFirst, slot.maskedSeen, slot.maskedDistinct, extent);
+        const fill = slot.fill + fillOutside;
+        slot.clearDistinct = 0;
+        slot.maskedDistinct = 0;
+        slot.fill = 0;
+        return { fill, clearDns: clear.dns, clearCounts: clear.counts, maskedDns: masked.dns, maskedCounts: masked.counts };
+      });
+    },
+  };
+}

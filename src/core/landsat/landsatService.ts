@@ -11,12 +11,12 @@ import { pathRowOfSceneBox } from '../wrs2/sceneBoxPathRow.js';
 import { wrs2SceneCenter } from '../wrs2/wrs2.js';
 import { createSceneReader, type SceneReader } from '../raster/sceneReader.js';
 import { decodeQaPixel } from '../raster/qaFlags.js';
-import { DEFAULT_MASK, isClearPixel, isImaged, maskToText } from '../raster/clearPixel.js';
+import { DEFAULT_MASK, isClearPixel, isImaged, maskBits, maskToText } from '../raster/clearPixel.js';
 import { dnToPhysical } from '../raster/scaling.js';
 import type { LandsatScene } from '../stac/landsatScene.js';
 import type { SceneCatalog, SceneSearchResult } from '../stac/sceneCatalog.js';
 import { displayBands, selectBands, type BandSelection } from './bandSelection.js';
-import { windowStatistics, type BandStatistics } from './statistics.js';
+import { statisticsOfCounts, windowStatistics, type BandStatistics } from './statistics.js';
 import { renderRgbPng, type DisplayChannel } from './renderRgbPng.js';
 import { renderWindowPng } from './renderWindowPng.js';
 import { coveredDates } from './coveredDates.js';
@@ -301,15 +301,23 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
           return { interval: { from: scene.datetime, to: scene.datetime }, scene: summarize(scene), outputs: { data: { bands: {} } } };
         }
         const { present, missing, harmonized } = sceneBands(scene, selection.available, filters.harmonize);
-        const assets: ArchiveAssetKey[] = [...present.map((b) => b.read.asset), 'qa_pixel'];
+        const mask = filters.mask ?? DEFAULT_MASK;
+        const reader = readerFor(scene);
+        const read = { maxSize: STATS_MAX_SIDE, keepWindow: false };
+        // A computed scene (the demo) counts its pixels where it makes them: only counts cross threads.
+        const counted = await reader.countBox(box, present.map((b) => b.read.asset), read, maskBits(mask), options.signal);
         // Not kept in the block cache: 1,842 scenes' windows (~1.4 GB over a 40-year record) only pushed out
         // other requests' headers and windows; a repeat is answered from the kept statistics instead.
-        const window = await readerFor(scene).readBox(box, assets, { maxSize: STATS_MAX_SIDE, keepWindow: false }, options.signal);
+        const window = counted ?? (await reader.readBox(box, [...present.map((b) => b.read.asset), 'qa_pixel'], read, options.signal));
         // A client that left gets no more statistics computed for it (its read may have been shared).
         options.signal?.throwIfAborted();
         options.onProgress?.(++done, found.scenes.length);
         if (window.width === 0 || window.height === 0) return null;
-        const stats = await windowStatistics(window.dn.qa_pixel!, present.map((band) => ({ dn: window.dn[band.read.asset]!, physical: band.physical })), filters.mask ?? DEFAULT_MASK);
+        const physical = present.map((band) => band.physical);
+        const stats =
+          'counts' in window
+            ? await statisticsOfCounts(window.counts, physical)
+            : await windowStatistics(window.dn.qa_pixel!, present.map((band, i) => ({ dn: window.dn[band.read.asset]!, physical: physical[i] })), mask);
         options.signal?.throwIfAborted();
         const bands: Record<string, { stats: BandStatistics }> = {};
         present.forEach((band, i) => (bands[band.info.id] = { stats: stats[i] }));

@@ -45,11 +45,17 @@ export function classifyPixels(qa: ArrayLike<number>, mask: ClearMask): Uint8Arr
  * band's own DN may not show) count as fill, as do clear or masked pixels whose DN is the band's fill.
  */
 export function computeBandStatistics(dn: Uint16Array, physical: (dn: number) => number | null, classes: Uint8Array): BandStatistics {
-  return statisticsOfCounts(countDns(dn, classes), physical);
+  return bandStatisticsOfCounts(countDns(dn, classes), physical);
+}
+
+/** Each band's statistics from its counts (the order of `counts`), on a turn of its own (ownTurn.ts) like windowStatistics'. */
+export async function statisticsOfCounts(counts: DnCounts[], physical: ((dn: number) => number | null)[]): Promise<BandStatistics[]> {
+  await ownTurn();
+  return counts.map((c, i) => bandStatisticsOfCounts(c, physical[i]));
 }
 
 /** The statistics from one band's counts per DN (dnCounts.mjs): `physical` asked once per distinct DN. */
-function statisticsOfCounts({ fill: fillPixels, clearDns, clearCounts, maskedDns, maskedCounts }: DnCounts, physical: (dn: number) => number | null): BandStatistics {
+function bandStatisticsOfCounts({ fill: fillPixels, clearDns, clearCounts, maskedDns, maskedCounts }: DnCounts, physical: (dn: number) => number | null): BandStatistics {
   let fill = fillPixels;
   let noData = fill;
   for (let k = 0; k < maskedDns.length; k++) {
@@ -105,5 +111,5 @@ export async function windowStatistics(qa: Uint16Array, bands: { dn: Uint16Array
     // scenes come back together and would otherwise all be finished in one turn.
     await ownTurn();
   }
-  return bands.map((b, i) => statisticsOfCounts(counts[i], b.physical));
+  return bands.map((b, i) => bandStatisticsOfCounts(counts[i], b.physical));
 }

@@ -4,6 +4,8 @@
  * HTTP; virtualByteSources.ts: computed files), so the back-ends' registry and the back-ends do not
  * import each other.
  */
+import type { DnCounts } from '../landsat/dnCounts.mjs';
+
 export interface ByteRange {
   offset: number;
   length: number;
@@ -39,5 +41,33 @@ export interface ByteSource {
    * computes 9 pixels, not a 128 x 128 tile.
    */
   readTileSamples?(level: number, tileIndex: number, rows: Int32Array, cols: Int32Array, signal?: AbortSignal): Promise<Uint16Array>;
+  /**
+   * A computed raster whose bands are made together (the demo's scenes) may count a window's samples
+   * per DN where it makes them, instead of handing them over: what a box's statistics need (sceneReader
+   * `countBox`). Files of one scene share `scene`; `band` is this file's band among the scene's.
+   */
+  readonly sampleCounter?: SampleCounter;
   close?(): Promise<void>;
+}
+
+/** Tile `index`'s picked rows x columns, and where they sit in the window read (dnCounts.mjs' createDnTally). */
+export interface TileSamplePiece {
+  index: number;
+  rows: Int32Array;
+  cols: Int32Array;
+  /** Window row of each picked row, and how many window rows repeat it. */
+  rowFirstY: Int32Array;
+  rowRepeat: Int32Array;
+  /** Window column of the first picked column (the others follow one by one). */
+  x0: number;
+}
+
+export interface SampleCounter {
+  readonly scene: string;
+  readonly band: number;
+  /**
+   * Counts per DN (countWindowDns' result, pixels outside every piece left out) of bands `bands` of the
+   * pieces of IFD `level`, each pixel classed by band `qaBand` (QA_PIXEL) under `maskBits`.
+   */
+  count(level: number, pieces: TileSamplePiece[], bands: number[], qaBand: number, maskBits: number, outWidth: number, signal?: AbortSignal): Promise<DnCounts[]>;
 }

@@ -7,7 +7,9 @@ import type { ArchiveAssetKey } from '../bands/bandCatalog.js';
 import { ExplainedError } from '../explainedError.js';
 import type { BBox, LngLat } from '../geo/lngLat.js';
 import type { BlockCache } from './blockCache.js';
-import { createByteSourceForHref, type ByteSource, type ByteSourceStats } from './byteSource.js';
+import { createByteSourceForHref, type ByteSource, type ByteSourceStats, type TileSamplePiece } from './byteSource.js';
+import { windowPlan } from './windowPlan.js';
+import type { DnCounts } from '../landsat/dnCounts.mjs';
 import { createCogReader, type CogGeo, type CogLevel, type CogReader } from './cogReader.js';
 import { createSceneGrid, sceneGridFromCogGeo, type ProjectedBounds, type SceneGrid } from './sceneGrid.js';
 
@@ -90,7 +92,18 @@ export interface SceneReader {
   /** `keepWindow: false` leaves the windows out of the block cache (a caller that keeps its own answer from them). */
   readNeighborhood(lngLat: LngLat, assets: ArchiveAssetKey[], radius?: number, signal?: AbortSignal, opts?: { keepWindow?: boolean }): Promise<NeighborhoodRead>;
   readBox(bboxLngLat: BBox, assets: ArchiveAssetKey[], opts: BoxReadOptions, signal?: AbortSignal): Promise<BoxRead>;
+  /**
+   * What readBox(box, [...assets, 'qa_pixel']) then countWindowDns(qa, maskBits, bands) give, counted
+   * where a computed scene makes its samples (ByteSource.sampleCounter: the demo's synthesis worker),
+   * so no pixels cross threads; null when the scene's files cannot count (archive files: read the box).
+   */
+  countBox(bboxLngLat: BBox, assets: ArchiveAssetKey[], opts: Pick<BoxReadOptions, 'maxSize' | 'minSize'>, maskBits: number, signal?: AbortSignal): Promise<BoxCounts | null>;
 }
+
+export type BoxCounts = Omit<BoxRead, 'dn' | 'fetchStats'> & {
+  /** Per asset asked, in order: the box's pixels counted per DN, classed by QA_PIXEL (dnCounts.mjs). */
+  counts: DnCounts[];
+};
 
 /** The raster is not a readable COG (truncated, corrupt, not a TIFF): the archive's fault, so servers map it to 502. */
 export class CogFormatError extends Error {
@@ -150,6 +163,59 @@ function levelGrid(full: SceneGrid, level: CogLevel): SceneGrid {
     width: level.width,
     height: level.height,
   });
+}
+
+interface BoxGeometry {
+  levelIndex: number;
+  /** The window in the level's pixels, widened to whole level pixels covering the box. */
+  window: [number, number, number, number];
+  width: number;
+  height: number;
+  boundsProjected: ProjectedBounds;
+  levelPixelX: number;
+  crs: string;
+}
+
+/** Which level and window of the first asset's file a box read takes, and its output size. */
+function boxGeometry(first: OpenedAsset, bboxLngLat: BBox, maxSize: number, minSize: number): BoxGeometry {
+  const grid = first.grid;
+  const [c0, r0, c1, r1] = grid.bboxToPixelWindow(bboxLngLat);
+  const fullW = c1 - c0;
+  const fullH = r1 - r0;
+  const levelIndex = fullW > 0 && fullH > 0 ? chooseOverviewLevel(first.reader.levels, fullW, fullH, Math.min(minSize, maxSize)) : 0;
+  const level = first.reader.levels[levelIndex];
+  // Window in the level's pixels, widened to whole level pixels covering the full-res window.
+  const lc0 = Math.floor(c0 / level.factorX);
+  const lr0 = Math.floor(r0 / level.factorY);
+  const lc1 = Math.min(level.width, Math.ceil(c1 / level.factorX));
+  const lr1 = Math.min(level.height, Math.ceil(r1 / level.factorY));
+  const levelW = Math.max(0, lc1 - lc0);
+  const levelH = Math.max(0, lr1 - lr0);
+  // Nearest-neighbour decimation keeps DNs exact (fill stays 0, QA bits stay valid).
+  const step = Math.max(1, levelW / maxSize, levelH / maxSize);
+  const width = levelW === 0 ? 0 : Math.min(maxSize, Math.max(1, Math.round(levelW / step)));
+  const height = levelH === 0 ? 0 : Math.min(maxSize, Math.max(1, Math.round(levelH / step)));
+  const levelPixelX = grid.pixelSizeX * level.factorX;
+  const levelPixelY = grid.pixelSizeY * level.factorY;
+  const boundsProjected: ProjectedBounds = {
+    minX: grid.originX + lc0 * levelPixelX,
+    maxX: grid.originX + lc1 * levelPixelX,
+    maxY: grid.originY - lr0 * levelPixelY,
+    minY: grid.originY - lr1 * levelPixelY,
+  };
+  return { levelIndex, window: [lc0, lr0, lc1, lr1], width, height, boundsProjected, levelPixelX, crs: grid.crs };
+}
+
+/** What a box read says about its grid, whatever it read. */
+function boxAnswer({ width, height, levelIndex, boundsProjected, levelPixelX, crs }: BoxGeometry) {
+  return {
+    width,
+    height,
+    overviewLevel: levelIndex,
+    pixelSizeM: width > 0 ? (boundsProjected.maxX - boundsProjected.minX) / width : levelPixelX,
+    crs,
+    boundsProjected,
+  };
 }
 
 export function createSceneReader(opts: SceneReaderOptions): SceneReader {
@@ -248,24 +314,8 @@ export function createSceneReader(opts: SceneReaderOptions): SceneReader {
       if (!(maxSize >= 1)) throw new RangeError(`maxSize must be >= 1, got ${maxSize}`);
       const opened = await openAssets(assets, signal);
       try {
-        const first = opened[0];
-        const grid = first.grid;
-        const [c0, r0, c1, r1] = grid.bboxToPixelWindow(bboxLngLat);
-        const fullW = c1 - c0;
-        const fullH = r1 - r0;
-        const levelIndex = fullW > 0 && fullH > 0 ? chooseOverviewLevel(first.reader.levels, fullW, fullH, Math.min(minSize, maxSize)) : 0;
-        const level = first.reader.levels[levelIndex];
-        // Window in the level's pixels, widened to whole level pixels covering the full-res window.
-        const lc0 = Math.floor(c0 / level.factorX);
-        const lr0 = Math.floor(r0 / level.factorY);
-        const lc1 = Math.min(level.width, Math.ceil(c1 / level.factorX));
-        const lr1 = Math.min(level.height, Math.ceil(r1 / level.factorY));
-        const levelW = Math.max(0, lc1 - lc0);
-        const levelH = Math.max(0, lr1 - lr0);
-        // Nearest-neighbour decimation keeps DNs exact (fill stays 0, QA bits stay valid).
-        const step = Math.max(1, levelW / maxSize, levelH / maxSize);
-        const width = levelW === 0 ? 0 : Math.min(maxSize, Math.max(1, Math.round(levelW / step)));
-        const height = levelH === 0 ? 0 : Math.min(maxSize, Math.max(1, Math.round(levelH / step)));
+        const box = boxGeometry(opened[0], bboxLngLat, maxSize, minSize);
+        const { width, height, levelIndex, window } = box;
         const dn: BoxRead['dn'] = {};
         await Promise.all(
           opened.map(async ({ asset, reader }) => {
@@ -276,29 +326,54 @@ export function createSceneReader(opts: SceneReaderOptions): SceneReader {
             const lvl = Math.min(levelIndex, reader.levels.length - 1);
             // Decimated while the tiles are decoded, and cached by the reader (a repeated image or statistics call redoes nothing).
             dn[asset] = await reader
-              .readWindow([lc0, lr0, lc1, lr1], { level: lvl, signal, size: { width, height }, keep: keepWindow })
+              .readWindow(window, { level: lvl, signal, size: { width, height }, keep: keepWindow })
               .then((win) => win.data)
               .catch(asCogFormatError(reader.source.id));
           }),
         );
-        const levelPixelX = grid.pixelSizeX * level.factorX;
-        const levelPixelY = grid.pixelSizeY * level.factorY;
-        const boundsProjected: ProjectedBounds = {
-          minX: grid.originX + lc0 * levelPixelX,
-          maxX: grid.originX + lc1 * levelPixelX,
-          maxY: grid.originY - lr0 * levelPixelY,
-          minY: grid.originY - lr1 * levelPixelY,
-        };
-        return {
-          width,
-          height,
-          dn,
-          overviewLevel: levelIndex,
-          pixelSizeM: width > 0 ? (boundsProjected.maxX - boundsProjected.minX) / width : levelPixelX,
-          crs: grid.crs,
-          boundsProjected,
-          fetchStats: statsOf(opened),
-        };
+        return { ...boxAnswer(box), dn, fetchStats: statsOf(opened) };
+      } finally {
+        await closeAll(opened);
+      }
+    },
+
+    async countBox(bboxLngLat, assets, { maxSize, minSize = maxSize }, maskBits, signal) {
+      if (!(maxSize >= 1)) throw new RangeError(`maxSize must be >= 1, got ${maxSize}`);
+      const opened = await openAssets([...assets, 'qa_pixel'], signal);
+      try {
+        const counters = opened.map((o) => o.reader.source.sampleCounter);
+        const first = counters[0];
+        if (!first || !counters.every((c) => c?.scene === first.scene)) return null;
+        const box = boxGeometry(opened[0], bboxLngLat, maxSize, minSize);
+        const { width, height, levelIndex, window } = box;
+        const empty = () => ({ fill: 0, clearDns: new Uint16Array(0), clearCounts: new Uint32Array(0), maskedDns: new Uint16Array(0), maskedCounts: new Uint32Array(0) });
+        if (width === 0 || height === 0) return { ...boxAnswer(box), counts: assets.map(empty) };
+        const reader = opened[opened.length - 1].reader;
+        const level = reader.levels[Math.min(levelIndex, reader.levels.length - 1)];
+        // The window and output size exactly as readWindow plans them (cogReader.ts), so the same pixels are counted.
+        const [col0, row0, col1, row1] = window;
+        const same = width === col1 - col0 && height === row1 - row0;
+        const plan = windowPlan(reader.header, level, window, same ? undefined : { width, height });
+        let covered = 0;
+        const pieces: TileSamplePiece[] = plan.tiles.map(({ index, rows, cols, xs, xe, ys, ye }) => {
+          covered += (xe - xs) * (ye - ys);
+          const rowFirstY = new Int32Array(rows.length);
+          const rowRepeat = new Int32Array(rows.length);
+          for (let y = ys, k = -1, previous = -1; y < ye; y++) {
+            if (plan.rowAt[y] !== previous) {
+              k += 1;
+              previous = plan.rowAt[y];
+              rowFirstY[k] = y;
+            }
+            rowRepeat[k] += 1;
+          }
+          return { index, rows, cols, rowFirstY, rowRepeat, x0: xs };
+        });
+        signal?.throwIfAborted();
+        const counts = await first.count(level.index, pieces, counters.slice(0, -1).map((c) => c!.band), counters[counters.length - 1]!.band, maskBits, plan.outW, signal);
+        // Pixels no tile holds (outside the raster, or sparse tiles) are 0 in a read window: fill.
+        const outside = plan.outW * plan.outH - covered;
+        return { ...boxAnswer(box), counts: counts.map((c) => ({ ...c, fill: c.fill + outside })) };
       } finally {
         await closeAll(opened);
       }
