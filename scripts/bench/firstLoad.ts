@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { chromium } from 'playwright-core';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
+import { runAsScript } from './runAsScript.js';
 
 /** Issue 33's budget (it was 200 KB): at most 150 KB over the wire before the map is interactive. */
 export const FIRST_LOAD_BUDGET_KB = 150;
@@ -159,6 +160,4 @@ export async function benchFirstLoad(distDir = path.resolve('dist/client')) {
 }
 
 // `npx tsx scripts/bench/firstLoad.ts` runs this part alone.
-if (import.meta.url === `file://${process.argv[1]}`) {
-  benchFirstLoad().then((r) => process.stdout.write(`${JSON.stringify(r, null, 2)}\n`));
-}
+runAsScript(import.meta.url, benchFirstLoad);

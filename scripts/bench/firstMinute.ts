@@ -17,6 +17,7 @@ import path from 'node:path';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { withServerProcessEnv } from '../serverProcessEnv.mjs';
+import { runAsScript } from './runAsScript.js';
 
 const RUNS = Number(process.env.FIRST_MINUTE_RUNS ?? 3);
 const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -247,15 +248,4 @@ export async function benchFirstMinute() {
   };
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  benchFirstMinute().then(
-    (r) => {
-      process.stdout.write(`${JSON.stringify(r, null, 2)}\n`);
-      process.exit(0);
-    },
-    (err) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
+runAsScript(import.meta.url, benchFirstMinute);

@@ -12,6 +12,7 @@ import os from 'node:os';
 import { readFileSync } from 'node:fs';
 import { startServerProcess } from '../../test/support/serverProcess.js';
 import { withServerProcessEnv } from '../serverProcessEnv.mjs';
+import { runAsScript } from './runAsScript.js';
 
 const RUNS = Math.max(1, Number(process.env.FORTY_YEARS_RUNS ?? 3));
 /** FORTY_YEARS_STATS_ONLY=1: the statistics stream alone (no pixel stream beside it), to measure its own time and CPU. */
@@ -128,15 +129,4 @@ export async function benchFortyYearsDemo() {
   };
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  benchFortyYearsDemo().then(
-    (r) => {
-      process.stdout.write(`${JSON.stringify(r, null, 2)}\n`);
-      process.exit(0);
-    },
-    (err) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
+runAsScript(import.meta.url, benchFortyYearsDemo);

@@ -10,6 +10,7 @@ import os from 'node:os';
 import { readFileSync } from 'node:fs';
 import { startServerProcess } from '../../test/support/serverProcess.js';
 import { withServerProcessEnv } from '../serverProcessEnv.mjs';
+import { runAsScript } from './runAsScript.js';
 
 const RUNS = Math.max(1, Number(process.env.PIXEL_FORTY_RUNS ?? 3));
 const TODAY = new Date().toISOString().slice(0, 10);
@@ -85,15 +86,4 @@ export async function benchPixelFortyYears() {
   return { what: URL_PATH, runs: RUNS, status: last.status, scenes: last.scenes, answerBytes: last.bytes, coldMs: spread(cold), serverCpuMs: spread(cpu), change: changeCold.length ? { what: CHANGE_PATH, status: change.status, observations: change.observations, coldMs: spread(changeCold), serverCpuMs: spread(changeCpu) } : null, loadAverage1m: loads.map((l) => Math.round(l * 10) / 10) };
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  benchPixelFortyYears().then(
-    (r) => {
-      process.stdout.write(`${JSON.stringify(r, null, 2)}\n`);
-      process.exit(0);
-    },
-    (err) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
+runAsScript(import.meta.url, benchPixelFortyYears);

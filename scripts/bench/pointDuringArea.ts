@@ -12,6 +12,7 @@
 import os from 'node:os';
 import { DEFAULT_POINT } from '../../src/shared/defaults.js';
 import { startServerProcess } from '../load/serverProcess.js';
+import { runAsScript } from './runAsScript.js';
 
 const FETCHES = Number(process.env.POINT_DURING_AREA_FETCHES ?? 5);
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
@@ -127,15 +128,4 @@ export async function benchPointDuringArea() {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  benchPointDuringArea().then(
-    (r) => {
-      process.stdout.write(`${JSON.stringify(r, null, 2)}\n`);
-      process.exit(0);
-    },
-    (err) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
+runAsScript(import.meta.url, benchPointDuringArea);
