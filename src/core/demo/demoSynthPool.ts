@@ -5,8 +5,7 @@
  * caches (land mask cells, land cover tiles, cloud fields), so the pool stays small: one worker per
  * core beside the main thread's, at most two.
  */
-import os from 'node:os';
-import { createThreadPool, type ThreadPool } from '../raster/threadPool.js';
+import { createThreadPool, workersBesideEventLoop, type ThreadPool } from '../raster/threadPool.js';
 import { DEMO_ASSET_KEYS } from './demoTileSynth.js';
 import type { TileSamplePiece } from '../raster/byteSource.js';
 import type { DnCounts } from '../landsat/dnCounts.mjs';
@@ -14,15 +13,15 @@ import type { DnCounts } from '../landsat/dnCounts.mjs';
 const WORKER_URL = new URL('./demoSynthWorker.mjs', import.meta.url);
 
 /**
- * Workers of the pool: one per core, at most 2. Not the cores minus the event loop's (the other
- * pools' rule, workersBesideEventLoop): the demo's heavy work is synthesis in these workers, and what
- * comes back to the event loop is small (a scene-box statistic's counts, demoSampleCounts.ts; a 3 x 3's
- * pixels). With one worker on 2 cores the event loop's core sat mostly idle while a 40-year record's
- * statistics queued in the worker (docs/performance.md, fifth round).
+ * Workers of the pool: the cores minus the one the event loop needs, at least 1, at most 2 (the other
+ * pools' rule). Two workers on 2 cores were tried in the fifth round, now that a scene-box statistic
+ * comes back as counts (demoSampleCounts.ts): the 40-year statistics stream took 20-29 % less wall time
+ * at load 3-10, but each worker keeps its own caches (land cover, cloud fields, tile sets) and young
+ * generation, and the 10-minute mixed soak (`LOAD_SOAK_MINUTES=10 npm run load`) peaked at 794 MB
+ * resident against its 700 MB budget, with less work done (442 series and 217 images against 543 and
+ * 267 with one worker, which peaked at 673 MB, same hour). See docs/performance.md.
  */
-export function demoSynthPoolSize(cores = os.availableParallelism?.() ?? os.cpus().length): number {
-  return Math.max(1, Math.min(2, cores));
-}
+export const demoSynthPoolSize = workersBesideEventLoop;
 
 /**
  * Each worker's V8 old generation, MB: its count-bounded caches (cloud percents, weathers, land-cover
