@@ -4,7 +4,8 @@
 //   ...); the predictor is undone by the caller (tileDecoder.ts), in host byte order.
 // - `pick`: a DEFLATE tile of 16-bit words for a decimating read: inflate (node's zlib), byte order,
 //   horizontal predictor on the picked rows only, then only the picked samples go back, so the event
-//   loop never touches the tile's quarter-million words (the image burst of `npm run load`).
+//   loop never touches the tile's quarter-million words (the image burst of `npm run load`); or a
+//   prefix of such a tile for a point's few samples (`complete` false).
 import { parentPort } from 'node:worker_threads';
 import { pickDeflateSamples } from './tileSamples.mjs';
 
@@ -15,8 +16,9 @@ import { getDecoder } from 'geotiff';
 parentPort.on('message', async ({ id, kind = 'decode', ...job }) => {
   try {
     if (kind === 'pick') {
-      const out = pickDeflateSamples(job).buffer;
-      parentPort.postMessage({ id, result: out }, [out]);
+      // null: a tile prefix (`complete` false) that ended before the last row picked.
+      const out = pickDeflateSamples(job)?.buffer ?? null;
+      parentPort.postMessage({ id, result: out }, out ? [out] : []);
       return;
     }
     const { compression, tileWidth, tileHeight, bitsPerSample, buffer } = job;

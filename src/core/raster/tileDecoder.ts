@@ -13,7 +13,7 @@
  */
 import { constants, Inflate, inflate } from 'node:zlib';
 import { promisify } from 'node:util';
-import { decodeInWorker, pickDeflateTileInWorker } from './decodeWorkerPool.js';
+import { decodeInWorker, pickDeflateTileInWorker, pickFromTilePrefixInWorker } from './decodeWorkerPool.js';
 import { pickInflated, pickSamples, prefixBytes, prefixOutputBytes, undoHorizontalDifferencing } from './tileSamples.mjs';
 
 export interface TileLayout {
@@ -150,17 +150,15 @@ export function tilePrefixToRead(layout: TileLayout, compressedBytes: number, la
   return cut < compressedBytes * 0.8 ? cut : null;
 }
 
-/** The samples at rows x cols from a prefix of a DEFLATE tile (tilePrefixToRead); null when the prefix ends before the last row. */
+/**
+ * The samples at rows x cols from a prefix of a DEFLATE tile (tilePrefixToRead); null when the prefix
+ * ends before the last row (or where zlib cannot stop). Inflated and picked in a worker thread, the
+ * prefix transferred (it is the caller's own, never cached): on the event loop the asynchronous zlib
+ * stream of each prefix was most of a cold series' main-thread time (decodeWorkerPool.ts).
+ */
 export async function pickFromTilePrefix(layout: TileLayout, littleEndian: boolean, prefix: ArrayBuffer, rows: Int32Array, cols: Int32Array): Promise<Uint16Array | null> {
   const { tileWidth, tileHeight, predictor } = layout;
-  const neededBytes = ((rows.length > 0 ? rows[rows.length - 1] : 0) + 1) * tileWidth * 2;
-  let raw: Buffer;
-  try {
-    raw = await inflateAsync(new Uint8Array(prefix), { finishFlush: constants.Z_SYNC_FLUSH, chunkSize: prefixOutputBytes(neededBytes, tileWidth * tileHeight * 2) });
-  } catch {
-    return null; // the cut fell where zlib cannot stop: the caller reads the whole tile
-  }
-  return pickInflated(raw, { tileWidth, littleEndian, predictor, rows, cols, complete: false });
+  return pickFromTilePrefixInWorker({ tileWidth, tileHeight, littleEndian, predictor, rows, cols }, prefix);
 }
 
 const inflateAsync = promisify(inflate);
