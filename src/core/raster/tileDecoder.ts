@@ -141,13 +141,13 @@ export async function pickTileSamples(layout: TileLayout, littleEndian: boolean,
 
 /**
  * For a point's few samples of a DEFLATE tile of 16-bit words: how many of its compressed bytes to read
- * (a prefix in proportion to the rows needed, with a margin), or null when the tile must be read whole
- * (another compression, or the rows needed reach most of the tile).
+ * (a prefix in proportion to the rows needed, with a margin; all of them when the rows needed reach most
+ * of the tile), or null for another compression (the tile is then read whole through the cache).
  */
 export function tilePrefixToRead(layout: TileLayout, compressedBytes: number, lastRow: number): number | null {
   if (!DEFLATE_CODES.has(layout.compression) || layout.bitsPerSample !== 16 || (layout.predictor !== 1 && layout.predictor !== 2)) return null;
   const cut = prefixBytes(compressedBytes, (lastRow + 1) / layout.tileHeight);
-  return cut < compressedBytes * 0.8 ? cut : null;
+  return cut < compressedBytes * 0.8 ? cut : compressedBytes;
 }
 
 /**
