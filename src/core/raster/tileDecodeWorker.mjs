@@ -10,8 +10,10 @@ import { parentPort } from 'node:worker_threads';
 import { pickDeflateSamples } from './tileSamples.mjs';
 
 // geotiff.js' public entry: it loads `web-worker`, which reads this thread's workerData (threadPool.ts
-// gives one without `mod`, so web-worker leaves the thread alone).
-import { getDecoder } from 'geotiff';
+// gives one without `mod`, so web-worker leaves the thread alone). Loaded on the first `decode` only:
+// a server's first point series starts these workers for `pick` alone, and compiling geotiff.js in
+// each of them was CPU taken from that first answer.
+let geotiff = null;
 
 parentPort.on('message', async ({ id, kind = 'decode', ...job }) => {
   try {
@@ -22,7 +24,8 @@ parentPort.on('message', async ({ id, kind = 'decode', ...job }) => {
       return;
     }
     const { compression, tileWidth, tileHeight, bitsPerSample, buffer } = job;
-    const decoder = await getDecoder(compression, { tileWidth, tileHeight, predictor: 1, bitsPerSample: [bitsPerSample], planarConfiguration: 1, samplesPerPixel: 1 });
+    geotiff ??= import('geotiff');
+    const decoder = await (await geotiff).getDecoder(compression, { tileWidth, tileHeight, predictor: 1, bitsPerSample: [bitsPerSample], planarConfiguration: 1, samplesPerPixel: 1 });
     const out = await decoder.decode(buffer);
     parentPort.postMessage({ id, result: out }, [out]);
   } catch (err) {
