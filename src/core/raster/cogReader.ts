@@ -130,12 +130,15 @@ export async function createCogReader(source: ByteSource, { cache, signal }: Cre
         if (pointRead) {
           const cut = tilePrefixToRead(level, level.tileByteCounts[index], rows[rows.length - 1]);
           const [prefix] = cut === null ? [] : await source.fetch([{ offset: level.tileOffsets[index], length: cut }], signal);
-          const samples = prefix && (await pickFromTilePrefix(level, header.littleEndian, prefix, rows, cols));
+          // A whole tile (small, or a point low in it) that came back short is the truncated file's: the path below says so.
+          const usable = prefix && (cut !== level.tileByteCounts[index] || prefix.byteLength === cut);
+          const samples = usable && (await pickFromTilePrefix(level, header.littleEndian, prefix, rows, cols));
           if (samples) {
             placeRows(data, outW, samples, cols.length, rowAt, ys, ye, xs);
             return;
           }
-          // No prefix worth reading, or it fell short (the tile's top compresses worse than its average): the whole tile.
+          // Not DEFLATE, or the prefix fell short (the tile's top compresses worse than its average), or the
+          // tile is truncated or corrupt: the whole tile, through the cache, which says what is wrong.
         }
         const compressed = await compressedTile(level, index, fromRun.get(index) ?? alone, signal);
         if (compressed.byteLength < level.tileByteCounts[index]) throw new Error(`truncated tile at ${level.tileOffsets[index]} of ${source.id}`);

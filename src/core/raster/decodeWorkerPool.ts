@@ -5,8 +5,10 @@
  * - for a decimating read of a DEFLATE tile, the whole decode and the pick of the samples it needs:
  *   inflate, byte order and predictor over a 512 x 512 tile are a few milliseconds each, and a burst of
  *   full-scene images decodes thousands of them (event-loop delay under `npm run load`).
- * Other DEFLATE reads (a 3 x 3 needs a few rows of a tile) stay with node's zlib on the libuv pool,
- * which can stop inflating after those rows.
+ * - for a point's few samples (a 3 x 3), the prefix of the tile read for them: inflate as far as their
+ *   rows and pick. On the event loop, through node's asynchronous zlib, each of a cold 45-scene series'
+ *   405 prefixes cost its stream set-up, a large output buffer (fresh pages each time) and callbacks:
+ *   ~0.7 s of the 2 s the main thread was busy (`--cpu-prof`, docs/performance.md, fifth round).
  */
 import { createThreadPool } from './threadPool.js';
 
@@ -42,6 +44,18 @@ export async function pickDeflateTileInWorker(job: PickJob, compressed: ArrayBuf
   const rows = job.rows.slice();
   const cols = job.cols.slice();
   return new Uint16Array(await decodePool().run<ArrayBuffer>({ kind: 'pick', ...job, rows, cols, buffer }, [buffer, rows.buffer, cols.buffer]));
+}
+
+/**
+ * The samples of a point (a 3 x 3, a pixel) from a prefix of a DEFLATE tile (tilePrefixToRead), picked in
+ * a worker; null when the prefix ends before the last row picked. `prefix` is transferred, not copied: it
+ * must be the caller's own (read for this pick, never cached), and is detached afterwards.
+ */
+export async function pickFromTilePrefixInWorker(job: PickJob, prefix: ArrayBuffer): Promise<Uint16Array | null> {
+  const rows = job.rows.slice();
+  const cols = job.cols.slice();
+  const out = await decodePool().run<ArrayBuffer | null>({ kind: 'pick', ...job, rows, cols, buffer: prefix, complete: false }, [prefix, rows.buffer, cols.buffer]);
+  return out && new Uint16Array(out);
 }
 
 /** Decodes one tile in a worker; `compressed` is copied, so a cached buffer stays usable. */

@@ -221,15 +221,18 @@ function boxAnswer({ width, height, levelIndex, boundsProjected, levelPixelX, cr
 export function createSceneReader(opts: SceneReaderOptions): SceneReader {
   const openSource = opts.openSource ?? ((href: string) => createByteSourceForHref(href));
 
+  /** Opens one asset; `opened` collects it (in asset order) once its header is read, for closing and statistics. */
+  async function openAsset(asset: ArchiveAssetKey, signal: AbortSignal | undefined, opened?: OpenedAsset[]): Promise<OpenedAsset> {
+    const href = await opts.assetHref(asset);
+    const source = openSource(href);
+    const reader = await createCogReader(source, { cache: opts.cache, signal }).catch(asCogFormatError(source.id));
+    const one = { asset, reader, grid: gridOf(reader.geo) };
+    opened?.push(one);
+    return one;
+  }
+
   async function openAssets(assets: ArchiveAssetKey[], signal?: AbortSignal): Promise<OpenedAsset[]> {
-    return Promise.all(
-      assets.map(async (asset) => {
-        const href = await opts.assetHref(asset);
-        const source = openSource(href);
-        const reader = await createCogReader(source, { cache: opts.cache, signal }).catch(asCogFormatError(source.id));
-        return { asset, reader, grid: gridOf(reader.geo) };
-      }),
-    );
+    return Promise.all(assets.map((asset) => openAsset(asset, signal)));
   }
 
   async function closeAll(opened: OpenedAsset[]) {
@@ -242,19 +245,20 @@ export function createSceneReader(opts: SceneReaderOptions): SceneReader {
   return {
     async readNeighborhood(lngLat, assets, radius = 1, signal, opts = {}) {
       if (assets.length === 0) throw new RangeError('no assets requested');
-      const opened = await openAssets(assets, signal);
+      // Each file's window is read as soon as its own header is parsed, not after every file's header:
+      // a cold point read is two round trips per file (header, then tile), and waiting for the slowest
+      // header of the scene before any tile request made it up to four.
+      const opened: OpenedAsset[] = [];
+      const dn: NeighborhoodRead['dn'] = {};
+      const size = 2 * radius + 1;
       try {
-        const first = opened[0];
-        const p = first.grid.lngLatToPixel(lngLat);
-        const pixel = { col: Math.floor(p.col), row: Math.floor(p.row) };
-        const dn: NeighborhoodRead['dn'] = {};
-        await Promise.all(
-          opened.map(async ({ asset, reader, grid }) => {
-            // Bands of one scene share the grid, but ST and SR could differ in a foreign archive: locate per asset.
-            const q = grid === first.grid ? p : grid.lngLatToPixel(lngLat);
+        const located = await Promise.all(
+          assets.map(async (asset) => {
+            const one = await openAsset(asset, signal, opened);
+            const { reader, grid } = one;
+            const q = grid.lngLatToPixel(lngLat);
             const col = Math.floor(q.col);
             const row = Math.floor(q.row);
-            const size = 2 * radius + 1;
             const win = await reader
               .readWindow([col - radius, row - radius, col + radius + 1, row + radius + 1], { signal, ...(opts.keepWindow === false ? { keep: false } : {}) })
               .catch(asCogFormatError(reader.source.id));
@@ -271,9 +275,11 @@ export function createSceneReader(opts: SceneReaderOptions): SceneReader {
               rows.push(line);
             }
             dn[asset] = rows;
+            return { one, q };
           }),
         );
-        return { pixel, crs: first.grid.crs, grid: first.grid, dn, fetchStats: statsOf(opened) };
+        const { one: first, q } = located[0];
+        return { pixel: { col: Math.floor(q.col), row: Math.floor(q.row) }, crs: first.grid.crs, grid: first.grid, dn, fetchStats: statsOf(located.map((l) => l.one)) };
       } finally {
         await closeAll(opened);
       }

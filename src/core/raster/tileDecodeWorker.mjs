@@ -4,23 +4,28 @@
 //   ...); the predictor is undone by the caller (tileDecoder.ts), in host byte order.
 // - `pick`: a DEFLATE tile of 16-bit words for a decimating read: inflate (node's zlib), byte order,
 //   horizontal predictor on the picked rows only, then only the picked samples go back, so the event
-//   loop never touches the tile's quarter-million words (the image burst of `npm run load`).
+//   loop never touches the tile's quarter-million words (the image burst of `npm run load`); or a
+//   prefix of such a tile for a point's few samples (`complete` false).
 import { parentPort } from 'node:worker_threads';
 import { pickDeflateSamples } from './tileSamples.mjs';
 
 // geotiff.js' public entry: it loads `web-worker`, which reads this thread's workerData (threadPool.ts
-// gives one without `mod`, so web-worker leaves the thread alone).
-import { getDecoder } from 'geotiff';
+// gives one without `mod`, so web-worker leaves the thread alone). Loaded on the first `decode` only:
+// a server's first point series starts these workers for `pick` alone, and compiling geotiff.js in
+// each of them was CPU taken from that first answer.
+let geotiff = null;
 
 parentPort.on('message', async ({ id, kind = 'decode', ...job }) => {
   try {
     if (kind === 'pick') {
-      const out = pickDeflateSamples(job).buffer;
-      parentPort.postMessage({ id, result: out }, [out]);
+      // null: a tile prefix (`complete` false) that ended before the last row picked.
+      const out = pickDeflateSamples(job)?.buffer ?? null;
+      parentPort.postMessage({ id, result: out }, out ? [out] : []);
       return;
     }
     const { compression, tileWidth, tileHeight, bitsPerSample, buffer } = job;
-    const decoder = await getDecoder(compression, { tileWidth, tileHeight, predictor: 1, bitsPerSample: [bitsPerSample], planarConfiguration: 1, samplesPerPixel: 1 });
+    geotiff ??= import('geotiff');
+    const decoder = await (await geotiff).getDecoder(compression, { tileWidth, tileHeight, predictor: 1, bitsPerSample: [bitsPerSample], planarConfiguration: 1, samplesPerPixel: 1 });
     const out = await decoder.decode(buffer);
     parentPort.postMessage({ id, result: out }, [out]);
   } catch (err) {

@@ -13,7 +13,7 @@
  */
 import { constants, Inflate, inflate } from 'node:zlib';
 import { promisify } from 'node:util';
-import { decodeInWorker, pickDeflateTileInWorker } from './decodeWorkerPool.js';
+import { decodeInWorker, pickDeflateTileInWorker, pickFromTilePrefixInWorker } from './decodeWorkerPool.js';
 import { pickInflated, pickSamples, prefixBytes, prefixOutputBytes, undoHorizontalDifferencing } from './tileSamples.mjs';
 
 export interface TileLayout {
@@ -141,26 +141,24 @@ export async function pickTileSamples(layout: TileLayout, littleEndian: boolean,
 
 /**
  * For a point's few samples of a DEFLATE tile of 16-bit words: how many of its compressed bytes to read
- * (a prefix in proportion to the rows needed, with a margin), or null when the tile must be read whole
- * (another compression, or the rows needed reach most of the tile).
+ * (a prefix in proportion to the rows needed, with a margin; all of them when the rows needed reach most
+ * of the tile), or null for another compression (the tile is then read whole through the cache).
  */
 export function tilePrefixToRead(layout: TileLayout, compressedBytes: number, lastRow: number): number | null {
   if (!DEFLATE_CODES.has(layout.compression) || layout.bitsPerSample !== 16 || (layout.predictor !== 1 && layout.predictor !== 2)) return null;
   const cut = prefixBytes(compressedBytes, (lastRow + 1) / layout.tileHeight);
-  return cut < compressedBytes * 0.8 ? cut : null;
+  return cut < compressedBytes * 0.8 ? cut : compressedBytes;
 }
 
-/** The samples at rows x cols from a prefix of a DEFLATE tile (tilePrefixToRead); null when the prefix ends before the last row. */
+/**
+ * The samples at rows x cols from a prefix of a DEFLATE tile (tilePrefixToRead); null when the prefix
+ * ends before the last row (or where zlib cannot stop). Inflated and picked in a worker thread, the
+ * prefix transferred (it is the caller's own, never cached): on the event loop the asynchronous zlib
+ * stream of each prefix was most of a cold series' main-thread time (decodeWorkerPool.ts).
+ */
 export async function pickFromTilePrefix(layout: TileLayout, littleEndian: boolean, prefix: ArrayBuffer, rows: Int32Array, cols: Int32Array): Promise<Uint16Array | null> {
   const { tileWidth, tileHeight, predictor } = layout;
-  const neededBytes = ((rows.length > 0 ? rows[rows.length - 1] : 0) + 1) * tileWidth * 2;
-  let raw: Buffer;
-  try {
-    raw = await inflateAsync(new Uint8Array(prefix), { finishFlush: constants.Z_SYNC_FLUSH, chunkSize: prefixOutputBytes(neededBytes, tileWidth * tileHeight * 2) });
-  } catch {
-    return null; // the cut fell where zlib cannot stop: the caller reads the whole tile
-  }
-  return pickInflated(raw, { tileWidth, littleEndian, predictor, rows, cols, complete: false });
+  return pickFromTilePrefixInWorker({ tileWidth, tileHeight, littleEndian, predictor, rows, cols }, prefix);
 }
 
 const inflateAsync = promisify(inflate);
