@@ -146,7 +146,8 @@ export function createDnTally(bandCount, maskBits) {
   // One past the last window position any piece covers: where orderedCounts' scan can stop at worst.
   let extent = 0;
   return {
-    add(qa, bands, nRows, nCols, rowFirstY, rowRepeat, x0, outW) {
+    /** `inside` (optional, 1 per piece pixel): pixels of an area's polygon; the others count as fill, as countWindowDns' `inside`. */
+    add(qa, bands, nRows, nCols, rowFirstY, rowRepeat, x0, outW, inside) {
       const n = nRows * nCols;
       if (n === 0) return;
       extent = Math.max(extent, rowFirstY[nRows - 1] * outW + x0 + nCols);
@@ -155,6 +156,7 @@ export function createDnTally(bandCount, maskBits) {
         const q = qa[i];
         classes[i] = q === 0 || (q & FILL_BIT) !== 0 ? PIXEL_FILL : (q & maskBits) !== 0 ? PIXEL_MASKED : PIXEL_CLEAR;
       }
+      if (inside) for (let i = 0; i < n; i++) if (inside[i] === 0) classes[i] = PIXEL_FILL;
       for (let b = 0; b < slots.length; b++) {
         const slot = slots[b];
         const dn = bands[b];
@@ -204,4 +206,22 @@ export function createDnTally(bandCount, maskBits) {
       });
     },
   };
+}
+
+/** One list of DNs and counts plus another: the DNs of `a` first, in their order, then those only in `b`. */
+function mergeDnList(aDns, aCounts, bDns, bCounts) {
+  const merged = new Map();
+  for (let i = 0; i < aDns.length; i++) merged.set(aDns[i], aCounts[i]);
+  for (let i = 0; i < bDns.length; i++) merged.set(bDns[i], (merged.get(bDns[i]) ?? 0) + bCounts[i]);
+  return { dns: Uint16Array.from(merged.keys()), counts: Uint32Array.from(merged.values()) };
+}
+
+/** Counts of two parts of one window (strips, or groups of its tiles) added up, band by band. */
+export function addDnCounts(a, b) {
+  return a.map((x, k) => {
+    const y = b[k];
+    const clear = mergeDnList(x.clearDns, x.clearCounts, y.clearDns, y.clearCounts);
+    const masked = mergeDnList(x.maskedDns, x.maskedCounts, y.maskedDns, y.maskedCounts);
+    return { fill: x.fill + y.fill, clearDns: clear.dns, clearCounts: clear.counts, maskedDns: masked.dns, maskedCounts: masked.counts };
+  });
 }
