@@ -34,10 +34,11 @@ function pieceInside(p: TileSamplePiece, runs: InsideRuns): Uint8Array {
 /**
  * What the worker runs: bands `bands` of the pieces of IFD `level`, counted per DN as countWindowDns
  * counts the assembled window (less the pixels no piece covers); with `inside` (an area's polygon as
- * runs along the window's rows) as countWindowDns with that mask.
+ * runs along the window's rows) as countWindowDns with that mask, the DNs in the order met.
  */
 export function countDemoSamples(sceneId: string, level: number, tilesAcross: number, pieces: readonly TileSamplePiece[], bands: readonly number[], qaBand: number, maskBits: number, outWidth: number, inside?: InsideRuns): DnCounts[] {
-  const tally = createDnTally(bands.length, maskBits);
+  // An area's counts (with `inside`) feed statistics that sort by value: the DNs' order is not kept.
+  const tally = createDnTally(bands.length, maskBits, !inside);
   for (const p of pieces) {
     const size = DEMO_ASSET_KEYS.length * p.rows.length * p.cols.length;
     if (scratch.length < size) scratch = new Uint16Array(size);

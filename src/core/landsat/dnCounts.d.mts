@@ -17,6 +17,10 @@ export interface DnTally {
   add(qa: ArrayLike<number>, bands: ArrayLike<number>[], nRows: number, nCols: number, rowFirstY: ArrayLike<number>, rowRepeat: ArrayLike<number>, x0: number, outW: number, inside?: ArrayLike<number>): void;
   finish(fillOutside?: number): DnCounts[];
 }
-export declare function createDnTally(bandCount: number, maskBits: number): DnTally;
-/** Counts of two parts of one window added up, band by band (dnCounts.mjs). */
-export declare function addDnCounts(a: DnCounts[], b: DnCounts[]): DnCounts[];
+export declare function createDnTally(bandCount: number, maskBits: number, ordered?: boolean): DnTally;
+/** Counts of parts of one window added up, band by band (dnCounts.mjs); DNs in the order first added. */
+export interface DnSum {
+  add(parts: DnCounts[]): void;
+  finish(fillOutside?: number): DnCounts[];
+}
+export declare function createDnSum(bandCount: number): DnSum;

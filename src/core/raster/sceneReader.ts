@@ -9,7 +9,7 @@ import type { BBox, LngLat } from '../geo/lngLat.js';
 import type { BlockCache } from './blockCache.js';
 import { createByteSourceForHref, type ByteSource, type ByteSourceStats, type InsideRuns, type TileSamplePiece } from './byteSource.js';
 import { windowPlan, type PlannedTile } from './windowPlan.js';
-import { addDnCounts, type DnCounts } from '../landsat/dnCounts.mjs';
+import { createDnSum, type DnCounts } from '../landsat/dnCounts.mjs';
 import { createCogReader, type CogGeo, type CogLevel, type CogReader } from './cogReader.js';
 import { createSceneGrid, sceneGridFromCogGeo, type ProjectedBounds, type SceneGrid } from './sceneGrid.js';
 
@@ -101,8 +101,9 @@ export interface SceneReader {
   /**
    * What readFullWindow (full resolution) then countWindowDns(qa, maskBits, bands, inside) give, for
    * the window and inside-runs `chooseWindow` picks (an area's strip and polygon), counted where a
-   * computed scene makes its samples, in jobs of a few tiles (fillOutside: window pixels outside every
-   * tile). null, before `chooseWindow` is called, when the files cannot count (archive files).
+   * computed scene makes its samples, in jobs of a few tiles. The same counts, the DNs in another
+   * order (for statistics that sort by value). null, before `chooseWindow` is called, when the files
+   * cannot count (archive files).
    */
   countFullWindow(assets: ArchiveAssetKey[], chooseWindow: (grid: SceneGrid) => { window: [number, number, number, number]; inside: InsideRuns }, maskBits: number, signal?: AbortSignal): Promise<{ window: [number, number, number, number]; counts: DnCounts[] } | null>;
 }
@@ -458,12 +459,10 @@ export function createSceneReader(opts: SceneReaderOptions): SceneReader {
         signal?.throwIfAborted();
         const bands = counters.slice(0, -1).map((c) => c!.band);
         const qaBand = counters[counters.length - 1]!.band;
-        const parts = await Promise.all(jobs.map((pieces) => first.count(0, pieces, bands, qaBand, maskBits, width, signal, inside)));
-        const empty = (): DnCounts => ({ fill: 0, clearDns: new Uint16Array(0), clearCounts: new Uint32Array(0), maskedDns: new Uint16Array(0), maskedCounts: new Uint32Array(0) });
-        const counts = parts.reduce((sum, part) => addDnCounts(sum, part), assets.map(empty));
+        const sum = createDnSum(assets.length);
+        await Promise.all(jobs.map((pieces) => first.count(0, pieces, bands, qaBand, maskBits, width, signal, inside).then((part) => sum.add(part))));
         // Pixels of no piece (outside the polygon, the raster, or sparse tiles) are fill, as outside `inside` in countWindowDns.
-        const outside = width * height - covered;
-        return { window, counts: counts.map((c) => ({ ...c, fill: c.fill + outside })) };
+        return { window, counts: sum.finish(width * height - covered) };
       } finally {
         await closeAll(opened);
       }
