@@ -8,7 +8,8 @@ import { ExplainedError } from '../explainedError.js';
 import type { BBox, LngLat } from '../geo/lngLat.js';
 import type { BlockCache } from './blockCache.js';
 import { createByteSourceForHref, type ByteSource, type ByteSourceStats, type InsideRuns, type TileSamplePiece } from './byteSource.js';
-import { windowPlan, type PlannedTile } from './windowPlan.js';
+import { windowPlan } from './windowPlan.js';
+import { insideJobs } from './insideJobs.js';
 import { createDnSum, type DnCounts } from '../landsat/dnCounts.mjs';
 import { createCogReader, type CogGeo, type CogLevel, type CogReader } from './cogReader.js';
 import { createSceneGrid, sceneGridFromCogGeo, type ProjectedBounds, type SceneGrid } from './sceneGrid.js';
@@ -106,44 +107,6 @@ export interface SceneReader {
    * cannot count (archive files).
    */
   countFullWindow(assets: ArchiveAssetKey[], chooseWindow: (grid: SceneGrid) => { window: [number, number, number, number]; inside: InsideRuns }, maskBits: number, signal?: AbortSignal): Promise<{ window: [number, number, number, number]; counts: DnCounts[] } | null>;
-}
-
-/**
- * Pixels one counting job synthesizes at most (countFullWindow): four 128 px tiles, ~30-60 ms of a
- * synthesis worker, so a point's jobs (the interactive lane, posted first) wait at most that long
- * behind an area's. A whole strip as one job was ~1 s.
- */
-const COUNT_JOB_PIXELS = 4 * 128 * 128;
-
-/**
- * The part of a planned tile (full resolution, no decimation) inside the runs: its rows holding any,
- * its columns from the first to the last; null when none. Pixels left out count as fill.
- */
-function insidePiece({ index, rows, cols, xs, xe, ys, ye }: PlannedTile, runs: InsideRuns): TileSamplePiece | null {
-  const keptRows: number[] = [];
-  let from = xe;
-  let to = xs;
-  for (let y = ys; y < ye; y++) {
-    let any = false;
-    for (let k = runs.rowStart[y]; k < runs.rowStart[y + 1]; k++) {
-      const a = Math.max(xs, runs.spans[2 * k]);
-      const b = Math.min(xe, runs.spans[2 * k + 1]);
-      if (b <= a) continue;
-      any = true;
-      if (a < from) from = a;
-      if (b > to) to = b;
-    }
-    if (any) keptRows.push(y);
-  }
-  if (keptRows.length === 0) return null;
-  return {
-    index,
-    rows: Int32Array.from(keptRows, (y) => rows[y - ys]),
-    cols: cols.slice(from - xs, to - xs),
-    rowFirstY: Int32Array.from(keptRows),
-    rowRepeat: new Int32Array(keptRows.length).fill(1),
-    x0: from,
-  };
 }
 
 export type BoxCounts = Omit<BoxRead, 'dn' | 'fetchStats'> & {
@@ -437,25 +400,7 @@ export function createSceneReader(opts: SceneReaderOptions): SceneReader {
         const height = Math.max(0, r1 - r0);
         const reader = opened[opened.length - 1].reader;
         const plan = windowPlan(reader.header, reader.levels[0], window);
-        // Each tile's part inside the polygon, grouped into jobs of about COUNT_JOB_PIXELS.
-        const jobs: TileSamplePiece[][] = [];
-        let job: TileSamplePiece[] = [];
-        let jobPixels = 0;
-        let covered = 0;
-        for (const tile of plan.tiles) {
-          const piece = insidePiece(tile, inside);
-          if (!piece) continue;
-          const pixels = piece.rows.length * piece.cols.length;
-          covered += pixels;
-          if (jobPixels > 0 && jobPixels + pixels > COUNT_JOB_PIXELS) {
-            jobs.push(job);
-            job = [];
-            jobPixels = 0;
-          }
-          job.push(piece);
-          jobPixels += pixels;
-        }
-        if (job.length > 0) jobs.push(job);
+        const { jobs, covered } = insideJobs(plan.tiles, inside);
         signal?.throwIfAborted();
         const bands = counters.slice(0, -1).map((c) => c!.band);
         const qaBand = counters[counters.length - 1]!.band;
