@@ -19,6 +19,7 @@ import { benchFirstLoad } from './bench/firstLoad.js';
 import { benchFirstMinute } from './bench/firstMinute.js';
 import { benchExportSceneBox } from './bench/exportSceneBox.js';
 import { benchAreaJourney } from './bench/areaJourney.js';
+import { benchAreaStream } from './bench/areaStream.js';
 import { benchPointDuringArea } from './bench/pointDuringArea.js';
 import { benchRealShapedArchive } from './benchRealShaped.js';
 import { benchSitesDemo, benchSitesRealShaped } from './bench/sites.js';
@@ -125,6 +126,13 @@ async function main(): Promise<void> {
     const areaJourney = await benchAreaJourney();
     const firstLoad = await benchFirstLoad();
     process.stdout.write(`${JSON.stringify({ machine: machine(), areaJourney, firstLoad }, null, 2)}\n`);
+    return;
+  }
+  // BENCH_ONLY=area-stream runs just the 2,500 km² square over a year through /api/area/stream on a
+  // fresh server, to its end: wall, server CPU, load, and a hash of the answer (scripts/bench/areaStream.ts, AREA_STREAM_RUNS).
+  if (process.env.BENCH_ONLY === 'area-stream') {
+    const areaStream = await benchAreaStream();
+    process.stdout.write(`${JSON.stringify({ machine: machine(), areaStream }, null, 2)}\n`);
     return;
   }
   // BENCH_ONLY=point-during-area runs just issue 33's fairness figure through the API: a point Fetch

@@ -3,7 +3,7 @@ import { BAND_CATALOG, isBandId, type ArchiveAssetKey } from '../bands/bandCatal
 import { isLandsatPlatform, sensorOf } from '../bands/missions.js';
 import { sensorBandName } from '../bands/sensorBands.js';
 import { GeometryError, parseGeoJsonPolygons, polygonsBBox, type PolygonLngLat } from '../geo/geoJsonPolygons.js';
-import { pixelCentresInside, polygonPixelWindow, polygonsAreaKm2, projectPolygons } from '../geo/polygonOnGrid.js';
+import { insideRunsOf, pixelCentresInside, polygonPixelWindow, polygonsAreaKm2, projectPolygons } from '../geo/polygonOnGrid.js';
 import { selectBands } from '../landsat/bandSelection.js';
 import { coveredDates, type CoveredDates } from '../landsat/coveredDates.js';
 import type { LandsatService } from '../landsat/landsatService.js';
@@ -13,7 +13,9 @@ import type { EmptyAnswerExplanation } from '../landsat/explainEmptyAnswer.js';
 import { DEFAULT_MASK, maskBits, maskToText } from '../raster/clearPixel.js';
 import type { DnCounts } from '../landsat/dnCounts.mjs';
 import type { LandsatScene } from '../stac/landsatScene.js';
+import type { SceneGrid } from '../raster/sceneGrid.js';
 import { ExplainedError } from '../explainedError.js';
+import { ownTurn } from '../ownTurn.js';
 import { addCounts, areaStatsOfCounts, countAreaDns, pixelAndClearCounts, type AreaBandStats } from './areaCounts.js';
 import { AREA_JOB_MAX_KM2, AREA_MAX_KM2, AREA_MAX_KM2_DAYS } from './areaLimits.js';
 import { sceneBands } from '../landsat/sceneBands.js';
@@ -120,30 +122,50 @@ export async function areaSceneEntry({ landsat, polygons, filters, signal }: Are
   let pixels = 0;
   // The strips still to read (rows of the window), known once the first read has seen the grid.
   const plan: { strips: [number, number, number, number][] | null; projected: ReturnType<typeof projectPolygons> } = { strips: null, projected: [] };
+  // The demo's files count a strip where they synthesize it (sceneReader countFullWindow); archive files are read and counted here.
+  let countWhereMade = true;
   for (let k = 0; plan.strips === null || k < plan.strips.length; k++) {
     let inside: Uint8Array = new Uint8Array(0);
-    const read = await reader.readFullWindow(
-      assets,
-      (grid) => {
-        if (plan.strips === null) {
-          plan.projected = projectPolygons(grid, polygons);
-          const window = polygonPixelWindow(grid, plan.projected);
-          const [c0, r0, c1, r1] = window;
-          // Parts of a MultiPolygon far apart span a box much larger than their area: refuse before reading it.
-          const boxPixels = (c1 - c0) * (r1 - r0);
-          if (boxPixels > MAX_WINDOW_PIXELS) throw new AreaTooLargeError(`The polygons' parts lie ${Math.round(Math.sqrt(boxPixels) * grid.pixelSizeX / 1000)} km apart; keep them within one box of at most ${MAX_WINDOW_PIXELS.toLocaleString('en')} pixels (send far-apart parts as separate areas).`);
-          const rowsPerStrip = Math.max(1, Math.floor(STRIP_PIXELS / Math.max(1, c1 - c0)));
-          const strips: [number, number, number, number][] = [];
-          for (let r = r0; r < r1; r += rowsPerStrip) strips.push([c0, r, c1, Math.min(r1, r + rowsPerStrip)]);
-          if (strips.length === 0) strips.push(window);
-          plan.strips = strips;
-        }
-        const strip = plan.strips[k];
-        inside = pixelCentresInside(grid, plan.projected, strip);
-        return strip;
-      },
-      signal,
-    );
+    const chooseStrip = (grid: SceneGrid): [number, number, number, number] => {
+      if (plan.strips === null) {
+        plan.projected = projectPolygons(grid, polygons);
+        const window = polygonPixelWindow(grid, plan.projected);
+        const [c0, r0, c1, r1] = window;
+        // Parts of a MultiPolygon far apart span a box much larger than their area: refuse before reading it.
+        const boxPixels = (c1 - c0) * (r1 - r0);
+        if (boxPixels > MAX_WINDOW_PIXELS) throw new AreaTooLargeError(`The polygons' parts lie ${Math.round(Math.sqrt(boxPixels) * grid.pixelSizeX / 1000)} km apart; keep them within one box of at most ${MAX_WINDOW_PIXELS.toLocaleString('en')} pixels (send far-apart parts as separate areas).`);
+        const rowsPerStrip = Math.max(1, Math.floor(STRIP_PIXELS / Math.max(1, c1 - c0)));
+        const strips: [number, number, number, number][] = [];
+        for (let r = r0; r < r1; r += rowsPerStrip) strips.push([c0, r, c1, Math.min(r1, r + rowsPerStrip)]);
+        if (strips.length === 0) strips.push(window);
+        plan.strips = strips;
+      }
+      const strip = plan.strips[k];
+      inside = pixelCentresInside(grid, plan.projected, strip);
+      return strip;
+    };
+    if (countWhereMade) {
+      const counted = await reader.countFullWindow(
+        assets,
+        (grid) => {
+          const strip = chooseStrip(grid);
+          return { window: strip, inside: insideRunsOf(inside, strip[2] - strip[0], strip[3] - strip[1]) };
+        },
+        bits,
+        signal,
+      );
+      if (counted) {
+        const [c0, r0, c1, r1] = counted.window;
+        const stripPixels = Math.max(0, c1 - c0) * Math.max(0, r1 - r0);
+        pixels += stripPixels;
+        if (stripPixels > 0) counts = addCounts(counts, counted.counts);
+        // The next strip's planning and this one's merge on a turn of their own (ownTurn.ts), as countAreaDns does.
+        await ownTurn();
+        continue;
+      }
+      countWhereMade = false;
+    }
+    const read = await reader.readFullWindow(assets, chooseStrip, signal);
     const qa = read.dn.qa_pixel!;
     pixels += qa.length;
     // QA_PIXEL counted too: its counts give the imaged and the clear pixels.

@@ -5,22 +5,45 @@
  * then assembled the window and posted it again to be counted, was most of a 40-year record's
  * main-thread time (its garbage collection, messages and copies; docs/performance.md).
  */
-import type { TileSamplePiece } from '../raster/byteSource.js';
+import type { InsideRuns, TileSamplePiece } from '../raster/byteSource.js';
 import { createDnTally, type DnCounts } from '../landsat/dnCounts.mjs';
 import { synthesizeDemoTileSet } from './demoScenes.js';
 import { DEMO_ASSET_KEYS } from './demoTileSynth.js';
 
 /** The synthesized samples of one piece at a time: counted, then overwritten by the next (no garbage per tile). */
 let scratch = new Uint16Array(0);
+let insideScratch = new Uint8Array(0);
 
-/** What the worker runs: bands `bands` of the pieces of IFD `level`, counted per DN as countWindowDns counts the assembled window (less the pixels no piece covers). */
-export function countDemoSamples(sceneId: string, level: number, tilesAcross: number, pieces: readonly TileSamplePiece[], bands: readonly number[], qaBand: number, maskBits: number, outWidth: number): DnCounts[] {
-  const tally = createDnTally(bands.length, maskBits);
+/** 1 per pixel of the piece inside the runs (its row ri is window row rowFirstY[ri], its column ci window column x0 + ci). */
+function pieceInside(p: TileSamplePiece, runs: InsideRuns): Uint8Array {
+  const nRows = p.rows.length;
+  const nCols = p.cols.length;
+  if (insideScratch.length < nRows * nCols) insideScratch = new Uint8Array(nRows * nCols);
+  const inside = insideScratch.fill(0, 0, nRows * nCols);
+  for (let ri = 0; ri < nRows; ri++) {
+    const y = p.rowFirstY[ri];
+    for (let k = runs.rowStart[y]; k < runs.rowStart[y + 1]; k++) {
+      const from = Math.max(runs.spans[2 * k], p.x0) - p.x0;
+      const to = Math.min(runs.spans[2 * k + 1], p.x0 + nCols) - p.x0;
+      if (to > from) inside.fill(1, ri * nCols + from, ri * nCols + to);
+    }
+  }
+  return inside;
+}
+
+/**
+ * What the worker runs: bands `bands` of the pieces of IFD `level`, counted per DN as countWindowDns
+ * counts the assembled window (less the pixels no piece covers); with `inside` (an area's polygon as
+ * runs along the window's rows) as countWindowDns with that mask, the DNs in the order met.
+ */
+export function countDemoSamples(sceneId: string, level: number, tilesAcross: number, pieces: readonly TileSamplePiece[], bands: readonly number[], qaBand: number, maskBits: number, outWidth: number, inside?: InsideRuns): DnCounts[] {
+  // An area's counts (with `inside`) feed statistics that sort by value: the DNs' order is not kept.
+  const tally = createDnTally(bands.length, maskBits, !inside);
   for (const p of pieces) {
     const size = DEMO_ASSET_KEYS.length * p.rows.length * p.cols.length;
     if (scratch.length < size) scratch = new Uint16Array(size);
     const set = synthesizeDemoTileSet(sceneId, level, p.index, tilesAcross, p.rows, p.cols, scratch);
-    tally.add(set[qaBand], bands.map((b) => set[b]), p.rows.length, p.cols.length, p.rowFirstY, p.rowRepeat, p.x0, outWidth);
+    tally.add(set[qaBand], bands.map((b) => set[b]), p.rows.length, p.cols.length, p.rowFirstY, p.rowRepeat, p.x0, outWidth, inside ? pieceInside(p, inside) : undefined);
   }
   return tally.finish();
 }

@@ -401,7 +401,7 @@ export function openDemoAssetSource(href: string): ByteSource {
     {
       scene: scene.id,
       band,
-      count: (level, pieces, bands, qaBand, maskBits, outWidth) => countSamplesInWorker(scene.id, level, layout.levels[level].tilesAcross, pieces, bands, qaBand, maskBits, outWidth),
+      count: (level, pieces, bands, qaBand, maskBits, outWidth, _signal, inside) => countSamplesInWorker(scene.id, level, layout.levels[level].tilesAcross, pieces, bands, qaBand, maskBits, outWidth, inside),
     },
   );
 }

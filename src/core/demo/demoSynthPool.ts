@@ -7,7 +7,7 @@
  */
 import { createThreadPool, workersBesideEventLoop, type ThreadPool } from '../raster/threadPool.js';
 import { DEMO_ASSET_KEYS } from './demoTileSynth.js';
-import type { TileSamplePiece } from '../raster/byteSource.js';
+import type { InsideRuns, TileSamplePiece } from '../raster/byteSource.js';
 import type { DnCounts } from '../landsat/dnCounts.mjs';
 
 const WORKER_URL = new URL('./demoSynthWorker.mjs', import.meta.url);
@@ -61,8 +61,8 @@ export async function synthesizeTileSetInWorker(sceneId: string, level: number, 
 }
 
 /** A scene's window samples counted per DN in a worker (demoSampleCounts.ts): counts come back, not pixels. */
-export async function countSamplesInWorker(sceneId: string, level: number, tilesAcross: number, pieces: TileSamplePiece[], bands: number[], qaBand: number, maskBits: number, outWidth: number): Promise<DnCounts[]> {
-  const counts = await synthPool().run<DnCounts[]>({ countSamples: { sceneId, level, tilesAcross, pieces, bands, qaBand, maskBits, outWidth } }, []);
+export async function countSamplesInWorker(sceneId: string, level: number, tilesAcross: number, pieces: TileSamplePiece[], bands: number[], qaBand: number, maskBits: number, outWidth: number, inside?: InsideRuns): Promise<DnCounts[]> {
+  const counts = await synthPool().run<DnCounts[]>({ countSamples: { sceneId, level, tilesAcross, pieces, bands, qaBand, maskBits, outWidth, ...(inside ? { inside } : {}) } }, []);
   loaded = true;
   return counts;
 }

@@ -20,7 +20,7 @@ parentPort.on('message', ({ id, sceneId, level, index, tilesAcross, rows, cols, 
     }
     if (countSamples) {
       const c = countSamples;
-      const counts = countDemoSamples(c.sceneId, c.level, c.tilesAcross, c.pieces, c.bands, c.qaBand, c.maskBits, c.outWidth);
+      const counts = countDemoSamples(c.sceneId, c.level, c.tilesAcross, c.pieces, c.bands, c.qaBand, c.maskBits, c.outWidth, c.inside);
       const transfer = counts.flatMap((k) => [k.clearDns.buffer, k.clearCounts.buffer, k.maskedDns.buffer, k.maskedCounts.buffer]);
       parentPort.postMessage({ id, result: counts }, transfer);
       return;

@@ -1,4 +1,5 @@
 import type { SceneGrid } from '../raster/sceneGrid.js';
+import type { InsideRuns } from '../raster/byteSource.js';
 import { outerRingsExtent, type PolygonLngLat } from './geoJsonPolygons.js';
 
 /** Polygons in a grid's projected CRS: vertices reprojected, edges straight there (as gdal_rasterize treats a reprojected polygon). */
@@ -71,4 +72,22 @@ export function polygonsAreaKm2(polygons: PolygonLngLat[]): number {
   let total = 0;
   for (const p of polygons) total += ringArea(p[0]) - p.slice(1).reduce((s, hole) => s + ringArea(hole), 0);
   return total / 1e6;
+}
+
+/** A window's inside mask (pixelCentresInside) as runs along each row (InsideRuns): what a counting worker is sent instead of the mask. */
+export function insideRunsOf(inside: Uint8Array, width: number, height: number): InsideRuns {
+  const rowStart = new Int32Array(height + 1);
+  const spans: number[] = [];
+  for (let r = 0; r < height; r++) {
+    rowStart[r] = spans.length / 2;
+    const row = r * width;
+    for (let c = 0; c < width; c++) {
+      if (inside[row + c] === 0) continue;
+      const from = c;
+      while (c < width && inside[row + c] === 1) c++;
+      spans.push(from, c);
+    }
+  }
+  rowStart[height] = spans.length / 2;
+  return { rowStart, spans: Int32Array.from(spans) };
 }

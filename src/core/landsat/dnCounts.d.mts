@@ -14,7 +14,13 @@ export declare function countDns(dn: Uint16Array, classes: Uint8Array): DnCounts
 export declare function countWindowDns(qa: Uint16Array, maskBits: number, bands: Uint16Array[], inside?: Uint8Array): DnCounts[];
 /** countWindowDns fed a window's pieces (tiles) in any order, with the same result (dnCounts.mjs). */
 export interface DnTally {
-  add(qa: ArrayLike<number>, bands: ArrayLike<number>[], nRows: number, nCols: number, rowFirstY: ArrayLike<number>, rowRepeat: ArrayLike<number>, x0: number, outW: number): void;
+  add(qa: ArrayLike<number>, bands: ArrayLike<number>[], nRows: number, nCols: number, rowFirstY: ArrayLike<number>, rowRepeat: ArrayLike<number>, x0: number, outW: number, inside?: ArrayLike<number>): void;
   finish(fillOutside?: number): DnCounts[];
 }
-export declare function createDnTally(bandCount: number, maskBits: number): DnTally;
+export declare function createDnTally(bandCount: number, maskBits: number, ordered?: boolean): DnTally;
+/** Counts of parts of one window added up, band by band (dnCounts.mjs); DNs in the order first added. */
+export interface DnSum {
+  add(parts: DnCounts[]): void;
+  finish(fillOutside?: number): DnCounts[];
+}
+export declare function createDnSum(bandCount: number): DnSum;

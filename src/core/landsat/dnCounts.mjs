@@ -124,6 +124,17 @@ function orderedCounts(count, first, seen, distinct, extent) {
   return { dns, counts };
 }
 
+/** The DNs seen in the order seen, with their counts; the slot's counts back to 0 (an unordered tally). */
+function seenCounts(count, _first, seen, distinct) {
+  const dns = seen.slice(0, distinct);
+  const counts = new Uint32Array(distinct);
+  for (let k = 0; k < distinct; k++) {
+    counts[k] = count[dns[k]];
+    count[dns[k]] = 0;
+  }
+  return { dns, counts };
+}
+
 /**
  * countWindowDns fed piece by piece: a window's tiles, each its picked rows x columns, in any order,
  * without assembling the window (the demo's synthesis worker counts a scene's samples where it makes
@@ -132,9 +143,11 @@ function orderedCounts(count, first, seen, distinct, extent) {
  * picks a row twice), and its column ci is window column `x0 + ci`. The DNs come out in the order of
  * their first window position (row-major), which is the order countDns meets them in: the counts, and
  * the statistics accumulated over them in that order (statistics.ts), equal countWindowDns' over the
- * assembled window. One tally at a time per thread.
+ * assembled window. `ordered` false: the same counts, the DNs in the order met (no positions kept,
+ * and no scan of the window's positions at the end, which for an area's strips of a million pixels
+ * was a third of the worker's counting). One tally at a time per thread.
  */
-export function createDnTally(bandCount, maskBits) {
+export function createDnTally(bandCount, maskBits, ordered = true) {
   const slots = [];
   for (let b = 0; b < bandCount; b++) {
     const slot = (tallySlots[b] ??= tallySlot());
@@ -146,7 +159,8 @@ export function createDnTally(bandCount, maskBits) {
   // One past the last window position any piece covers: where orderedCounts' scan can stop at worst.
   let extent = 0;
   return {
-    add(qa, bands, nRows, nCols, rowFirstY, rowRepeat, x0, outW) {
+    /** `inside` (optional, 1 per piece pixel): pixels of an area's polygon; the others count as fill, as countWindowDns' `inside`. */
+    add(qa, bands, nRows, nCols, rowFirstY, rowRepeat, x0, outW, inside) {
       const n = nRows * nCols;
       if (n === 0) return;
       extent = Math.max(extent, rowFirstY[nRows - 1] * outW + x0 + nCols);
@@ -155,6 +169,7 @@ export function createDnTally(bandCount, maskBits) {
         const q = qa[i];
         classes[i] = q === 0 || (q & FILL_BIT) !== 0 ? PIXEL_FILL : (q & maskBits) !== 0 ? PIXEL_MASKED : PIXEL_CLEAR;
       }
+      if (inside) for (let i = 0; i < n; i++) if (inside[i] === 0) classes[i] = PIXEL_FILL;
       for (let b = 0; b < slots.length; b++) {
         const slot = slots[b];
         const dn = bands[b];
@@ -170,6 +185,17 @@ export function createDnTally(bandCount, maskBits) {
               continue;
             }
             const d = dn[o];
+            if (!ordered) {
+              // Only the counts (an area's statistics sort by value): no first positions to keep.
+              if (kind === PIXEL_CLEAR) {
+                if (clearCount[d] === 0) clearSeen[clearDistinct++] = d;
+                clearCount[d] += repeat;
+              } else {
+                if (maskedCount[d] === 0) maskedSeen[maskedDistinct++] = d;
+                maskedCount[d] += repeat;
+              }
+              continue;
+            }
             const at = base + ci;
             if (kind === PIXEL_CLEAR) {
               if (clearCount[d] === 0) {
@@ -194,13 +220,61 @@ export function createDnTally(bandCount, maskBits) {
     /** Each band's counts; `fillOutside` window pixels no piece covered (outside the raster: DN 0) count as fill. */
     finish(fillOutside = 0) {
       return slots.map((slot) => {
-        const clear = orderedCounts(slot.clearCount, slot.clearFirst, slot.clearSeen, slot.clearDistinct, extent);
-        const masked = orderedCounts(slot.maskedCount, slot.maskedFirst, slot.maskedSeen, slot.maskedDistinct, extent);
+        const pick = ordered ? orderedCounts : seenCounts;
+        const clear = pick(slot.clearCount, slot.clearFirst, slot.clearSeen, slot.clearDistinct, extent);
+        const masked = pick(slot.maskedCount, slot.maskedFirst, slot.maskedSeen, slot.maskedDistinct, extent);
         const fill = slot.fill + fillOutside;
         slot.clearDistinct = 0;
         slot.maskedDistinct = 0;
         slot.fill = 0;
         return { fill, clearDns: clear.dns, clearCounts: clear.counts, maskedDns: masked.dns, maskedCounts: masked.counts };
+      });
+    },
+  };
+}
+
+/** One band's clear or masked DNs of a sum (createDnSum): pixels per DN, and the DNs seen. */
+function sumSlot() {
+  return { count: new Uint32Array(DN_VALUES), seen: new Uint16Array(DN_VALUES), distinct: 0 };
+}
+
+function addToSlot(slot, dns, counts) {
+  for (let i = 0; i < dns.length; i++) {
+    const d = dns[i];
+    if (slot.count[d] === 0) slot.seen[slot.distinct++] = d;
+    slot.count[d] += counts[i];
+  }
+}
+
+function slotCounts(slot) {
+  const dns = slot.seen.slice(0, slot.distinct);
+  const counts = new Uint32Array(slot.distinct);
+  for (let k = 0; k < slot.distinct; k++) counts[k] = slot.count[dns[k]];
+  return { dns, counts };
+}
+
+/**
+ * Counts of parts of one window (groups of its tiles counted apart) added up, band by band, in dense
+ * arrays: adding a part costs its distinct DNs. (Merging through a Map, each part into the sum so
+ * far, was 60 % of the event loop's time for an area counted in 43 parts a scene.) The DNs come out
+ * in the order first added, which is not a read window's: for statistics that sort by value (areas).
+ * ~0.5 MB a band and class while it lives; one per window being counted.
+ */
+export function createDnSum(bandCount) {
+  const bands = Array.from({ length: bandCount }, () => ({ fill: 0, clear: sumSlot(), masked: sumSlot() }));
+  return {
+    add(parts) {
+      parts.forEach((c, b) => {
+        bands[b].fill += c.fill;
+        addToSlot(bands[b].clear, c.clearDns, c.clearCounts);
+        addToSlot(bands[b].masked, c.maskedDns, c.maskedCounts);
+      });
+    },
+    finish(fillOutside = 0) {
+      return bands.map(({ fill, clear, masked }) => {
+        const c = slotCounts(clear);
+        const m = slotCounts(masked);
+        return { fill: fill + fillOutside, clearDns: c.dns, clearCounts: c.counts, maskedDns: m.dns, maskedCounts: m.counts };
       });
     },
   };

@@ -8,7 +8,7 @@ import { open } from 'node:fs/promises';
 import { openVirtualByteSource } from './virtualByteSources.js';
 import { httpRangeGet, type RangeGet } from './httpRangeGet.js';
 
-export type { ByteRange, ByteSource, ByteSourceStats, SampleCounter, TileSamplePiece } from './byteSourceInterface.js';
+export type { ByteRange, ByteSource, ByteSourceStats, InsideRuns, SampleCounter, TileSamplePiece } from './byteSourceInterface.js';
 import type { ByteRange, ByteSource, ByteSourceStats } from './byteSourceInterface.js';
 
 /** The upstream object does not exist (HTTP 404/410, or a missing file). Servers map it to 502. */

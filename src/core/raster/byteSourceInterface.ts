@@ -62,12 +62,23 @@ export interface TileSamplePiece {
   x0: number;
 }
 
+/**
+ * Which pixels of a window lie inside an area's polygon, as runs along each window row: row y's runs
+ * are k in [rowStart[y], rowStart[y + 1]), each the window columns [spans[2k], spans[2k + 1]). A few
+ * numbers a row where a mask would be a byte a pixel.
+ */
+export interface InsideRuns {
+  rowStart: Int32Array;
+  spans: Int32Array;
+}
+
 export interface SampleCounter {
   readonly scene: string;
   readonly band: number;
   /**
    * Counts per DN (countWindowDns' result, pixels outside every piece left out) of bands `bands` of the
-   * pieces of IFD `level`, each pixel classed by band `qaBand` (QA_PIXEL) under `maskBits`.
+   * pieces of IFD `level`, each pixel classed by band `qaBand` (QA_PIXEL) under `maskBits`; with
+   * `inside` (pieces of one window row each, no repeats), pixels outside the runs count as fill.
    */
-  count(level: number, pieces: TileSamplePiece[], bands: number[], qaBand: number, maskBits: number, outWidth: number, signal?: AbortSignal): Promise<DnCounts[]>;
+  count(level: number, pieces: TileSamplePiece[], bands: number[], qaBand: number, maskBits: number, outWidth: number, signal?: AbortSignal, inside?: InsideRuns): Promise<DnCounts[]>;
 }

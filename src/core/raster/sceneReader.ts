@@ -7,9 +7,10 @@ import type { ArchiveAssetKey } from '../bands/bandCatalog.js';
 import { ExplainedError } from '../explainedError.js';
 import type { BBox, LngLat } from '../geo/lngLat.js';
 import type { BlockCache } from './blockCache.js';
-import { createByteSourceForHref, type ByteSource, type ByteSourceStats, type TileSamplePiece } from './byteSource.js';
+import { createByteSourceForHref, type ByteSource, type ByteSourceStats, type InsideRuns, type TileSamplePiece } from './byteSource.js';
 import { windowPlan } from './windowPlan.js';
-import type { DnCounts } from '../landsat/dnCounts.mjs';
+import { insideJobs } from './insideJobs.js';
+import { createDnSum, type DnCounts } from '../landsat/dnCounts.mjs';
 import { createCogReader, type CogGeo, type CogLevel, type CogReader } from './cogReader.js';
 import { createSceneGrid, sceneGridFromCogGeo, type ProjectedBounds, type SceneGrid } from './sceneGrid.js';
 
@@ -98,6 +99,14 @@ export interface SceneReader {
    * so no pixels cross threads; null when the scene's files cannot count (archive files: read the box).
    */
   countBox(bboxLngLat: BBox, assets: ArchiveAssetKey[], opts: Pick<BoxReadOptions, 'maxSize' | 'minSize'>, maskBits: number, signal?: AbortSignal): Promise<BoxCounts | null>;
+  /**
+   * What readFullWindow (full resolution) then countWindowDns(qa, maskBits, bands, inside) give, for
+   * the window and inside-runs `chooseWindow` picks (an area's strip and polygon), counted where a
+   * computed scene makes its samples, in jobs of a few tiles. The same counts, the DNs in another
+   * order (for statistics that sort by value). null, before `chooseWindow` is called, when the files
+   * cannot count (archive files).
+   */
+  countFullWindow(assets: ArchiveAssetKey[], chooseWindow: (grid: SceneGrid) => { window: [number, number, number, number]; inside: InsideRuns }, maskBits: number, signal?: AbortSignal): Promise<{ window: [number, number, number, number]; counts: DnCounts[] } | null>;
 }
 
 export type BoxCounts = Omit<BoxRead, 'dn' | 'fetchStats'> & {
@@ -380,6 +389,31 @@ export function createSceneReader(opts: SceneReaderOptions): SceneReader {
         // Pixels no tile holds (outside the raster, or sparse tiles) are 0 in a read window: fill.
         const outside = plan.outW * plan.outH - covered;
         return { ...boxAnswer(box), counts: counts.map((c) => ({ ...c, fill: c.fill + outside })) };
+      } finally {
+        await closeAll(opened);
+      }
+    },
+
+    async countFullWindow(assets, chooseWindow, maskBits, signal) {
+      const opened = await openAssets([...assets, 'qa_pixel'], signal);
+      try {
+        const counters = opened.map((o) => o.reader.source.sampleCounter);
+        const first = counters[0];
+        if (!first || !counters.every((c) => c?.scene === first.scene)) return null;
+        const { window, inside } = chooseWindow(opened[0].grid);
+        const [c0, r0, c1, r1] = window;
+        const width = Math.max(0, c1 - c0);
+        const height = Math.max(0, r1 - r0);
+        const reader = opened[opened.length - 1].reader;
+        const plan = windowPlan(reader.header, reader.levels[0], window);
+        const { jobs, covered } = insideJobs(plan.tiles, inside);
+        signal?.throwIfAborted();
+        const bands = counters.slice(0, -1).map((c) => c!.band);
+        const qaBand = counters[counters.length - 1]!.band;
+        const sum = createDnSum(assets.length);
+        await Promise.all(jobs.map((pieces) => first.count(0, pieces, bands, qaBand, maskBits, width, signal, inside).then((part) => sum.add(part))));
+        // Pixels of no piece (outside the polygon, the raster, or sparse tiles) are fill, as outside `inside` in countWindowDns.
+        return { window, counts: sum.finish(width * height - covered) };
       } finally {
         await closeAll(opened);
       }
