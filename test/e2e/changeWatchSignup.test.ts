@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContextOptions, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { startPageHarness, type PageHarness } from './support/pageHarness.js';
+import { PHONE, WIDE } from './support/journey.js';
 import { undersizedTapTargets } from './support/tapTargets.js';
 import { startSmtpTestServer, type ReceivedMail, type SmtpTestServer } from '../support/startSmtpTestServer.js';
 
@@ -20,8 +21,6 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
-const WIDE: BrowserContextOptions = { viewport: { width: 1440, height: 900 } };
 const LINK = '/?lat=45.326700&lon=-79.216500&startDate=2024-07-01&endDate=2024-07-31&size=3x3&cloud=100&scenes=latest&bands=B04';
 const CHANGE_CHOICE = 'When the land here may have changed (CCDC)';
 const CONFIRM_CHANGE = 'Check your inbox to confirm the change alerts: then you get one email each time the land here may have changed, at most one per change.';

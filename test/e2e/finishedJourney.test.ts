@@ -2,8 +2,9 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContextOptions, ConsoleMessage, Page } from 'playwright-core';
+import type { ConsoleMessage, Page } from 'playwright-core';
 import { artifactsDir, startPageHarness, type PageHarness } from './support/pageHarness.js';
+import { PHONE, WIDE } from './support/journey.js';
 
 // Issue 13: the journey feels finished. Place search, the offline map, phone and touch, honest
 // notifications, a fast first load, dates. Real server, built page, headless Chromium.
@@ -19,8 +20,6 @@ afterAll(async () => {
 
 const FIXTURE_QUERY = '/?lat=-14.7111791&lon=-67.3037941&startDate=2019-01-01&endDate=2019-01-31&size=3x3&cloud=100';
 const TILE_HOST = 'tile.openstreetmap.org';
-const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
-const WIDE: BrowserContextOptions = { viewport: { width: 1440, height: 900 } };
 
 async function mapReady(page: Page) {
   await page.locator('.location-map.leaflet-container').waitFor();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContextOptions, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { startPageHarness, type PageHarness } from './support/pageHarness.js';
+import { PHONE, WIDE, MUSKOKA, TRIANGLE, resultsIn } from './support/journey.js';
 
 // Issue 35 (fifth round): Back and Forward restore everything a history entry's link carries, as
 // opening that link does: the point, dates, cloud limit, harmonisation, the chosen scene and the area
@@ -15,19 +16,8 @@ afterAll(async () => {
   await harness?.close();
 });
 
-const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
-const WIDE: BrowserContextOptions = { viewport: { width: 1440, height: 900 } };
-const MUSKOKA = 'lat=45.326700&lon=-79.216500';
-// A triangle of about 1 km² beside the point: lon,lat corners (the link's `poly` form).
-const TRIANGLE = '-79.222,45.322,-79.210,45.322,-79.216,45.331,-79.222,45.322';
 // The area outline Leaflet draws on the map (DrawArea.tsx's colour).
 const AREA_ON_MAP = '.location-map .leaflet-overlay-pane path[stroke="#7a1fa2"]';
-
-async function resultsIn(page: Page) {
-  await page.getByRole('heading', { name: 'Landsat Results' }).waitFor({ timeout: 150_000 });
-  await page.locator('.scene-list, .empty-answer').first().waitFor({ timeout: 200_000 });
-  await expect.poll(() => page.locator('.stream-progress, .fetch-progress').count(), { timeout: 200_000 }).toBe(0);
-}
 
 /** Chooses another place with a click on the map (away from the polygon), as a person would. */
 async function clickElsewhereOnMap(page: Page) {

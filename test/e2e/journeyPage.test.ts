@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContextOptions, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { artifactsDir, startPageHarness, type PageHarness } from './support/pageHarness.js';
+import { PHONE, WIDE, MUSKOKA, TRIANGLE, resultsIn } from './support/journey.js';
 import { undersizedTapTargets } from './support/tapTargets.js';
 
 // Issue 35 (the page's part): the research journey finished, on the synthetic demo archive at
@@ -17,18 +18,7 @@ afterAll(async () => {
   await harness?.close();
 });
 
-const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
-const WIDE: BrowserContextOptions = { viewport: { width: 1440, height: 900 } };
-const MUSKOKA = 'lat=45.326700&lon=-79.216500';
 const SUMMER = 'startDate=2024-06-01&endDate=2024-08-31&size=3x3&cloud=100&scenes=all&bands=B02,B03,B04';
-// A triangle of about 1 km² beside the point: lon,lat corners (the link's `poly` form).
-const TRIANGLE = '-79.222,45.322,-79.210,45.322,-79.216,45.331,-79.222,45.322';
-
-async function resultsIn(page: Page) {
-  await page.getByRole('heading', { name: 'Landsat Results' }).waitFor({ timeout: 150_000 });
-  await page.locator('.scene-list, .empty-answer').first().waitFor({ timeout: 200_000 });
-  await expect.poll(() => page.locator('.stream-progress, .fetch-progress').count(), { timeout: 200_000 }).toBe(0);
-}
 
 /** GDAL's reading of a downloaded file: driver, size, pixel size and the share of valid pixels in band 1. */
 function gdalInfo(file: string) {

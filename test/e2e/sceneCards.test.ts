@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContextOptions, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { startPageHarness, type PageHarness } from './support/pageHarness.js';
+import { PHONE, WIDE } from './support/journey.js';
 import { undersizedTapTargets } from './support/tapTargets.js';
 
 // Issue 35 item 5 (fifth round): on a 390 px phone the scene list is a column of cards (each value named
@@ -16,8 +17,6 @@ afterAll(async () => {
   await harness?.close();
 });
 
-const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
-const WIDE: BrowserContextOptions = { viewport: { width: 1440, height: 900 } };
 // Muskoka, a summer of every scene: a list of a dozen or more scenes, some cloudy.
 const LINK = '/?lat=45.326700&lon=-79.216500&startDate=2024-06-01&endDate=2024-08-31&size=3x3&cloud=100&scenes=all&bands=B02,B03,B04';
 
