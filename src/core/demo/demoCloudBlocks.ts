@@ -5,7 +5,7 @@
  * use; read per block (blockCloudy) or for a tile's whole span of blocks at once (fillCloudMap).
  */
 import { BLOCK_PX, CELL_PX } from './demoSceneGrid.js';
-import type { SceneClouds } from './demoClouds.js';
+import type { SceneClouds } from './sceneClouds.js';
 import { mixHash } from './seededRandom.js';
 
 const BLOCKS_PER_CELL_SIDE = CELL_PX / BLOCK_PX; // 8
