@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -40,6 +40,20 @@ describe('static files and compression', () => {
       expect(res.headers['cache-control'], url).toBe(PAGE_CACHE);
       expect(res.headers['content-encoding'], url).toBe('gzip');
       expect(gunzipSync(res.rawPayload).toString(), url).toContain('<script type="module"');
+    }
+  });
+
+  it('sends the page a new build wrote, not the one it read first (the new page names the new hashed assets)', async () => {
+    const file = path.join(staticDir, 'index.html');
+    const before = readFileSync(file, 'utf8');
+    expect((await app.inject({ url: '/' })).body).toContain('index-AbCd12_x.js');
+    try {
+      writeFileSync(file, before.replace('index-AbCd12_x.js', 'index-New98765.js'));
+      utimesSync(file, new Date(), new Date(Date.now() + 5_000));
+      expect((await app.inject({ url: '/' })).body).toContain('index-New98765.js');
+    } finally {
+      writeFileSync(file, before);
+      utimesSync(file, new Date(), new Date(Date.now() + 10_000));
     }
   });
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
@@ -43,13 +43,16 @@ function setCacheHeaders(reply: FastifyReply, filePath: string): void {
  * index.html as this server sends it, for '/' and for client-side URLs: on the synthetic archive the
  * root element carries `data-archive="synthetic"`, so the page shows its demo-data notice in its first
  * paint instead of pushing everything below it down once /api/config answers (a layout shift of 0.14
- * at 1440 px). Read once, on the first request (a test may build the page after the server starts).
+ * at 1440 px). Read on the first request and again whenever the build replaces the file.
  */
 export function createPageSender(config: Config, synthetic: boolean): (reply: FastifyReply) => FastifyReply {
-  let html: string | undefined;
+  const file = path.join(config.STATIC_DIR, 'index.html');
+  let kept: { mtimeMs: number; html: string } | undefined;
   return (reply) => {
-    html ??= readFileSync(path.join(config.STATIC_DIR, 'index.html'), 'utf8').replace(/<html\b/, synthetic ? '<html data-archive="synthetic"' : '<html');
-    return reply.type('text/html; charset=utf-8').header('cache-control', PAGE_CACHE).send(html);
+    // Read again when the build has replaced the file (it names the new hashed assets).
+    const { mtimeMs } = statSync(file);
+    if (kept?.mtimeMs !== mtimeMs) kept = { mtimeMs, html: readFileSync(file, 'utf8').replace(/<html\b/, synthetic ? '<html data-archive="synthetic"' : '<html') };
+    return reply.type('text/html; charset=utf-8').header('cache-control', PAGE_CACHE).send(kept.html);
   };
 }
 
