@@ -13,6 +13,7 @@ import { readFileSync } from 'node:fs';
 import { startServerProcess } from '../../test/support/serverProcess.js';
 import { withServerProcessEnv } from '../serverProcessEnv.mjs';
 import { runAsScript } from './runAsScript.js';
+import { ndjsonLines } from '../ndjsonLines.js';
 
 const RUNS = Math.max(1, Number(process.env.FORTY_YEARS_RUNS ?? 3));
 /** FORTY_YEARS_STATS_ONLY=1: the statistics stream alone (no pixel stream beside it), to measure its own time and CPU. */
@@ -38,20 +39,11 @@ async function timedStream(base: string, url: string, signal?: AbortSignal) {
   let firstProgressMs = NaN;
   let total = 0;
   const res = await fetch(base + url, { signal });
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let rest = '';
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      const lines = (rest + decoder.decode(value, { stream: true })).split('\n');
-      rest = lines.pop()!;
-      for (const line of lines) {
-        const m = /^\{"type":"progress","done":\d+,"total":(\d+)/.exec(line);
-        if (m && Number.isNaN(firstProgressMs)) firstProgressMs = performance.now() - t0;
-        if (m) total = Number(m[1]);
-      }
+    for await (const line of ndjsonLines(res.body!)) {
+      const m = /^\{"type":"progress","done":\d+,"total":(\d+)/.exec(line);
+      if (m && Number.isNaN(firstProgressMs)) firstProgressMs = performance.now() - t0;
+      if (m) total = Number(m[1]);
     }
   } catch (err) {
     if (!signal?.aborted) throw err;

@@ -13,6 +13,7 @@ import os from 'node:os';
 import { DEFAULT_POINT } from '../../src/shared/defaults.js';
 import { startServerProcess } from '../load/serverProcess.js';
 import { runAsScript } from './runAsScript.js';
+import { ndjsonLines } from '../ndjsonLines.js';
 
 const FETCHES = Number(process.env.POINT_DURING_AREA_FETCHES ?? 5);
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
@@ -70,19 +71,10 @@ function startArea(baseUrl: string, signal: AbortSignal) {
   const ended = (async () => {
     try {
       const res = await fetch(`${baseUrl}/api/area/stream`, { method: 'POST', body, headers: { 'content-type': 'application/json' }, signal });
-      const reader = res.body!.getReader();
-      const decoder = new TextDecoder();
-      let rest = '';
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        const lines = (rest + decoder.decode(value, { stream: true })).split('\n');
-        rest = lines.pop()!;
-        for (const line of lines) {
-          const m = /"done":(\d+),"total":(\d+)/.exec(line);
-          if (m) progress = { done: Number(m[1]), total: Number(m[2]) };
-          if (progress.done >= 1) onFirstScene();
-        }
+      for await (const line of ndjsonLines(res.body!)) {
+        const m = /"done":(\d+),"total":(\d+)/.exec(line);
+        if (m) progress = { done: Number(m[1]), total: Number(m[2]) };
+        if (progress.done >= 1) onFirstScene();
       }
     } catch {
       // cancelled at the end, on purpose

@@ -13,6 +13,7 @@
  * in-process server), that figure also holds the client's reading of the streams.
  */
 import { cpuOf, healthSummary as summary, mainThreadCpuMs, pollHealth, type LoopCpu } from './measure.js';
+import { ndjsonLines } from '../ndjsonLines.js';
 
 export const LONG_STREAM = '/api/landsatData/stream?LON_UL=-79.5&LAT_UR=45.1&LON_UR=-79&LAT_UL=45.6&startDate=2013-04-01&endDate=2026-11-01&bands=B01,B02,B03,B04,B05,B06,B07,B10&cloudCoverage=100';
 
@@ -25,16 +26,7 @@ export async function readStream(url: string, signal: AbortSignal, counts: { ite
   try {
     const res = await fetch(url, { signal });
     counts.statuses[res.status] = (counts.statuses[res.status] ?? 0) + 1;
-    const reader = res.body!.getReader();
-    const decoder = new TextDecoder();
-    let rest = '';
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      const lines = (rest + decoder.decode(value, { stream: true })).split('\n');
-      rest = lines.pop()!;
-      for (const line of lines) if (line.startsWith('{"type":"item"')) counts.items += 1;
-    }
+    for await (const line of ndjsonLines(res.body!)) if (line.startsWith('{"type":"item"')) counts.items += 1;
   } catch {
     // aborted: what the scenario does on purpose
   }
