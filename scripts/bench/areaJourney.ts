@@ -14,6 +14,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { chromium } from 'playwright-core';
 import { DEFAULT_POINT } from '../../src/shared/defaults.js';
 import { openPage, serverCpuMs, spread, startServer, stopServer, timeResults } from './firstMinute.js';
+import { runAsScript } from './runAsScript.js';
 
 const RUNS = Number(process.env.AREA_JOURNEY_RUNS ?? 1);
 const MAX_MS = Number(process.env.AREA_JOURNEY_MAX_S ?? 120) * 1000;
@@ -116,15 +117,4 @@ export async function benchAreaJourney() {
   };
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  benchAreaJourney().then(
-    (r) => {
-      process.stdout.write(`${JSON.stringify(r, null, 2)}\n`);
-      process.exit(0);
-    },
-    (err) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
+runAsScript(import.meta.url, benchAreaJourney);

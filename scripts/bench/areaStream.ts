@@ -12,6 +12,7 @@ import path from 'node:path';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { DEFAULT_POINT } from '../../src/shared/defaults.js';
 import { serverCpuMs, startServer, stopServer } from './firstMinute.js';
+import { runAsScript } from './runAsScript.js';
 
 const RUNS = Number(process.env.AREA_STREAM_RUNS ?? 1);
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
@@ -63,6 +64,4 @@ export async function benchAreaStream() {
   return { runs, wallMs: spread(runs.map((r) => r.wallMs)), serverCpuMs: spread(runs.map((r) => r.serverCpuMs ?? NaN)) };
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  process.stdout.write(`${JSON.stringify(await benchAreaStream(), null, 2)}\n`);
-}
+runAsScript(import.meta.url, benchAreaStream);

@@ -28,6 +28,7 @@ import { projDefinitionForEpsg } from '../../src/core/raster/sceneGrid.js';
 import { DEFAULT_POINT } from '../../src/shared/defaults.js';
 import { startServerProcess, type ServerProcess } from '../../test/support/serverProcess.js';
 import { ASSETS, CACHE_DIR, EPSG, HEIGHT, WIDTH, ensureScene, frame, startArchiveProcess, type ArchiveStats } from '../benchRealShaped.js';
+import { runAsScript } from './runAsScript.js';
 
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const LATENCY_MS = 30;
@@ -355,9 +356,4 @@ export async function benchVersusGdal() {
 }
 
 // `npx tsx scripts/bench/versusGdal.ts` runs this part alone.
-if (import.meta.url === `file://${process.argv[1]}`) {
-  benchVersusGdal().then((r) => {
-    process.stdout.write(`${JSON.stringify(r, null, 2)}\n`);
-    process.exit(0);
-  });
-}
+runAsScript(import.meta.url, benchVersusGdal);
