@@ -1,14 +1,10 @@
+import type { AnalysisFilters } from './analysisFilters.js';
+
 /** The composite tile endpoints (GET /api/composite/tiles/WebMercatorQuad/…), as URLs a map or another client adds. */
 const COMPOSITE_TILES_PATH = '/api/composite/tiles/WebMercatorQuad';
 
-export interface CompositeQuery {
-  startDate: string;
-  endDate: string;
-  cloudCoverage: number;
-  bands: string[];
-  mask?: string;
-  harmonize?: boolean;
-}
+/** A composite's period and filters: the page's filter form. */
+export type CompositeQuery = AnalysisFilters;
 
 function compositeQueryString(q: CompositeQuery): string {
   const params = new URLSearchParams({ startDate: q.startDate, endDate: q.endDate, cloudCoverage: String(q.cloudCoverage), bands: q.bands.join(',') });

@@ -9,20 +9,13 @@ import type { AreaStatistics } from '../../shared/api/area.js';
 import { polygonFromFile } from './polygonFromFile.js';
 import { GeoTiffDownload } from '../results/GeoTiffDownload.js';
 import type { AreaDrawing } from './useAreaDrawing.js';
+import type { AnalysisFilters } from '../api/analysisFilters.js';
 import './areaPanel.css';
 
 const AreaCharts = lazy(() => import('./AreaCharts.js'));
 
-export interface AreaFilters {
-  startDate: string;
-  endDate: string;
-  cloudCoverage: number;
-  bands: string[];
-  /** The API's mask text; absent means the default. */
-  mask?: string;
-  /** The page's "Harmonise TM/ETM+ to OLI" switch: sends harmonize=oli. */
-  harmonize?: boolean;
-}
+/** The period and filters an area is measured over: the page's filter form. */
+export type AreaFilters = AnalysisFilters;
 
 const fmt = (v: number | null, unit: string | null) => (v === null ? '–' : unit === 'kelvin' ? `${v.toFixed(2)} K` : v.toFixed(4));
 

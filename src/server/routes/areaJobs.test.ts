@@ -1,25 +1,15 @@
-import proj4 from 'proj4';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp } from '../../../test/support/testApp.js';
+import { ringAround } from '../../../test/support/fixtureRing.js';
 import { parseCsv } from '../../shared/csv.js';
 
 /**
  * Issue 33: an area more than one request measures (2,500 km² over a year) is refused with a job
- * offer, and the job writes the CSV /api/area.csv writes. On the fixture scene (its grid written out as
- * in areaRoutes.test.ts): a 20 x 20 pixel rectangle (~80 km²) over 1984-2019 is ~1 million km²-days,
+ * offer, and the job writes the CSV /api/area.csv writes. On the fixture scene (rings on its grid from
+ * test/support/fixtureRing.ts): a 20 x 20 pixel rectangle (~80 km²) over 1984-2019 is ~1 million km²-days,
  * past the 915,000 (2,500 km² x 366 days) of a request.
  */
-const PX = 448.30078125;
-const PY = 455.91796875;
-const toLngLat = proj4('+proj=utm +zone=19 +datum=WGS84 +units=m +no_defs', '+proj=longlat +datum=WGS84 +no_defs');
-function ringAround(c0: number, r0: number, c1: number, r1: number): [number, number][] {
-  const x0 = 528285 + (c0 + 0.25) * PX;
-  const x1 = 528285 + (c1 - 0.25) * PX;
-  const y0 = -1482285 - (r0 + 0.25) * PY;
-  const y1 = -1482285 - (r1 - 0.25) * PY;
-  return [[x0, y0], [x0, y1], [x1, y1], [x1, y0], [x0, y0]].map((xy) => toLngLat.forward(xy) as [number, number]);
-}
 const geometry = { type: 'Polygon', coordinates: [ringAround(330, 300, 350, 320)] };
 const LONG = { geometry, startDate: '1984-01-01', endDate: '2019-12-31', cloudCoverage: 100, bands: ['B04', 'B09'] };
 const SHORT = { ...LONG, startDate: '2019-01-01', endDate: '2019-01-31' };

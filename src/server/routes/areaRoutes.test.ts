@@ -3,33 +3,21 @@ import { promisify } from 'node:util';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import proj4 from 'proj4';
 import { fromArrayBuffer } from 'geotiff';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp } from '../../../test/support/testApp.js';
+import { PX, PY, ringAround } from '../../../test/support/fixtureRing.js';
 import { FIXTURE_SCENE_DIR, FIXTURE_SCENE_ID, TM_ETM_CATALOG_DIR } from '../../../test/support/fixturePaths.js';
 import { parseCsv } from '../../shared/csv.js';
 
 /**
  * Areas against the fixture scene with counts known by arithmetic: rectangles drawn on the scene's
  * own grid (its STAC item's proj:transform [448.30078125, 0, 528285, 0, -455.91796875, -1482285],
- * EPSG:32619 written out for proj4 here), a quarter pixel inside whole pixel edges, so exactly the
+ * EPSG:32619; test/support/fixtureRing.ts), a quarter pixel inside whole pixel edges, so exactly the
  * pixels of those columns and rows have their centre inside. The pixel values are read with
  * geotiff.js straight from the fixture files, not through this project's reader.
  */
-const PX = 448.30078125;
-const PY = 455.91796875;
-const toLngLat = proj4('+proj=utm +zone=19 +datum=WGS84 +units=m +no_defs', '+proj=longlat +datum=WGS84 +no_defs');
-/** A ring around whole pixels cols [c0, c1) x rows [r0, r1), a quarter pixel inside their outer edges. */
-function ringAround(c0: number, r0: number, c1: number, r1: number): [number, number][] {
-  const x0 = 528285 + (c0 + 0.25) * PX;
-  const x1 = 528285 + (c1 - 0.25) * PX;
-  const y0 = -1482285 - (r0 + 0.25) * PY;
-  const y1 = -1482285 - (r1 - 0.25) * PY;
-  const ring = [[x0, y0], [x0, y1], [x1, y1], [x1, y0], [x0, y0]].map((xy) => toLngLat.forward(xy) as [number, number]);
-  return ring;
-}
 const BODY = { startDate: '2019-01-01', endDate: '2019-01-31', cloudCoverage: 100, bands: ['B04', 'B09'] };
 
 async function raster(file: string): Promise<{ width: number; data: Uint16Array }> {
