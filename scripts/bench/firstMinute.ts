@@ -14,10 +14,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { withServerProcessEnv } from '../serverProcessEnv.mjs';
 import { runAsScript } from './runAsScript.js';
+import { processCpuMs } from '../load/measure.js';
 
 const RUNS = Number(process.env.FIRST_MINUTE_RUNS ?? 3);
 const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -76,13 +77,7 @@ export async function startServer(tmpDir: string): Promise<{ child: ChildProcess
  * machine hardly changes, unlike wall time. null where /proc is missing.
  */
 export async function serverCpuMs(child: ChildProcess): Promise<number | null> {
-  try {
-    const stat = await readFile(`/proc/${child.pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return null;
-  }
+  return processCpuMs(child.pid);
 }
 
 export async function stopServer(child: ChildProcess) {

@@ -9,11 +9,11 @@
  * over FORTY_YEARS_RUNS (default 3), each on a fresh server. `npx tsx scripts/bench/fortyYearsDemo.ts`.
  */
 import os from 'node:os';
-import { readFileSync } from 'node:fs';
 import { startServerProcess } from '../../test/support/serverProcess.js';
 import { withServerProcessEnv } from '../serverProcessEnv.mjs';
 import { runAsScript } from './runAsScript.js';
 import { ndjsonLines } from '../ndjsonLines.js';
+import { processCpuMs } from '../load/measure.js';
 
 const RUNS = Math.max(1, Number(process.env.FORTY_YEARS_RUNS ?? 3));
 /** FORTY_YEARS_STATS_ONLY=1: the statistics stream alone (no pixel stream beside it), to measure its own time and CPU. */
@@ -56,10 +56,8 @@ async function queueBusy(base: string): Promise<number> {
   return q.active + q.queued;
 }
 
-function processCpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
+/** The server's CPU so far, all its threads (NaN without /proc). */
+const serverCpuMs = (pid: number): number => processCpuMs(pid) ?? Number.NaN;
 
 const spread = (values: number[]) => {
   const xs = values.filter(Number.isFinite).sort((a, b) => a - b);
@@ -77,11 +75,11 @@ export async function benchFortyYearsDemo() {
       // Other work first: a year at another place, both streams (code loaded, workers up, caches holding other data).
       await Promise.all([timedStream(server.baseUrl, dataUrl(OTHER.box, YEAR_AGO)), timedStream(server.baseUrl, pixelUrl(OTHER, YEAR_AGO))]);
       const t0 = performance.now();
-      const cpuCold0 = processCpuMs(server.child.pid!);
+      const cpuCold0 = serverCpuMs(server.child.pid!);
       const none = { firstProgressMs: NaN, ms: NaN, scenes: 0 };
       const [stats, pixel] = await Promise.all([timedStream(server.baseUrl, dataUrl(BOX, '1982-08-22')), STATS_ONLY ? none : timedStream(server.baseUrl, pixelUrl(POINT, '1982-08-22'))]);
       f.bothCold.push(performance.now() - t0);
-      f.serverCpuCold.push(processCpuMs(server.child.pid!) - cpuCold0);
+      f.serverCpuCold.push(serverCpuMs(server.child.pid!) - cpuCold0);
       f.statsFirstProgress.push(stats.firstProgressMs);
       f.statsCold.push(stats.ms);
       f.pixelFirstProgress.push(pixel.firstProgressMs);
@@ -99,9 +97,9 @@ export async function benchFortyYearsDemo() {
       await cancelled;
       while ((await queueBusy(server.baseUrl)) > 0 && performance.now() - abortedAt < 30_000) await new Promise((r) => setTimeout(r, 10));
       f.cancelIdle.push(performance.now() - abortedAt);
-      const cpu0 = processCpuMs(server.child.pid!);
+      const cpu0 = serverCpuMs(server.child.pid!);
       await new Promise((r) => setTimeout(r, 1000));
-      f.cancelCpu.push(processCpuMs(server.child.pid!) - cpu0);
+      f.cancelCpu.push(serverCpuMs(server.child.pid!) - cpu0);
     } finally {
       await server.stop();
     }

@@ -7,10 +7,10 @@
  * (PIXEL_FORTY_CHANGE=0 leaves it out). `npx tsx scripts/bench/pixelFortyYears.ts`, or `BENCH_ONLY=pixel-forty npm run bench`. PIXEL_FORTY_NODE_ARGS passes node flags (e.g. --cpu-prof) to the server.
  */
 import os from 'node:os';
-import { readFileSync } from 'node:fs';
 import { startServerProcess } from '../../test/support/serverProcess.js';
 import { withServerProcessEnv } from '../serverProcessEnv.mjs';
 import { runAsScript } from './runAsScript.js';
+import { processCpuMs } from '../load/measure.js';
 
 const RUNS = Math.max(1, Number(process.env.PIXEL_FORTY_RUNS ?? 3));
 const TODAY = new Date().toISOString().slice(0, 10);
@@ -35,11 +35,8 @@ async function timed(base: string) {
   return { status: res.status, ms: performance.now() - t0, scenes: Number(totals.at(-1)?.[1] ?? 0), bytes: text.length };
 }
 
-/** CPU the server process used so far (all its threads: event loop, workers, GC), ms: less at the mercy of the machine's load than wall time. */
-function processCpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
+/** The server's CPU so far, all its threads (NaN without /proc). */
+const serverCpuMs = (pid: number): number => processCpuMs(pid) ?? Number.NaN;
 
 const spread = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -59,9 +56,9 @@ export async function benchPixelFortyYears() {
     const nodeArgs = (process.env.PIXEL_FORTY_NODE_ARGS ?? '').split(' ').filter(Boolean);
     const server = await startServerProcess({ ...withServerProcessEnv({}), RATE_LIMIT_PER_MINUTE: '1000000' }, nodeArgs);
     try {
-      const cpu0 = processCpuMs(server.child.pid!);
+      const cpu0 = serverCpuMs(server.child.pid!);
       const r = await timed(server.baseUrl);
-      cpu.push(processCpuMs(server.child.pid!) - cpu0);
+      cpu.push(serverCpuMs(server.child.pid!) - cpu0);
       cold.push(r.ms);
       last = r;
       process.stderr.write(`run ${run + 1}: ${Math.round(r.ms)} ms, ${cpu.at(-1)} ms CPU, ${r.scenes} scenes, status ${r.status}, load ${os.loadavg()[0].toFixed(1)}\n`);
@@ -72,9 +69,9 @@ export async function benchPixelFortyYears() {
     // The change answer on another fresh server (its own cold reads).
     const second = await startServerProcess({ ...withServerProcessEnv({}), RATE_LIMIT_PER_MINUTE: '1000000' });
     try {
-      const cpu0 = processCpuMs(second.child.pid!);
+      const cpu0 = serverCpuMs(second.child.pid!);
       const c = await timedChange(second.baseUrl);
-      changeCpu.push(processCpuMs(second.child.pid!) - cpu0);
+      changeCpu.push(serverCpuMs(second.child.pid!) - cpu0);
       changeCold.push(c.ms);
       change = c;
       process.stderr.write(`run ${run + 1}: change ${Math.round(c.ms)} ms, ${changeCpu.at(-1)} ms CPU, status ${c.status}, load ${os.loadavg()[0].toFixed(1)}\n`);

@@ -29,6 +29,7 @@ import { DEFAULT_POINT } from '../../src/shared/defaults.js';
 import { startServerProcess, type ServerProcess } from '../../test/support/serverProcess.js';
 import { ASSETS, CACHE_DIR, EPSG, HEIGHT, WIDTH, ensureScene, frame, startArchiveProcess, type ArchiveStats } from '../benchRealShaped.js';
 import { runAsScript } from './runAsScript.js';
+import { processCpuMs } from '../load/measure.js';
 
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const LATENCY_MS = 30;
@@ -162,11 +163,8 @@ function runGdal(reads: GdalRead[], returnValues = false): Promise<{ ms: number;
   });
 }
 
-/** CPU time a process has used so far, all threads, user + system (Linux /proc, 100 ticks a second), ms. */
-function cpuMsOf(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
+/** The server's CPU so far, all its threads (NaN without /proc). */
+const cpuMsOf = (pid: number): number => processCpuMs(pid) ?? Number.NaN;
 
 /** Peak resident memory of a process (Linux VmHWM), MB. */
 function peakRssMb(pid: number): number | null {

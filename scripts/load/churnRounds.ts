@@ -7,8 +7,7 @@
  * Every stream asks for data no earlier one read (its box or point moved a little), so no round is
  * answered from the statistics or pixel answers an earlier round kept. Figures only: nothing is asserted.
  */
-import { readFileSync } from 'node:fs';
-import { healthSummary, percentile, pollHealth, type LoopCpu } from './measure.js';
+import { healthSummary, percentile, pollHealth, processCpuMs, type LoopCpu } from './measure.js';
 import { readStream } from './streamScenarios.js';
 
 const ROUNDS = Number(process.env.CHURN_ROUNDS ?? 12);
@@ -28,17 +27,6 @@ function streamUrl(round: number, i: number): string {
 async function queueActive(baseUrl: string): Promise<number> {
   const health = (await (await fetch(`${baseUrl}/api/health`)).json()) as { queue: { active: number; queued: number } };
   return health.queue.active + health.queue.queued;
-}
-
-/** CPU ms (user + system, all threads) of the process so far, or null without /proc. */
-function processCpuMs(pid: number | undefined): number | null {
-  if (pid === undefined) return null;
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return null;
-  }
 }
 
 export async function churnRounds(baseUrl: string, { serverPid, loopCpu = async () => null }: { serverPid?: number; loopCpu?: LoopCpu } = {}) {

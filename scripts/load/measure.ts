@@ -42,11 +42,10 @@ const clockTicksPerSecond = (() => {
   }
 })();
 
-/** CPU ms (user + system) of the process's main thread so far, or null where /proc is not there. */
-export function mainThreadCpuMs(pid: number | undefined): number | null {
-  if (pid === undefined) return null;
+/** CPU ms (user + system) a /proc stat file counts, or null where it is not there. */
+function statCpuMs(file: string): number | null {
   try {
-    const stat = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8');
+    const stat = readFileSync(file, 'utf8');
     // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicksPerSecond;
@@ -54,6 +53,15 @@ export function mainThreadCpuMs(pid: number | undefined): number | null {
     return null;
   }
 }
+
+/** CPU ms (user + system) of the process's main thread so far, or null where /proc is not there. */
+export const mainThreadCpuMs = (pid: number | undefined): number | null => (pid === undefined ? null : statCpuMs(`/proc/${pid}/task/${pid}/stat`));
+
+/**
+ * CPU ms (user + system) of the whole process so far, every thread (event loop, workers, GC), or null
+ * where /proc is not there: a count the other load of a shared machine hardly changes, unlike wall time.
+ */
+export const processCpuMs = (pid: number | undefined): number | null => (pid === undefined ? null : statCpuMs(`/proc/${pid}/stat`));
 
 /** Main-thread CPU over a phase, in total and per unit of work (null without /proc). */
 export function cpuOf(startMs: number | null, endMs: number | null, per: Record<string, number>) {
