@@ -1,5 +1,6 @@
 import type { StreamProgress } from '../api/readNdjsonProgress.js';
 import type { LandsatDataSoFar } from '../../shared/api/landsatData.js';
+import { STATISTICS_FULL_GRID_SCENES, STATISTICS_MAX_SIDE } from '../../shared/statisticsGrid.js';
 
 const thousands = (n: number) => n.toLocaleString('en-GB');
 
@@ -30,6 +31,9 @@ export function StatisticsStatus({
   const sizes = [...new Set(grids.map((g) => g.pixelSizeM))];
   const pixels = grids.map((g) => g.width * g.height);
   const filter = data.sceneFilter;
+  // A long series is sampled coarser (a pixel budget per request, statisticsGrid.ts): say so and how to get finer means.
+  const maxSide = grids.find((g) => g.maxSide !== undefined)?.maxSide;
+  const coarser = maxSide !== undefined && maxSide < STATISTICS_MAX_SIDE;
   return (
     <div className="statistics-status">
       {running && (
@@ -57,6 +61,8 @@ export function StatisticsStatus({
         <p className="muted statistics-caption">
           Each mean is over the clear pixels of a {grids[0].width} x {grids[0].height} grid of {sizes.map((m) => `${thousands(Math.round(m))} m`).join(' or ')} pixels
           {grids[0].overviewLevel > 0 ? ' read from the archive’s overview (not the 30 m pixels)' : ''}: at most {thousands(Math.max(...pixels))} pixels per scene.
+          {coarser &&
+            ` This series is long, so each scene is sampled on at most ${maxSide} x ${maxSide} pixels to arrive in seconds (${STATISTICS_MAX_SIDE} x ${STATISTICS_MAX_SIDE} for up to ${STATISTICS_FULL_GRID_SCENES} scenes): ask for fewer years for finer means.`}
         </p>
       )}
     </div>

@@ -44,6 +44,7 @@ async function someScenes(): Promise<LandsatScene[]> {
 
 const CASES: { name: string; box: (s: LandsatScene) => BBox; maxSize: number; mask: string }[] = [
   { name: 'the scene box, 256 px', box: () => SCENE_BOX, maxSize: 256, mask: 'default' },
+  { name: 'the scene box, 64 px (what a 40-year series reads, statisticsGrid.ts)', box: () => SCENE_BOX, maxSize: 64, mask: 'default' },
   { name: 'a small box across tiles, 96 px, clouds only masked', box: () => ({ minLon: -79.5, minLat: 45.1, maxLon: -79.0, maxLat: 45.45 }), maxSize: 96, mask: 'cloud' },
   {
     name: 'a box over the scene edge (part outside the footprint: fill), 200 px',

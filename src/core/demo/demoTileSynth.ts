@@ -135,6 +135,19 @@ export function cloudBlocksOf(cover: LandCoverTile, shadowDx: number, shadowDy: 
   };
 }
 
+/** Which block lines (rows or columns, b0..b1) the picked pixels read: their own, the two beside, and their shadow caster's (block - shadow). */
+function neededBlockLines(blockOf: ArrayLike<number>, picks: ArrayLike<number>, b0: number, b1: number, shadow: number): Uint8Array {
+  const needed = new Uint8Array(b1 - b0 + 1);
+  for (let p = 0; p < picks.length; p++) {
+    const b = blockOf[picks[p]] - b0;
+    needed[b - 1] = 1;
+    needed[b] = 1;
+    needed[b + 1] = 1;
+    needed[b - shadow] = 1;
+  }
+  return needed;
+}
+
 /**
  * The nine bands, in DEMO_ASSET_KEYS order, of the pixels `rows` x `cols` (ascending positions inside
  * the tile; all of them by default), row-major. A pixel's values depend on nothing but the pixel, so a
@@ -156,7 +169,16 @@ export function synthesizeTile(
   const mapLength = mapW * (by1 - by0 + 1);
   if (cloudMapScratch.length < mapLength) cloudMapScratch = new Uint8Array(mapLength);
   const cloudMap = cloudMapScratch;
-  fillCloudMap(clouds, bx0, bx1, by0, by1, cloudMap);
+  // A sparse pick (a decimated read: one pixel in several blocks) fills only the block rows and columns
+  // its pixels, their neighbours and their shadows' casters are in; a dense one fills the whole span.
+  const sparse = 4 * nc < bx1 - bx0 + 1 && 4 * nr < by1 - by0 + 1;
+  if (sparse) {
+    const neededRows = neededBlockLines(cover.blockY, rows, by0, by1, clouds.shadowDy);
+    const neededCols = neededBlockLines(cover.blockX, cols, bx0, bx1, clouds.shadowDx);
+    fillCloudMap(clouds, bx0, bx1, by0, by1, cloudMap, neededRows, neededCols);
+  } else {
+    fillCloudMap(clouds, bx0, bx1, by0, by1, cloudMap);
+  }
   // One buffer for the nine bands (views on it, in order): one allocation, and the worker hands it
   // to the event loop as it is (demoSynthWorker.mjs).
   const size = DEMO_ASSET_KEYS.length * nr * nc;

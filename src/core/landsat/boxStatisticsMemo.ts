@@ -34,9 +34,9 @@ export function createBoxStatisticsMemo(maxBytes = DEFAULT_MAX_BYTES) {
     },
   });
   return {
-    /** The entries kept for one request (its box, bands, mask and harmonisation), by scene id: `add` each new one, then `keep` them once the answer is complete. */
-    entriesOf(box: BBox, bandIds: readonly string[], mask: ClearMask, harmonize: HarmonizeTarget | undefined) {
-      const key = `${box.minLon},${box.minLat},${box.maxLon},${box.maxLat}|${bandIds.join(',')}|${maskToText(mask)}|${harmonize ?? ''}`;
+    /** The entries kept for one request (its box, bands, mask, harmonisation and statistics grid side), by scene id: `add` each new one, then `keep` them once the answer is complete. */
+    entriesOf(box: BBox, bandIds: readonly string[], mask: ClearMask, harmonize: HarmonizeTarget | undefined, maxSide: number) {
+      const key = `${box.minLon},${box.minLat},${box.maxLon},${box.maxLat}|${bandIds.join(',')}|${maskToText(mask)}|${harmonize ?? ''}|${maxSide}`;
       const entries = series.get(key) ?? new Map<string, LandsatDataEntry>();
       return {
         get: (sceneId: string) => entries.get(sceneId),

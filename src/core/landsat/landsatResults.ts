@@ -51,6 +51,8 @@ export interface StatisticsGrid {
   height: number;
   /** 0 = full resolution, n = the n-th internal overview. */
   overviewLevel: number;
+  /** The most pixels a side this request allowed: 256, less for a long series (statisticsGrid.ts). */
+  maxSide: number;
 }
 
 /**

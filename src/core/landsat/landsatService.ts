@@ -28,6 +28,7 @@ import { createCentrePixelReader } from './centrePixels.js';
 import proj4 from 'proj4';
 import { projDefinitionForEpsg, type ProjectedBounds } from '../raster/sceneGrid.js';
 import type { LandsatDataEntry, LandsatDataResponse, PixelBand, PixelResponse, PixelScene, RenderedImage, SceneFilters, SceneSummary } from './landsatResults.js';
+import { statisticsMaxSide } from '../../shared/statisticsGrid.js';
 
 export interface LandsatServiceOptions {
   catalog: SceneCatalog;
@@ -70,13 +71,6 @@ const IMAGE_MIN_LONG_SIDE = 512;
 const IMAGE_MAX_LONG_SIDE = 1024;
 /** An overview with at least this many pixels across is drawn as is: a whole scene then reads the factor-8 overview (972 px), a quarter of the factor-4 one's tiles. */
 const IMAGE_OVERVIEW_MIN_SIDE = 900;
-/**
- * Statistics are computed on at most this many pixels a side, read from an overview when the box is
- * larger. A whole scene box then reads Landsat's coarsest internal overview (factor 16, about 480 m;
- * the answer's `grid` says the size used): some 60 000 pixels per mean, a quarter of the tiles the
- * next finer overview needs, which is what lets a year's series arrive in seconds.
- */
-const STATS_MAX_SIDE = 256;
 
 /** A QA_PIXEL DN read from the file: null or the file's nodata 0 (outside the raster) is not imaged, like fill. */
 const imagedQa = (qa: number | null): qa is number => qa !== null && qa !== 0 && isImaged(qa);
@@ -289,7 +283,9 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
         found = await search(boxToBBoxLngLat(box), filters, options.signal, limit);
       }
       let done = 0;
-      const known = boxEntries.entriesOf(box, selection.available.map((b) => b.id), filters.mask ?? DEFAULT_MASK, filters.harmonize);
+      // Statistics are read on at most this many pixels a side (an overview for a large box; coarser for a long series: statisticsGrid.ts).
+      const maxSide = statisticsMaxSide(found.scenes.length);
+      const known = boxEntries.entriesOf(box, selection.available.map((b) => b.id), filters.mask ?? DEFAULT_MASK, filters.harmonize, maxSide);
       const entries = await mapWithConcurrency(found.scenes, sceneConcurrency, async (scene): Promise<LandsatDataEntry | null> => {
         const kept = known.get(scene.id);
         if (kept) {
@@ -303,7 +299,7 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
         const { present, missing, harmonized } = sceneBands(scene, selection.available, filters.harmonize);
         const mask = filters.mask ?? DEFAULT_MASK;
         const reader = readerFor(scene);
-        const read = { maxSize: STATS_MAX_SIDE, keepWindow: false };
+        const read = { maxSize: maxSide, keepWindow: false };
         // A computed scene (the demo) counts its pixels where it makes them: only counts cross threads.
         const counted = await reader.countBox(box, present.map((b) => b.read.asset), read, maskBits(mask), options.signal);
         // Not kept in the block cache: 1,842 scenes' windows (~1.4 GB over a 40-year record) only pushed out
@@ -326,7 +322,7 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
           interval: { from: `${day}T00:00:00Z`, to: `${day}T23:59:59Z` },
           scene: summarize(scene, harmonized),
           outputs: { data: { bands } },
-          grid: { pixelSizeM: Math.round(window.pixelSizeM * 10) / 10, width: window.width, height: window.height, overviewLevel: window.overviewLevel },
+          grid: { pixelSizeM: Math.round(window.pixelSizeM * 10) / 10, width: window.width, height: window.height, overviewLevel: window.overviewLevel, maxSide },
           ...(missing ? { missingBands: missing } : {}),
         };
         known.add(scene.id, entry);

@@ -14,6 +14,10 @@ export const landsatDataEntrySchema = openObject({
       width: z.number(),
       height: z.number(),
       overviewLevel: z.number().describe('0 = full resolution, n = the n-th internal overview'),
+      maxSide: z
+        .number()
+        .optional()
+        .describe('The most pixels a side this request read each scene on: 256 for a series of up to 48 scenes, 256 x sqrt(48 / scenes) for a longer one, at least 64 (a pixel budget per request)'),
     })
     .optional()
     .describe('Extension: the grid the statistics were read on (an overview of the COG for a large box)'),
