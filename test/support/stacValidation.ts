@@ -6,14 +6,11 @@ import { REPO_ROOT } from './fixturePaths.js';
 /**
  * Validates a STAC document with stac-node-validator (ajv), offline. Its loader serves every schema the
  * validator asks for by URL from files in this repository and refuses any other URL, so no validation
- * ever fetches:
- * - test/stac-schemas/official/map.json: the official STAC 1.1.0 Item schemas and the official eo v2.0.0,
- *   file v2.1.0 and processing v1.1.0 extension schemas, stored verbatim (sources in its README), and the
- *   GeoJSON schemas the Item schema refers to, from the `geojson-schema` npm package (geojson/schema);
- * - test/stac-schemas/map.json: hand-written stand-ins for the two extensions whose official schema files
- *   we could not obtain (projection v2.0.0, raster v2.0.0), see test/stac-schemas/README.md.
- * STAC_SCHEMAS_DIR may point at a mirror laid out as test/stac-schemas/map.json says, to use official
- * copies of those two instead.
+ * ever fetches: test/stac-schemas/official/map.json maps the official STAC 1.1.0 Item schemas and the
+ * official eo v2.0.0, file v2.1.0, processing v1.1.0, projection v2.0.0 and raster v2.0.0 extension
+ * schemas and the PROJJSON v0.7 schema the projection schema refers to, stored verbatim (sources in its
+ * README), to files; the GeoJSON schemas the Item and projection schemas refer to come from the
+ * `geojson-schema` npm package (geojson/schema).
  */
 const require = createRequire(import.meta.url);
 const validate = require('stac-node-validator') as (data: unknown, config: object) => Promise<StacReport>;
@@ -25,9 +22,7 @@ export interface StacReport {
   results: { core: { message?: string; instancePath?: string }[]; extensions: Record<string, { message?: string; instancePath?: string }[]> };
 }
 
-const SCHEMAS = path.join(REPO_ROOT, 'test/stac-schemas');
-const OFFICIAL = path.join(SCHEMAS, 'official');
-const standInDir = process.env.STAC_SCHEMAS_DIR ?? SCHEMAS;
+const OFFICIAL = path.join(REPO_ROOT, 'test/stac-schemas/official');
 const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
 
 /** The GeoJSON schemas the STAC Item schema refers to, as geojson.org publishes them (geojson/schema's npm package). */
@@ -40,7 +35,6 @@ const GEOJSON: Record<string, string> = {
 const FILES = new Map<string, string>([
   ...Object.entries(readJson(path.join(OFFICIAL, 'map.json'))).map(([url, file]): [string, string] => [url, path.join(OFFICIAL, file)]),
   ...Object.entries(GEOJSON),
-  ...Object.entries(readJson(path.join(SCHEMAS, 'map.json'))).map(([url, file]): [string, string] => [url, path.join(standInDir, file)]),
 ]);
 
 /** The validator asks for `…/schema.json` and for refs resolved against a schema's `$id`, some with a `#`. */
@@ -52,7 +46,7 @@ const loaderRecording = (served: string[]) => async (uri: string): Promise<unkno
   return JSON.parse(readFileSync(file, 'utf8'));
 };
 
-/** Which schema URLs are served from official files (the rest are stand-ins). */
+/** Every schema URL the loader can serve (all from official files). */
 export const OFFICIAL_SCHEMA_URLS = [...Object.keys(readJson(path.join(OFFICIAL, 'map.json'))), ...Object.keys(GEOJSON)];
 
 /**

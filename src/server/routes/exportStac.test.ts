@@ -14,8 +14,8 @@ import { OFFICIAL_SCHEMA_URLS, validateStac } from '../../../test/support/stacVa
  * Every GeoTIFF export has a STAC Item: /api/export.json with the same query, named by the GeoTIFF's
  * Link header. Every kind of Item (a box or a polygon, DNs or reflectance, with or without a mask, OLI/TIRS
  * or TM) is validated with stac-node-validator against the official STAC 1.1.0 Item schemas and the
- * official eo, file and processing extension schemas (test/stac-schemas/official, offline; projection and
- * raster v2.0.0 are still hand-written stand-ins, see test/stac-schemas/README.md), and what it says is
+ * official eo, file, processing, projection and raster extension schemas (test/stac-schemas/official,
+ * offline, sources in its README), and what it says is
  * checked against the file itself: size and SHA-256 of the bytes, and the grid, scale, offset and nodata
  * as GDAL reads them from the GeoTIFF.
  */
@@ -143,6 +143,17 @@ describe('STAC beside every GeoTIFF export', () => {
     ['https://stac-extensions.github.io/file/v2.1.0/schema.json', 'negative size (file)', (i) => (i.assets.data['file:size'] = -1)],
     ['https://stac-extensions.github.io/processing/v1.1.0/schema.json', 'software version not a string (processing)', (i) => (i.properties['processing:software'] = { otf: 1 })],
     ['https://stac-extensions.github.io/eo/v2.0.0/schema.json', 'cloud cover above 100 (eo)', (i) => (i.properties['eo:cloud_cover'] = 101)],
+    ['https://stac-extensions.github.io/projection/v2.0.0/schema.json', 'proj:code a number, not a string (projection)', (i) => (i.properties['proj:code'] = 32619)],
+    ['https://stac-extensions.github.io/projection/v2.0.0/schema.json', 'proj:transform of 7 numbers (projection)', (i) => i.properties['proj:transform'].push(0)],
+    ['https://stac-extensions.github.io/projection/v2.0.0/schema.json', 'proj:bbox of 5 numbers on the asset (projection)', (i) => (i.assets.data['proj:bbox'] = [0, 0, 1, 1, 2])],
+    ['https://stac-extensions.github.io/raster/v2.0.0/schema.json', 'raster:scale a string in a band (raster)', (i) => (i.assets.data.bands[0]['raster:scale'] = '0.0000275')],
+    ['https://stac-extensions.github.io/raster/v2.0.0/schema.json', 'raster:sampling not area or point (raster)', (i) => (i.assets.data.bands[0]['raster:sampling'] = 'centre')],
+    ['https://stac-extensions.github.io/raster/v2.0.0/schema.json', 'unknown raster: field (raster)', (i) => (i.assets.data.bands[0]['raster:data_type'] = 'uint16')],
+    ['https://stac-extensions.github.io/raster/v2.0.0/schema.json', 'raster declared but no raster: field anywhere (raster)', (i) => {
+      for (const band of i.assets.data.bands) for (const key of Object.keys(band)) if (key.startsWith('raster:')) delete band[key];
+    }],
+    // STAC 1.1 moved data_type from raster:bands into common metadata, so the core schema checks it.
+    ['core', 'band data_type float99 (data-values.json)', (i) => (i.assets.data.bands[1].data_type = 'float99')],
   ];
   it.each(BREAKS)('the official %s schema refuses: %s', async (where, _what, breakIt) => {
     const item = (await app.inject(`/api/export.json?${QUERY}`)).json();
