@@ -9,14 +9,17 @@
 // This machine reaches no web site, so the layers were read page by page through a code-search tool and
 // the fields kept; the extracts are committed so that the table can be made again without the network.
 //
-// A point layer (peaks, passes, depressions; capes, islands, waterfalls) gives its own point. A polygon layer (lakes) gives the
-// point of its outer ring farthest from the shore (polylabel): a lake's centroid or bounding-box centre
-// can fall on land (Lake Baikal's bounding-box centre does).
+// A point layer (peaks, passes, depressions; capes, islands, waterfalls) gives its own point. A polygon
+// layer with its outer ring copied (lakes) gives the point of that ring farthest from the shore
+// (polylabel): a lake's centroid or bounding-box centre can fall on land (Lake Baikal's does). A polygon
+// layer copied with its bounding box only (seas, gulfs, bays) gives the water point of the box nearest
+// its centre (naturalEarthWaterPoint.mjs).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import polylabel from 'polylabel';
+import { waterPointOfBox } from './naturalEarthWaterPoint.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const folder = path.resolve(process.argv[2] ?? path.join(root, 'scripts/naturalEarth'));
@@ -45,6 +48,13 @@ const LAYERS = [
       // Same Wikidata item (Q194215) as the first Île Amsterdam, 0.86° north: that place is Île Saint-Paul's.
       { name: 'Île Amsterdam', lat: -38.720147, lon: 77.525523, why: "a copy of the first (same Wikidata item Q194215), at Île Saint-Paul's place" },
     ],
+  },
+  {
+    file: 'ne_110m_geography_marine_polys',
+    // 'ocean' is left out: an ocean's bounding box gives no label point (the North Pacific's spans all
+    // longitudes and its centre lies in the Sahara), and Landsat images land and coasts, not mid-ocean.
+    kinds: { sea: 'sea', gulf: 'gulf', bay: 'bay' },
+    farTwinIsCopy: true,
   },
 ];
 
@@ -88,7 +98,8 @@ function readLayer(file) {
 
 /** Distinct names in order: the English name first (what a reader of the page types), then the others. */
 function namesOf(f) {
-  const names = [f.name_en, f.name, ...(f.name_alt ? f.name_alt.split(',') : [])].map((n) => n?.trim()).filter(Boolean);
+  const alt = f.name_alt ?? f.namealt; // the marine layer spells it namealt
+  const names = [f.name_en, f.name, ...(alt ? alt.split(',') : [])].map((n) => n?.trim()).filter(Boolean);
   return [...new Set(names)];
 }
 
@@ -113,8 +124,15 @@ for (const { file, kinds, farTwinIsCopy, countryFromNearestTown = false, copies 
     }
     // "Great Lakes" is the group a Great Lake belongs to, not another name of it.
     const altNames = names.slice(1).filter((n) => n !== 'Great Lakes');
-    const [lon, lat] = f.coordinates ?? polylabel([f.ring], 0.01);
-    const digits = f.coordinates ? 6 : 4;
+    // A box that spans all longitudes (the Ross Sea crosses the antimeridian) tells nothing of where the sea lies.
+    if (f.bbox && f.bbox[2] - f.bbox[0] >= 359) {
+      skipped.push(`${file}: "${f.name}", whose bounding box spans all longitudes`);
+      continue;
+    }
+    const point = f.coordinates ?? (f.ring ? polylabel([f.ring], 0.01) : waterPointOfBox(f.bbox));
+    if (!point) throw new Error(`${file}: no water point in the bounding box of ${f.name}`);
+    const [lon, lat] = point;
+    const digits = f.coordinates ? 6 : f.ring ? 4 : 2;
     const key = names[0];
     const before = seen.get(key);
     // ne_110m_lakes gives Lake Onega's attributes to a second polygon in Utah (the Great Salt Lake's
@@ -148,7 +166,8 @@ export type NaturalEarthKind = ${[...new Set(LAYERS.flatMap((l) => Object.values
 /**
  * name (English when Natural Earth gives one), other names (comma-separated), kind, Natural Earth's
  * scalerank (0 = shown on the smallest-scale maps, so the largest or best-known), min_zoom,
- * elevation in metres (peaks, passes, depressions; null for the others), label point latitude and longitude,
+ * elevation in metres (peaks, passes, depressions; null for the others), label point latitude and longitude
+ * (a sea's, gulf's or bay's to 0.01°: the water point of its bounding box nearest the box's centre),
  * and for capes, islands and waterfalls the ISO 3166 country of the nearest GeoNames town within ${NEAREST_TOWN_KM} km
  * ('' when none, and for the other layers).
  */

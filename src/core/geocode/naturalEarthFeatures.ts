@@ -2,16 +2,17 @@
 // Made with Natural Earth. Free vector and raster map data @ naturalearthdata.com. Natural Earth is in
 // the public domain ("No permission is needed to use Natural Earth"). Layers, repository paths and
 // commits: scripts/naturalEarth/README.md.
-// Per class: ne_50m_geography_regions_elevation_points mountain: 76; ne_50m_geography_regions_elevation_points depression: 4; ne_50m_geography_regions_elevation_points pass: 1; ne_110m_lakes Lake: 23; ne_110m_lakes Alkaline Lake: 1; ne_10m_geography_regions_points cape: 110; ne_10m_geography_regions_points island: 114; ne_10m_geography_regions_points waterfall: 4; ne_10m_geography_regions_points plain: 1; ne_10m_geography_regions_points island group: 1.
-// Left out: ne_110m_lakes: a second "Lake Onega" at 41.16, -112.34, 149.2° from the first; ne_10m_geography_regions_points: "Cape Lopatka" at 71.91, 150.07, a copy of the Kamchatka cape (same Wikidata item Q1199044); ne_10m_geography_regions_points: "Île Amsterdam" at -38.72, 77.53, a copy of the first (same Wikidata item Q194215), at Île Saint-Paul's place; 5 x ne_50m_geography_regions_elevation_points: depression without a name; 3 x ne_10m_geography_regions_points: class pole.
+// Per class: ne_50m_geography_regions_elevation_points mountain: 76; ne_50m_geography_regions_elevation_points depression: 4; ne_50m_geography_regions_elevation_points pass: 1; ne_110m_lakes Lake: 23; ne_110m_lakes Alkaline Lake: 1; ne_10m_geography_regions_points cape: 110; ne_10m_geography_regions_points island: 114; ne_10m_geography_regions_points waterfall: 4; ne_10m_geography_regions_points plain: 1; ne_10m_geography_regions_points island group: 1; ne_110m_geography_marine_polys sea: 15; ne_110m_geography_marine_polys bay: 3; ne_110m_geography_marine_polys gulf: 3.
+// Left out: ne_110m_lakes: a second "Lake Onega" at 41.16, -112.34, 149.2° from the first; ne_10m_geography_regions_points: "Cape Lopatka" at 71.91, 150.07, a copy of the Kamchatka cape (same Wikidata item Q1199044); ne_10m_geography_regions_points: "Île Amsterdam" at -38.72, 77.53, a copy of the first (same Wikidata item Q194215), at Île Saint-Paul's place; ne_110m_geography_marine_polys: "Ross Sea", whose bounding box spans all longitudes; 5 x ne_50m_geography_regions_elevation_points: depression without a name; 3 x ne_10m_geography_regions_points: class pole; 7 x ne_110m_geography_marine_polys: class ocean.
 
 /** A feature kind of the place search that Natural Earth gives. */
-export type NaturalEarthKind = 'mountain' | 'depression' | 'pass' | 'lake' | 'cape' | 'island' | 'waterfall' | 'plain';
+export type NaturalEarthKind = 'mountain' | 'depression' | 'pass' | 'lake' | 'cape' | 'island' | 'waterfall' | 'plain' | 'sea' | 'gulf' | 'bay';
 
 /**
  * name (English when Natural Earth gives one), other names (comma-separated), kind, Natural Earth's
  * scalerank (0 = shown on the smallest-scale maps, so the largest or best-known), min_zoom,
- * elevation in metres (peaks, passes, depressions; null for the others), label point latitude and longitude,
+ * elevation in metres (peaks, passes, depressions; null for the others), label point latitude and longitude
+ * (a sea's, gulf's or bay's to 0.01°: the water point of its bounding box nearest the box's centre),
  * and for capes, islands and waterfalls the ISO 3166 country of the nearest GeoNames town within 100 km
  * ('' when none, and for the other layers).
  */
@@ -353,4 +354,25 @@ export const NATURAL_EARTH_ROWS: readonly NaturalEarthRow[] = [
   ["Cape Palmas","","cape",3,5.1,null,4.373969,-7.457387,"CI"],
   ["Cap-Vert","Cape Verde","cape",3,5.1,null,14.732489,-17.47173,"SN"],
   ["Cap Bon","","cape",3,5.1,null,37.073981,11.024181,"TN"],
+  ["Black Sea","","sea",1,null,null,44.07,34.62,""],
+  ["Philippine Sea","","sea",1,null,null,18.87,133.56,""],
+  ["Tasman Sea","","sea",1,null,null,-40.33,160.81,""],
+  ["Bay of Bengal","","bay",1,null,null,14.56,87.46,""],
+  ["South China Sea","","sea",1,null,null,10.27,112.31,""],
+  ["Arabian Sea","","sea",1,null,null,12.46,62.69,""],
+  ["Beaufort Sea","","sea",1,null,null,72.79,-139.54,""],
+  ["Caribbean Sea","","sea",1,null,null,15.59,-73.78,""],
+  ["Gulf of Mexico","","gulf",1,null,null,25.75,-88.88,""],
+  ["Labrador Sea","","sea",1,null,null,53.89,-54.36,""],
+  ["Hudson Bay","","bay",1,null,null,60.36,-85.74,""],
+  ["Caspian Sea","","sea",1,null,null,41.86,50.37,""],
+  ["Baffin Bay","","bay",1,null,null,74.28,-68.16,""],
+  ["Gulf of Alaska","","gulf",1,null,null,57.36,-149.99,""],
+  ["Red Sea","","sea",1,null,null,20.3,38.66,""],
+  ["Sea of Okhotsk","","sea",1,null,null,51.53,147.18,""],
+  ["Weddell Sea","","sea",1,null,null,-77.3,-47.37,""],
+  ["Persian Gulf","Arabian Gulf","gulf",1,null,null,27.24,52.46,""],
+  ["Mediterranean Sea","","sea",1,null,null,37.33,17.05,""],
+  ["Coral Sea","","sea",1,null,null,-19.41,156.31,""],
+  ["Sea of Japan","East Sea","sea",1,null,null,43.09,135.26,""],
 ];
