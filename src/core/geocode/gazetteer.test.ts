@@ -85,13 +85,28 @@ describe('natural features and English city names (naturalFeatures.ts)', () => {
     ['Everest', 'Mount Everest', 'mountain', 'Natural Earth'],
     ['Lake Titicaca', 'Titicaca', 'lake', 'Natural Earth'],
     ['Death Valley', 'Death Valley', 'depression', 'Natural Earth'],
-    // Not in the Natural Earth layers read (scripts/naturalEarth/README.md): hand-written.
+    // Not in the Natural Earth layers read (scripts/naturalEarth/README.md): hand-written. Natural Earth's
+    // points layer of regions (ne_10m_geography_regions_points) holds capes, islands, waterfalls and one
+    // plain (Plain of Jars); its deserts, valleys, plains and plateaus are in the polygon layers not read.
     ['Po valley', 'Po Valley', 'valley', 'hand-written'],
     ['Pianura Padana', 'Po Valley', 'valley', 'hand-written'],
     ['Serengeti', 'Serengeti National Park', 'national park', 'hand-written'],
     ['Sahara', 'Sahara', 'desert', 'hand-written'],
-    ['Gulf of Mexico', 'Gulf of Mexico', 'sea', 'hand-written'],
+    ['Gobi', 'Gobi Desert', 'desert', 'hand-written'],
+    ['Kalahari', 'Kalahari Desert', 'desert', 'hand-written'],
+    ['Great Plains', 'Great Plains', 'plain', 'hand-written'],
+    ['Tibetan Plateau', 'Tibetan Plateau', 'plateau', 'hand-written'],
+    // Natural Earth's 1:110m marine layer holds the larger seas (Gulf of Mexico, below), not these.
     ['Adriatic', 'Adriatic Sea', 'sea', 'hand-written'],
+    ['Gulf of Bothnia', 'Gulf of Bothnia', 'sea', 'hand-written'],
+    // From ne_110m_geography_marine_polys (the hand-written entries of the same seas are gone).
+    ['Gulf of Mexico', 'Gulf of Mexico', 'gulf', 'Natural Earth'],
+    ['Persian Gulf', 'Persian Gulf', 'gulf', 'Natural Earth'],
+    ['Arabian Gulf', 'Persian Gulf', 'gulf', 'Natural Earth'],
+    ['Red Sea', 'Red Sea', 'sea', 'Natural Earth'],
+    ['Caspian', 'Caspian Sea', 'sea', 'Natural Earth'],
+    ['Hudson Bay', 'Hudson Bay', 'bay', 'Natural Earth'],
+    ['East Sea', 'Sea of Japan', 'sea', 'Natural Earth'],
   ])('%s finds %s (%s, %s) first', (query, name, kind, source) => {
     const [first] = gazetteer.search(query);
     expect(first).toMatchObject({ name, kind, source, population: 0 });
@@ -153,5 +168,59 @@ describe('natural features and English city names (naturalFeatures.ts)', () => {
     expect(gazetteer.search('paris')[0]).toMatchObject({ kind: 'city', population: expect.any(Number) });
     expect(gazetteer.search('paris')[0]).not.toHaveProperty('source');
     expect(gazetteer.search('paris')[0].population).toBeGreaterThan(1_000_000);
+  });
+});
+
+/** The features of Natural Earth's ne_10m_geography_regions_points as copied into scripts/naturalEarth. */
+function regionsPoints(): { name: string; name_en: string | null; featurecla: string; coordinates: [number, number] }[] {
+  const file = path.resolve(import.meta.dirname, '../../../scripts/naturalEarth/ne_10m_geography_regions_points.jsonl');
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
+}
+
+describe("capes, islands and waterfalls from Natural Earth's ne_10m_geography_regions_points", () => {
+  const extract = regionsPoints();
+  // query, the feature's `name` in the file, the kind the search gives its class
+  it.each([
+    ['Cape of Good Hope', 'Cape of Good Hope', 'cape'],
+    ['Cape Horn', 'Cabo de Hornos', 'cape'],
+    ['Cabo de Hornos', 'Cabo de Hornos', 'cape'],
+    ['Nordkapp', 'Nordkapp', 'cape'],
+    ['Easter Island', 'I. de Pascua', 'island'],
+    ['Niagara Falls', 'Niagara Falls', 'waterfall'],
+    ['Iguazu Falls', 'Iguazu Falls', 'waterfall'],
+    ['Angel Falls', 'Salto Angel', 'waterfall'],
+    ['Plain of Jars', 'Plain of Jars', 'plain'],
+    ['Tristan da Cunha', 'Tristan da Cunha', 'island'],
+  ])("%s finds the file's %s (%s) first, at the file's point", (query, fileName, kind) => {
+    const feature = extract.find((f) => f.name === fileName);
+    expect(feature).toBeDefined();
+    const [first] = gazetteer.search(query);
+    expect(first).toMatchObject({ name: feature?.name_en ?? fileName, kind, source: 'Natural Earth', population: 0 });
+    expect(first.lon).toBe(feature?.coordinates[0]);
+    expect(first.lat).toBe(feature?.coordinates[1]);
+  });
+
+  it('ranks the place most people mean first when a town and a feature share a name', () => {
+    // A waterfall of scalerank 3 (weighed like a city of 1 million) before the town named after it
+    // (Victoria Falls, Zimbabwe: 35,761 people in GeoNames).
+    const falls = gazetteer.search('Victoria Falls');
+    expect(falls[0]).toMatchObject({ kind: 'waterfall', source: 'Natural Earth' });
+    expect(falls[1]).toMatchObject({ name: 'Victoria Falls', kind: 'city', country: 'Zimbabwe' });
+    // A capital (San Salvador: 525,990 people) before the island of scalerank 5 (weighed like 100,000).
+    const salvador = gazetteer.search('San Salvador');
+    expect(salvador[0]).toMatchObject({ name: 'San Salvador', kind: 'city', country: 'El Salvador' });
+    expect(salvador.findIndex((p) => p.kind === 'island')).toBeGreaterThan(0);
+    // Two capes of one name, told apart by country (Australia's; Greenland has no town of 1,000 within 100 km).
+    const york = gazetteer.search('Cape York').filter((p) => p.kind === 'cape');
+    expect(york).toHaveLength(2);
+    expect(york.map((p) => p.country).sort()).toEqual(['', 'Australia']);
+  });
+
+  it('gives a waterfall on a border no country, an island off a coast the country of its towns', () => {
+    expect(gazetteer.search('Niagara Falls')[0].country).toBe('');
+    expect(gazetteer.search('Easter Island')[0].country).toBe('Chile');
   });
 });

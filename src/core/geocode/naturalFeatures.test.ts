@@ -1,7 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { feature } from 'topojson-client';
 import { describe, expect, it } from 'vitest';
 import { foldName } from './buildGazetteerIndex.js';
 import { NAMED_FEATURES, NATURAL_EARTH_ADDITIONS } from './namedFeatures.js';
@@ -23,15 +25,85 @@ describe('the Natural Earth table (naturalEarthFeatures.ts)', () => {
     }
   }, 60_000);
 
-  it('holds every named feature of the extracts once, but the misplaced second Lake Onega', () => {
-    const lines = (file: string) =>
-      readFileSync(path.join(extracts, file), 'utf8')
-        .split('\n')
-        .filter(Boolean)
-        .map((l) => JSON.parse(l) as { name: string | null });
-    const named = [...lines('ne_50m_geography_regions_elevation_points.jsonl'), ...lines('ne_110m_lakes.jsonl')].filter((f) => f.name);
-    expect(NATURAL_EARTH_ROWS.length).toBe(named.length - 1);
+  const lines = (file: string) =>
+    readFileSync(path.join(extracts, file), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { name: string | null; featurecla: string; coordinates?: [number, number] });
+
+  it('holds every named feature of the extracts once, but the copies and the poles', () => {
+    const named = [
+      ...lines('ne_50m_geography_regions_elevation_points.jsonl'),
+      ...lines('ne_110m_lakes.jsonl'),
+      ...lines('ne_10m_geography_regions_points.jsonl'),
+      ...lines('ne_110m_geography_marine_polys.jsonl'),
+    ].filter((f) => f.name);
+    const poles = lines('ne_10m_geography_regions_points.jsonl').filter((f) => f.featurecla === 'pole');
+    expect(poles).toHaveLength(3);
+    const oceans = lines('ne_110m_geography_marine_polys.jsonl').filter((f) => f.featurecla === 'ocean');
+    expect(oceans).toHaveLength(7);
+    // Less the misplaced second Lake Onega, the second Cape Lopatka and Île Amsterdam (copies), the poles,
+    // the oceans, and the Ross Sea (its bounding box spans all longitudes).
+    expect(NATURAL_EARTH_ROWS.length).toBe(named.length - 1 - 2 - poles.length - oceans.length - 1);
+    expect(NATURAL_EARTH_ROWS.some((r) => r[0] === 'Ross Sea')).toBe(false);
     expect(NATURAL_EARTH_ROWS.filter((r) => r[0] === 'Lake Onega')).toHaveLength(1);
+    expect(NATURAL_EARTH_ROWS.filter((r) => r[0] === 'Cape Lopatka')).toHaveLength(1);
+    expect(NATURAL_EARTH_ROWS.filter((r) => r[0] === 'Île Amsterdam')).toHaveLength(1);
+    // Two capes that share a name are two features, not a copy.
+    expect(NATURAL_EARTH_ROWS.filter((r) => r[0] === 'Cape York').map((r) => r[8]).sort()).toEqual(['', 'AU']);
+  });
+
+  it("keeps every point of the regions layer as the file gives it (6 decimals), with the kind of its class", () => {
+    const kindOf: Record<string, string> = { cape: 'cape', island: 'island', 'island group': 'island', waterfall: 'waterfall', plain: 'plain' };
+    const extract = lines('ne_10m_geography_regions_points.jsonl') as { name: string; name_en: string | null; featurecla: string; coordinates: [number, number] }[];
+    // The copies the script leaves out, by name and latitude as the file gives them.
+    const copies = [
+      ['Cape Lopatka', 71.907782],
+      ['Île Amsterdam', -38.720147],
+    ];
+    for (const f of extract.filter((e) => kindOf[e.featurecla])) {
+      const row = NATURAL_EARTH_ROWS.find((r) => r[0] === (f.name_en ?? f.name) && r[6] === f.coordinates[1] && r[7] === f.coordinates[0]);
+      if (copies.some(([name, lat]) => name === f.name && lat === f.coordinates[1])) {
+        expect(row, `${f.name} copy`).toBeUndefined();
+        continue;
+      }
+      expect(row, f.name).toBeDefined();
+      expect(row?.[2]).toBe(kindOf[f.featurecla]);
+    }
+  });
+
+  it("puts each sea, gulf and bay inside the file's bounding box, on water in Natural Earth's 1:110m land", () => {
+    // An independent check of the script's label points: the coarser land of world-atlas/land-110m (the
+    // script searches 1:50m) and this test's own ray casting.
+    const topology = createRequire(import.meta.url)('world-atlas/land-110m.json') as Parameters<typeof feature>[0];
+    const land = feature(topology, topology.objects.land as Parameters<typeof feature>[1]) as unknown as { features: { geometry: { type: string; coordinates: number[][][] | number[][][][] } }[] };
+    const polygons = land.features.flatMap((f) => (f.geometry.type === 'Polygon' ? [f.geometry.coordinates as number[][][]] : (f.geometry.coordinates as number[][][][])));
+    const onLand = ([x, y]: [number, number]) =>
+      polygons.some((rings) => {
+        let inside = false;
+        for (const ring of rings)
+          for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+            const [xi, yi] = ring[i];
+            const [xj, yj] = ring[j];
+            if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+          }
+        return inside;
+      });
+    const marine = lines('ne_110m_geography_marine_polys.jsonl') as unknown as { name: string; name_en: string; featurecla: string; bbox: [number, number, number, number] }[];
+    const kept = marine.filter((f) => f.featurecla !== 'ocean' && f.name !== 'Ross Sea');
+    expect(kept).toHaveLength(21);
+    for (const f of kept) {
+      const row = NATURAL_EARTH_ROWS.find((r) => r[0] === f.name_en);
+      expect(row, f.name).toBeDefined();
+      const [west, south, east, north] = f.bbox;
+      const [lat, lon] = [row?.[6] ?? NaN, row?.[7] ?? NaN];
+      expect(row?.[2]).toBe(f.featurecla);
+      expect(lon, f.name).toBeGreaterThanOrEqual(west - 0.005);
+      expect(lon, f.name).toBeLessThanOrEqual(east + 0.005);
+      expect(lat, f.name).toBeGreaterThanOrEqual(south - 0.005);
+      expect(lat, f.name).toBeLessThanOrEqual(north + 0.005);
+      expect(onLand([lon, lat]), `${f.name} at ${lat}, ${lon}`).toBe(false);
+    }
   });
 
   it('gives every name added by hand to a feature Natural Earth has', () => {
@@ -39,10 +111,14 @@ describe('the Natural Earth table (naturalEarthFeatures.ts)', () => {
     for (const name of Object.keys(NATURAL_EARTH_ADDITIONS)) expect(names, name).toContain(name);
   });
 
-  it('leaves in the hand-written list no feature Natural Earth gives (same name within 3°)', () => {
+  it('leaves in the hand-written list no feature Natural Earth gives (same name within 3°, or 6° for a sea)', () => {
+    // A sea's point is its middle, written by hand or taken from a bounding box: two points of one sea
+    // can lie farther apart than a peak's (the Sea of Okhotsk's were 4.5° apart).
+    const marine = new Set(['sea', 'gulf', 'bay']);
     for (const f of NAMED_FEATURES) {
       const names = [f.name, ...f.altNames.split(',')].filter(Boolean).map(foldName);
-      const twin = NATURAL_EARTH_ROWS.find((r) => [r[0], ...r[1].split(',')].filter(Boolean).some((n) => names.includes(foldName(n))) && Math.hypot(r[6] - f.lat, r[7] - f.lon) < 3);
+      const near = (r: (typeof NATURAL_EARTH_ROWS)[number]) => Math.hypot(r[6] - f.lat, r[7] - f.lon) < (marine.has(f.kind) && marine.has(r[2]) ? 6 : 3);
+      const twin = NATURAL_EARTH_ROWS.find((r) => [r[0], ...r[1].split(',')].filter(Boolean).some((n) => names.includes(foldName(n))) && near(r));
       expect(twin, `${f.name} is in Natural Earth as ${twin?.[0]}`).toBeUndefined();
     }
   });

@@ -18,13 +18,14 @@ export function scalerankWeight(scalerank: number): number {
 
 /** Natural Earth's features (with the names and countries added by hand) and then the hand-written ones. */
 export function naturalFeatures(): (NamedFeature & { source: FeatureSource })[] {
-  const fromNaturalEarth = NATURAL_EARTH_ROWS.map(([name, altNames, kind, scalerank, , , lat, lon]) => {
+  const fromNaturalEarth = NATURAL_EARTH_ROWS.map(([name, altNames, kind, scalerank, , , lat, lon, nearestTownCountry]) => {
     const added = NATURAL_EARTH_ADDITIONS[name];
     return {
       name,
       altNames: [altNames, added?.altNames].filter(Boolean).join(','),
       kind,
-      country: added?.country ?? '',
+      // A country given by hand wins ('' for a waterfall on a border) over the nearest town's (capes, islands).
+      country: added ? added.country : nearestTownCountry,
       lat,
       lon,
       weight: scalerankWeight(scalerank),

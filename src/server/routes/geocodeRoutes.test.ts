@@ -91,7 +91,11 @@ describe('GET /api/geocode', () => {
     expect(await first('Mount Kenya')).toMatchObject({ name: 'Mount Kenya', kind: 'mountain', country: 'Kenya', source: 'Natural Earth', lat: -0.150072, lon: 37.299935 });
     expect(await first('Mont Blanc')).toMatchObject({ name: 'Mont Blanc', kind: 'mountain', source: 'Natural Earth', lat: 45.833679, lon: 6.865043 });
     expect(await first('Sahara')).toMatchObject({ name: 'Sahara', kind: 'desert', source: 'hand-written' });
-    expect(await first('Gulf of Mexico')).toMatchObject({ name: 'Gulf of Mexico', kind: 'sea', source: 'hand-written' });
+    // Natural Earth's ne_110m_geography_marine_polys gives the Gulf of Mexico (featurecla "gulf"); the Adriatic stays hand-written.
+    expect(await first('Gulf of Mexico')).toMatchObject({ name: 'Gulf of Mexico', kind: 'gulf', source: 'Natural Earth' });
+    expect(await first('Adriatic Sea')).toMatchObject({ name: 'Adriatic Sea', kind: 'sea', source: 'hand-written' });
+    // ne_10m_geography_regions_points: "Cape of Good Hope" at [18.441295, -34.307184], its country from the nearest town.
+    expect(await first('Cape of Good Hope')).toMatchObject({ kind: 'cape', country: 'South Africa', source: 'Natural Earth', lat: -34.307184, lon: 18.441295 });
     const cologne = await first('Cologne');
     expect(cologne).toMatchObject({ name: 'Köln', kind: 'city', country: 'Germany' });
     expect(cologne).not.toHaveProperty('source');
