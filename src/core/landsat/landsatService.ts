@@ -126,7 +126,7 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
       },
     });
 
-  async function search(bboxLngLat: [number, number, number, number], filters: SceneFilters, signal?: AbortSignal, limit = maxScenes, opts: { cloudCoverUnused?: boolean } = {}): Promise<SceneSearchResult> {
+  async function search(bboxLngLat: [number, number, number, number], filters: SceneFilters, signal?: AbortSignal, limit = maxScenes): Promise<SceneSearchResult> {
     const found = await catalog.search({
       bboxLngLat,
       startDate: filters.startDate,
@@ -134,7 +134,6 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
       maxCloudCover: filters.cloudCoverage,
       limit,
       signal,
-      ...(opts.cloudCoverUnused ? { cloudCoverUnused: true } : {}),
     });
     return filters.sceneId ? { ...found, scenes: found.scenes.filter((s) => s.id === filters.sceneId) } : found;
   }

@@ -10,12 +10,6 @@ export interface SceneQuery {
   maxCloudCover: number;
   /** Most scenes to return; when more qualify, `truncated` is true. */
   limit: number;
-  /**
-   * The caller never reads the scenes' `cloudCover` (change detection: the pixel's own QA decides). A
-   * catalogue that computes cloud cover (the demo: ~1 ms a scene) may then skip computing it when
-   * `maxCloudCover` cannot exclude a scene (>= 100); reading it anyway still gives the right value.
-   */
-  cloudCoverUnused?: boolean;
   signal?: AbortSignal;
 }
 
