@@ -170,6 +170,12 @@ export function AreaPanel({ filters, area, linkNote = null }: { filters: AreaFil
             {answer.synthetic && ' (synthetic demo data)'}
             {answer.truncated && `; only scenes from ${answer.coveredStartDate} on`}.
           </p>
+          {answer.overviewLevel > 0 && (
+            <p className="muted area-resolution-note">
+              Measured on {Math.round(answer.scenes[0]?.pixelSizeM ?? 30 * 2 ** answer.overviewLevel)} m pixels (the archive&apos;s overview, not its 30 m pixels): this many pixels over this many
+              scenes would take minutes. For the 30 m pixels, measure a smaller area or fewer months, or start a job (POST /api/jobs with the same body), which always reads them.
+            </p>
+          )}
           <div className="area-table-wrap">
             <table>
               <caption>Per-date statistics over the clear pixels (mean ± population standard deviation; median)</caption>

@@ -110,4 +110,26 @@ describe('demo area statistics counted in the synthesis worker equal those of th
     // Pixels masked (by the default mask) as well as clear ones: both classes are exercised.
     expect(masked).toBeGreaterThan(0);
   }, 600_000);
+
+  it('on overviews (what a large request measures, areaOverviewLevel): counted equal to read, coarser pixels, the same ground', async () => {
+    const [scene] = await someScenes();
+    const counting = serviceWith(countingCalls);
+    const reading = serviceWith(withoutCounter);
+    const polygons = [POLYGON.coordinates as [number, number][][]];
+    const full = await areaSceneEntry({ landsat: reading, polygons, filters: FILTERS }, scene);
+    expect(full!.pixelSizeM).toBe(30);
+    for (const level of [1, 2]) {
+      const expected = await areaSceneEntry({ landsat: reading, polygons, filters: FILTERS, level }, scene);
+      const before = counterCalls;
+      const entry = await areaSceneEntry({ landsat: counting, polygons, filters: FILTERS, level }, scene);
+      expect(counterCalls).toBeGreaterThan(before);
+      expect(entry).toEqual(expected);
+      expect(entry!.pixelSizeM).toBe(30 * 2 ** level);
+      // The same polygon (40 x 30 km less a 12 x 8 km hole): a quarter of the pixels a level, within the edge's pixels.
+      const ratio = (entry!.pixelCount * 4 ** level) / full!.pixelCount;
+      expect(ratio).toBeGreaterThan(0.97);
+      expect(ratio).toBeLessThan(1.03);
+      expect(entry!.clearCount).toBeGreaterThan(0);
+    }
+  }, 600_000);
 });

@@ -17,7 +17,7 @@ import type { SceneGrid } from '../raster/sceneGrid.js';
 import { ExplainedError } from '../explainedError.js';
 import { ownTurn } from '../ownTurn.js';
 import { addCounts, areaStatsOfCounts, countAreaDns, pixelAndClearCounts, type AreaBandStats } from './areaCounts.js';
-import { AREA_JOB_MAX_KM2, AREA_MAX_KM2, AREA_MAX_KM2_DAYS } from './areaLimits.js';
+import { AREA_JOB_MAX_KM2, AREA_MAX_KM2, AREA_MAX_KM2_DAYS, areaOverviewLevel } from './areaLimits.js';
 import { sceneBands } from '../landsat/sceneBands.js';
 
 export type { AreaBandStats };
@@ -28,6 +28,8 @@ export interface AreaSceneEntry {
   pixelCount: number;
   /** Of those, the clear ones under the mask. */
   clearCount: number;
+  /** Ground size of the pixels counted, metres: 30, or an overview's (areaOverviewLevel). */
+  pixelSizeM: number;
   bands: Record<string, AreaBandStats>;
   missingBands?: Record<string, string>;
 }
@@ -42,6 +44,8 @@ export interface AreaResponse extends CoveredDates {
   mask: string;
   /** The polygon's area on the sphere, km². */
   areaKm2: number;
+  /** The level the scenes were measured on: 0 = the 30 m pixels, n = the n-th overview (a pixel budget per request, areaLimits.ts). */
+  overviewLevel: number;
   explanation?: EmptyAnswerExplanation;
 }
 
@@ -103,6 +107,8 @@ export interface AreaSceneContext {
   polygons: PolygonLngLat[];
   filters: SceneFilters;
   signal?: AbortSignal;
+  /** The overview level to measure on (0, the 30 m pixels, by default; a file with fewer levels uses its coarsest). */
+  level?: number;
 }
 
 /**
@@ -110,7 +116,7 @@ export interface AreaSceneContext {
  * default rasterisation rule), how many were imaged and clear under the mask, and each band's
  * statistics over the clear ones; null when the scene images no pixel of the polygon.
  */
-export async function areaSceneEntry({ landsat, polygons, filters, signal }: AreaSceneContext, scene: LandsatScene): Promise<AreaSceneEntry | null> {
+export async function areaSceneEntry({ landsat, polygons, filters, signal, level: levelAsked = 0 }: AreaSceneContext, scene: LandsatScene): Promise<AreaSceneEntry | null> {
   signal?.throwIfAborted();
   const selection = selectBands(filters.bands);
   const bits = maskBits(filters.mask ?? DEFAULT_MASK);
@@ -121,13 +127,16 @@ export async function areaSceneEntry({ landsat, polygons, filters, signal }: Are
   let counts: DnCounts[] | null = null;
   let pixels = 0;
   // The strips still to read (rows of the window), known once the first read has seen the grid.
-  const plan: { strips: [number, number, number, number][] | null; projected: ReturnType<typeof projectPolygons> } = { strips: null, projected: [] };
+  const plan: { strips: [number, number, number, number][] | null; projected: ReturnType<typeof projectPolygons>; level: number; pixelSizeM: number } = { strips: null, projected: [], level: 0, pixelSizeM: 30 };
   // The demo's files count a strip where they synthesize it (sceneReader countFullWindow); archive files are read and counted here.
   let countWhereMade = true;
   for (let k = 0; plan.strips === null || k < plan.strips.length; k++) {
     let inside: Uint8Array = new Uint8Array(0);
-    const chooseStrip = (grid: SceneGrid): [number, number, number, number] => {
+    const chooseStrip = (levelGrids: SceneGrid[]): { level: number; window: [number, number, number, number] } => {
+      if (plan.strips === null) plan.level = Math.min(levelAsked, levelGrids.length - 1);
+      const grid = levelGrids[plan.level];
       if (plan.strips === null) {
+        plan.pixelSizeM = Math.round(Math.abs(grid.pixelSizeX) * 10) / 10;
         plan.projected = projectPolygons(grid, polygons);
         const window = polygonPixelWindow(grid, plan.projected);
         const [c0, r0, c1, r1] = window;
@@ -142,14 +151,14 @@ export async function areaSceneEntry({ landsat, polygons, filters, signal }: Are
       }
       const strip = plan.strips[k];
       inside = pixelCentresInside(grid, plan.projected, strip);
-      return strip;
+      return { level: plan.level, window: strip };
     };
     if (countWhereMade) {
       const counted = await reader.countFullWindow(
         assets,
-        (grid) => {
-          const strip = chooseStrip(grid);
-          return { window: strip, inside: insideRunsOf(inside, strip[2] - strip[0], strip[3] - strip[1]) };
+        (_grid, levelGrids) => {
+          const { level, window: strip } = chooseStrip(levelGrids);
+          return { level, window: strip, inside: insideRunsOf(inside, strip[2] - strip[0], strip[3] - strip[1]) };
         },
         bits,
         signal,
@@ -165,7 +174,7 @@ export async function areaSceneEntry({ landsat, polygons, filters, signal }: Are
       }
       countWhereMade = false;
     }
-    const read = await reader.readFullWindow(assets, chooseStrip, signal);
+    const read = await reader.readFullWindow(assets, (_grid, levelGrids) => chooseStrip(levelGrids), signal);
     const qa = read.dn.qa_pixel!;
     pixels += qa.length;
     // QA_PIXEL counted too: its counts give the imaged and the clear pixels.
@@ -176,7 +185,7 @@ export async function areaSceneEntry({ landsat, polygons, filters, signal }: Are
   if (pixelCount === 0) return null;
   const bands: Record<string, AreaBandStats> = {};
   present.forEach((band, i) => (bands[band.info.id] = areaStatsOfCounts(counts![i + 1], band.physical)));
-  return { scene: landsat.parts.summarize(scene, harmonized), pixelCount, clearCount, bands, ...(Object.keys(missing).length > 0 ? { missingBands: missing } : {}) };
+  return { scene: landsat.parts.summarize(scene, harmonized), pixelCount, clearCount, pixelSizeM: plan.pixelSizeM, bands, ...(Object.keys(missing).length > 0 ? { missingBands: missing } : {}) };
 }
 
 /**
@@ -201,7 +210,13 @@ export async function areaStatistics(
   landsat: LandsatService,
   geometry: unknown,
   filters: SceneFilters,
-  options: { streamed?: boolean; signal?: AbortSignal; onProgress?: (done: number, total: number) => void } = {},
+  options: {
+    streamed?: boolean;
+    signal?: AbortSignal;
+    onProgress?: (done: number, total: number) => void;
+    /** "auto" (default): the 30 m pixels within the request's pixel budget, else the overview that fits; "full": the 30 m pixels. */
+    resolution?: 'auto' | 'full';
+  } = {},
 ): Promise<AreaResponse> {
   const { polygons, areaKm2 } = areaPolygons(geometry, filters);
   const { search, explain, seriesLimit } = landsat.parts;
@@ -212,7 +227,8 @@ export async function areaStatistics(
   const found = await search(bboxLngLat, filters, options.signal, seriesLimit(options.streamed));
   options.onProgress?.(0, found.scenes.length);
   let done = 0;
-  const context: AreaSceneContext = { landsat, polygons, filters, signal: options.signal };
+  const level = areaOverviewLevel(areaKm2, found.scenes.length, options.resolution);
+  const context: AreaSceneContext = { landsat, polygons, filters, signal: options.signal, level };
   const entries: (AreaSceneEntry | null)[] = new Array(found.scenes.length).fill(null);
   await mapWithConcurrency(
     byPathRow(found.scenes),
@@ -232,12 +248,13 @@ export async function areaStatistics(
     synthetic: landsat.catalog.synthetic,
     mask: maskToText(mask),
     areaKm2,
+    overviewLevel: level,
     ...(found.scenes.length === 0 ? { explanation: await explain(bboxLngLat, filters, options.signal) } : {}),
   };
 }
 
-/** One CSV row per scene and band: the answer as a spreadsheet reads it; then (issue 23) the sensor, its own band name and any harmonisation, as the other CSVs. */
-export const AREA_CSV_HEADER = ['scene_id', 'satellite', 'datetime', 'wrs_path', 'wrs_row', 'cloud_cover', 'band', 'band_label', 'unit', 'pixel_count', 'clear_count', 'count', 'mean', 'median', 'st_dev_population', 'min', 'max', 'mask', 'synthetic', 'sensor', 'sensor_band', 'harmonized'] as const;
+/** One CSV row per scene and band: the answer as a spreadsheet reads it; then (issue 23) the sensor, its own band name and any harmonisation, as the other CSVs; then the ground size of the pixels counted (30 m, or an overview's for a large request). */
+export const AREA_CSV_HEADER = ['scene_id', 'satellite', 'datetime', 'wrs_path', 'wrs_row', 'cloud_cover', 'band', 'band_label', 'unit', 'pixel_count', 'clear_count', 'count', 'mean', 'median', 'st_dev_population', 'min', 'max', 'mask', 'synthetic', 'sensor', 'sensor_band', 'harmonized', 'pixel_size_m'] as const;
 
 type AreaCsvRow = (string | number | boolean | null)[];
 
@@ -247,7 +264,7 @@ export function areaSceneCsvRows(e: AreaSceneEntry, mask: string, synthetic: boo
     const info = BAND_CATALOG[id as keyof typeof BAND_CATALOG];
     const sensor = isLandsatPlatform(e.scene.satellite) ? sensorOf(e.scene.satellite) : null;
     const sensorBand = sensor && isBandId(id) ? sensorBandName(id, sensor) : null;
-    return [e.scene.id, e.scene.satellite, e.scene.datetime, e.scene.wrsPath, e.scene.wrsRow, e.scene.cloudCover, id, info?.label ?? id, info?.unit ?? null, e.pixelCount, e.clearCount, s.count, ...[s.mean, s.median, s.stDev, s.min, s.max].map((v) => toPrecisionOf(info?.unit, v) ?? null), mask, synthetic, sensor, sensorBand, e.scene.harmonized ?? null];
+    return [e.scene.id, e.scene.satellite, e.scene.datetime, e.scene.wrsPath, e.scene.wrsRow, e.scene.cloudCover, id, info?.label ?? id, info?.unit ?? null, e.pixelCount, e.clearCount, s.count, ...[s.mean, s.median, s.stDev, s.min, s.max].map((v) => toPrecisionOf(info?.unit, v) ?? null), mask, synthetic, sensor, sensorBand, e.scene.harmonized ?? null, e.pixelSizeM];
   });
 }
 

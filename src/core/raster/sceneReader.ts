@@ -106,7 +106,13 @@ export interface SceneReader {
    * order (for statistics that sort by value). null, before `chooseWindow` is called, when the files
    * cannot count (archive files).
    */
-  countFullWindow(assets: ArchiveAssetKey[], chooseWindow: (grid: SceneGrid) => { window: [number, number, number, number]; inside: InsideRuns }, maskBits: number, signal?: AbortSignal): Promise<{ window: [number, number, number, number]; counts: DnCounts[] } | null>;
+  countFullWindow(
+    assets: ArchiveAssetKey[],
+    /** Given the full-resolution grid and every level's (as readFullWindow), the window and inside-runs to count, on `level` (default 0). */
+    chooseWindow: (grid: SceneGrid, levelGrids: SceneGrid[]) => { window: [number, number, number, number]; inside: InsideRuns; level?: number },
+    maskBits: number,
+    signal?: AbortSignal,
+  ): Promise<{ window: [number, number, number, number]; counts: DnCounts[] } | null>;
 }
 
 export type BoxCounts = Omit<BoxRead, 'dn' | 'fetchStats'> & {
@@ -400,18 +406,20 @@ export function createSceneReader(opts: SceneReaderOptions): SceneReader {
         const counters = opened.map((o) => o.reader.source.sampleCounter);
         const first = counters[0];
         if (!first || !counters.every((c) => c?.scene === first.scene)) return null;
-        const { window, inside } = chooseWindow(opened[0].grid);
+        const levelGrids = opened[0].reader.levels.map((l) => levelGrid(opened[0].grid, l));
+        const { window, inside, level = 0 } = chooseWindow(levelGrids[0], levelGrids);
         const [c0, r0, c1, r1] = window;
         const width = Math.max(0, c1 - c0);
         const height = Math.max(0, r1 - r0);
         const reader = opened[opened.length - 1].reader;
-        const plan = windowPlan(reader.header, reader.levels[0], window);
+        if (!reader.levels[level]) throw new RangeError(`no overview level ${level}`);
+        const plan = windowPlan(reader.header, reader.levels[level], window);
         const { jobs, covered } = insideJobs(plan.tiles, inside);
         signal?.throwIfAborted();
         const bands = counters.slice(0, -1).map((c) => c!.band);
         const qaBand = counters[counters.length - 1]!.band;
         const sum = createDnSum(assets.length);
-        await Promise.all(jobs.map((pieces) => first.count(0, pieces, bands, qaBand, maskBits, width, signal, inside).then((part) => sum.add(part))));
+        await Promise.all(jobs.map((pieces) => first.count(level, pieces, bands, qaBand, maskBits, width, signal, inside).then((part) => sum.add(part))));
         // Pixels of no piece (outside the polygon, the raster, or sparse tiles) are fill, as outside `inside` in countWindowDns.
         return { window, counts: sum.finish(width * height - covered) };
       } finally {

@@ -32,7 +32,7 @@ export default async function areaRoutes(app: FastifyInstance): Promise<void> {
   // The bulk lane: the worker pools serve other people's points and images before an area's scenes,
   // and drop its queued work as soon as the signal aborts (a Cancel, a client gone, the time limit).
   const measure = (body: AreaBody, signal: AbortSignal, options: { streamed?: boolean; onProgress?: (done: number, total: number) => void } = {}) =>
-    heavyQueue.run(() => runInBulkLane(() => areaStatistics(landsat, body.geometry, filtersOf(body), { ...options, signal }), signal), signal);
+    heavyQueue.run(() => runInBulkLane(() => areaStatistics(landsat, body.geometry, filtersOf(body), { ...options, signal, resolution: body.resolution }), signal), signal);
   /** A plain request holds REQUEST_TIMEOUT_MS; past it the answer says where longer work goes. */
   const plain = async (reply: FastifyReply, body: AreaBody) => {
     // Refused (413, with the job offer) before any work is queued.

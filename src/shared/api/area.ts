@@ -35,7 +35,17 @@ const areaBodyShape = {
   harmonize: harmonizeParam,
 };
 
-export const areaBodySchema = z.object(areaBodyShape).superRefine(checkDateRange);
+export const areaBodySchema = z
+  .object({
+    ...areaBodyShape,
+    resolution: z
+      .enum(['auto', 'full'])
+      .default('auto')
+      .describe(
+        'Extension. "auto" (default): the 30 m pixels while the polygon over all its scenes is at most 40 million of them, else the archive\'s overview whose pixels fit (60, 120, 240 or 480 m; the answer\'s overviewLevel and each scene\'s pixelSizeM say which). "full": the 30 m pixels, however long it takes (a job always measures them)',
+      ),
+  })
+  .superRefine(checkDateRange);
 
 export type AreaBody = z.output<typeof areaBodySchema>;
 
@@ -68,6 +78,7 @@ export const areaResponseSchema = z.object({
       }),
       pixelCount: z.number().describe('Imaged pixels whose centre lies inside the polygon'),
       clearCount: z.number().describe('Of those, the clear ones under the mask'),
+      pixelSizeM: z.number().describe('Extension: ground size of the pixels counted, metres (30, or an overview\'s: see resolution)'),
       bands: z.record(z.string(), stats),
       missingBands: z.record(z.string(), z.string()).optional(),
     }),
@@ -80,6 +91,7 @@ export const areaResponseSchema = z.object({
   synthetic: z.boolean(),
   mask: z.string().describe('Extension: the mask used, in words'),
   areaKm2: z.number().describe('Extension: the polygon area on the sphere, km²'),
+  overviewLevel: z.number().describe('Extension: 0 = the scenes were measured on their 30 m pixels; n = on the n-th overview (pixels 30 x 2^n m), the pixel budget of a request (resolution "auto")'),
   explanation: z.unknown().optional(),
 });
 
