@@ -12,14 +12,15 @@
 // A point layer (peaks, passes, depressions; capes, islands, waterfalls) gives its own point. A polygon
 // layer with its outer ring copied (lakes) gives the point of that ring farthest from the shore
 // (polylabel): a lake's centroid or bounding-box centre can fall on land (Lake Baikal's does). A polygon
-// layer copied with its bounding box only (seas, gulfs, bays) gives the water point of the box nearest
-// its centre (naturalEarthWaterPoint.mjs).
+// layer copied with its bounding box only gives the point of the box nearest its centre that lies on
+// water for seas, gulfs and bays, on land for regions (deserts, ranges, plains, plateaus, basins,
+// peninsulas: naturalEarthWaterPoint.mjs).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import polylabel from 'polylabel';
-import { waterPointOfBox } from './naturalEarthWaterPoint.mjs';
+import { landPointOfBox, waterPointOfBox } from './naturalEarthWaterPoint.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const folder = path.resolve(process.argv[2] ?? path.join(root, 'scripts/naturalEarth'));
@@ -56,9 +57,38 @@ const LAYERS = [
     kinds: { sea: 'sea', gulf: 'gulf', bay: 'bay' },
     farTwinIsCopy: true,
   },
+  {
+    file: 'ne_110m_geography_regions_polys',
+    // 'Continent' is left out: a continent's box gives no place to look at Landsat scenes of (Asia's,
+    // North America's and Antarctica's span all longitudes, and Africa's centre is any point of Africa).
+    // Every other class of the 1:110m layer, as it names it; the kind of the search each becomes.
+    kinds: {
+      'Range/mtn': 'mountain range',
+      Desert: 'desert',
+      Plain: 'plain',
+      Plateau: 'plateau',
+      Basin: 'basin',
+      'Pen/cape': 'peninsula',
+      Peninsula: 'peninsula',
+      Isthmus: 'isthmus',
+      // The Canadian Shield (Tundra); Alaska, Siberia, East and West Antarctica (Geoarea).
+      Tundra: 'region',
+      Geoarea: 'region',
+      Island: 'island',
+      'Island group': 'island',
+    },
+    farTwinIsCopy: false,
+    // No polygon outline was copied (scripts/naturalEarth/README.md): the label point is the land point of
+    // the box nearest its centre.
+    pointOnLand: true,
+    // The layer splits a few features into two (same name and class): one feature, over both boxes.
+    mergeSameName: true,
+  },
 ];
 
 const round = (x, digits) => Number(x.toFixed(digits));
+/** How far inland (in degrees, each way) a region's label point moved off the sea stands. */
+const INLAND_DEGREES = 0.25;
 
 /** Great-circle distance in km. */
 function distanceKm(lat1, lon1, lat2, lon2) {
@@ -100,16 +130,34 @@ function readLayer(file) {
 function namesOf(f) {
   const alt = f.name_alt ?? f.namealt; // the marine layer spells it namealt
   const names = [f.name_en, f.name, ...(alt ? alt.split(',') : [])].map((n) => n?.trim()).filter(Boolean);
-  return [...new Set(names)];
+  // Case apart, one name once: the regions layer writes its names in capitals ("SAHARA" beside "Sahara").
+  return names.filter((n, i) => names.findIndex((m) => m.toLowerCase() === n.toLowerCase()) === i);
 }
 
 const rows = [];
 const skipped = [];
 const unnamed = new Map();
 const counts = {};
-for (const { file, kinds, farTwinIsCopy, countryFromNearestTown = false, copies = [] } of LAYERS) {
+/** One feature per name and class: the first, its bounding box grown to hold the boxes of the same-named others. */
+function mergeSameNamed(file, features) {
+  const kept = [];
+  for (const f of features) {
+    const first = kept.find((k) => k.name === f.name && k.featurecla === f.featurecla);
+    if (!first) {
+      kept.push({ ...f });
+      continue;
+    }
+    const [w, s, e, n] = f.bbox;
+    first.bbox = [Math.min(first.bbox[0], w), Math.min(first.bbox[1], s), Math.max(first.bbox[2], e), Math.max(first.bbox[3], n)];
+    skipped.push(`${file}: a second "${f.name}" (${f.featurecla}), its box [${f.bbox.join(', ')}] joined to the first's`);
+  }
+  return kept;
+}
+
+for (const { file, kinds, farTwinIsCopy, countryFromNearestTown = false, copies = [], pointOnLand = false, mergeSameName = false } of LAYERS) {
   const seen = new Map();
-  for (const f of readLayer(file)) {
+  const features = readLayer(file);
+  for (const f of mergeSameName ? mergeSameNamed(file, features) : features) {
     const copy = f.coordinates && copies.find((c) => c.name === f.name && Math.hypot(c.lat - f.coordinates[1], c.lon - f.coordinates[0]) < 0.01);
     if (copy) {
       skipped.push(`${file}: "${f.name}" at ${round(copy.lat, 2)}, ${round(copy.lon, 2)}, ${copy.why}`);
@@ -124,13 +172,18 @@ for (const { file, kinds, farTwinIsCopy, countryFromNearestTown = false, copies 
     }
     // "Great Lakes" is the group a Great Lake belongs to, not another name of it.
     const altNames = names.slice(1).filter((n) => n !== 'Great Lakes');
-    // A box that spans all longitudes (the Ross Sea crosses the antimeridian) tells nothing of where the sea lies.
-    if (f.bbox && f.bbox[2] - f.bbox[0] >= 359) {
-      skipped.push(`${file}: "${f.name}", whose bounding box spans all longitudes`);
+    // A box as wide as half the world tells nothing of where the feature lies: Natural Earth writes the box
+    // of a feature that crosses the antimeridian (the Ross Sea, Alaska with the Aleutians, Polynesia) from
+    // -180 to 180, and half of Antarctica spans 180°.
+    if (f.bbox && f.bbox[2] - f.bbox[0] >= 179.99) {
+      skipped.push(`${file}: "${f.name}", whose bounding box spans ${round(f.bbox[2] - f.bbox[0], 1)}° of longitude`);
       continue;
     }
-    const point = f.coordinates ?? (f.ring ? polylabel([f.ring], 0.01) : waterPointOfBox(f.bbox));
-    if (!point) throw new Error(`${file}: no water point in the bounding box of ${f.name}`);
+    // Inland by a quarter of a degree where the centre is at sea (the Andes' box's centre lies in the
+    // Pacific); an island group's small islands take any land point.
+    const boxPoint = (box) => (pointOnLand ? landPointOfBox(box, kind === 'island' ? 0 : INLAND_DEGREES) ?? landPointOfBox(box) : waterPointOfBox(box));
+    const point = f.coordinates ?? (f.ring ? polylabel([f.ring], 0.01) : boxPoint(f.bbox));
+    if (!point) throw new Error(`${file}: no ${pointOnLand ? 'land' : 'water'} point in the bounding box of ${f.name}`);
     const [lon, lat] = point;
     const digits = f.coordinates ? 6 : f.ring ? 4 : 2;
     const key = names[0];
@@ -167,7 +220,9 @@ export type NaturalEarthKind = ${[...new Set(LAYERS.flatMap((l) => Object.values
  * name (English when Natural Earth gives one), other names (comma-separated), kind, Natural Earth's
  * scalerank (0 = shown on the smallest-scale maps, so the largest or best-known), min_zoom,
  * elevation in metres (peaks, passes, depressions; null for the others), label point latitude and longitude
- * (a sea's, gulf's or bay's to 0.01°: the water point of its bounding box nearest the box's centre),
+ * (a sea's, gulf's or bay's to 0.01°: the water point of its bounding box nearest the box's centre; a
+ * region's from ne_110m_geography_regions_polys, a desert's, range's, plain's, to 0.01°: the land point of
+ * its bounding box nearest the box's centre),
  * and for capes, islands and waterfalls the ISO 3166 country of the nearest GeoNames town within ${NEAREST_TOWN_KM} km
  * ('' when none, and for the other layers).
  */

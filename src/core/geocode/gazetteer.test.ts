@@ -86,16 +86,18 @@ describe('natural features and English city names (naturalFeatures.ts)', () => {
     ['Lake Titicaca', 'Titicaca', 'lake', 'Natural Earth'],
     ['Death Valley', 'Death Valley', 'depression', 'Natural Earth'],
     // Not in the Natural Earth layers read (scripts/naturalEarth/README.md): hand-written. Natural Earth's
-    // points layer of regions (ne_10m_geography_regions_points) holds capes, islands, waterfalls and one
-    // plain (Plain of Jars); its deserts, valleys, plains and plateaus are in the polygon layers not read.
+    // 1:110m regions layer (ne_110m_geography_regions_polys) names 60 regions, not the Po Valley or the
+    // Kalahari; it has no parks.
     ['Po valley', 'Po Valley', 'valley', 'hand-written'],
     ['Pianura Padana', 'Po Valley', 'valley', 'hand-written'],
     ['Serengeti', 'Serengeti National Park', 'national park', 'hand-written'],
-    ['Sahara', 'Sahara', 'desert', 'hand-written'],
-    ['Gobi', 'Gobi Desert', 'desert', 'hand-written'],
     ['Kalahari', 'Kalahari Desert', 'desert', 'hand-written'],
-    ['Great Plains', 'Great Plains', 'plain', 'hand-written'],
-    ['Tibetan Plateau', 'Tibetan Plateau', 'plateau', 'hand-written'],
+    // From ne_110m_geography_regions_polys (the hand-written entries of the same regions are gone;
+    // naturalEarthRegions.test.ts checks their points against the file).
+    ['Sahara', 'Sahara', 'desert', 'Natural Earth'],
+    ['Gobi', 'Gobi Desert', 'desert', 'Natural Earth'],
+    ['Great Plains', 'Great Plains', 'plain', 'Natural Earth'],
+    ['Tibetan Plateau', 'Tibetan Plateau', 'plateau', 'Natural Earth'],
     // Natural Earth's 1:110m marine layer holds the larger seas (Gulf of Mexico, below), not these.
     ['Adriatic', 'Adriatic Sea', 'sea', 'hand-written'],
     ['Gulf of Bothnia', 'Gulf of Bothnia', 'sea', 'hand-written'],

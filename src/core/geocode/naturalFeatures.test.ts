@@ -37,14 +37,28 @@ describe('the Natural Earth table (naturalEarthFeatures.ts)', () => {
       ...lines('ne_110m_lakes.jsonl'),
       ...lines('ne_10m_geography_regions_points.jsonl'),
       ...lines('ne_110m_geography_marine_polys.jsonl'),
+      ...lines('ne_110m_geography_regions_polys.jsonl'),
     ].filter((f) => f.name);
     const poles = lines('ne_10m_geography_regions_points.jsonl').filter((f) => f.featurecla === 'pole');
     expect(poles).toHaveLength(3);
     const oceans = lines('ne_110m_geography_marine_polys.jsonl').filter((f) => f.featurecla === 'ocean');
     expect(oceans).toHaveLength(7);
+    const regions = lines('ne_110m_geography_regions_polys.jsonl') as unknown as { name: string; featurecla: string; bbox: [number, number, number, number] }[];
+    const continents = regions.filter((f) => f.featurecla === 'Continent');
+    expect(continents).toHaveLength(7);
+    // The regions layer's features whose box spans 180° of longitude or more (they cross the antimeridian,
+    // or are half of Antarctica), a name counted once: Melanesia, Polynesia, Kiribati, Alaska, East and
+    // West Antarctica, the Antarctic Plateau and the Transantarctic Mountains (whose two boxes together span 360°).
+    const wideNames = new Set(regions.filter((f) => f.featurecla !== 'Continent' && f.bbox[2] - f.bbox[0] >= 179.99).map((f) => f.name));
+    expect(wideNames.size).toBe(7);
+    const wide = wideNames.size + 1;
+    // Names the regions layer gives twice in one class (the Canadian Shield, the Transantarctic Mountains): one feature each.
+    const repeated = regions.length - new Set(regions.map((f) => `${f.name}|${f.featurecla}`)).size;
+    expect(repeated).toBe(2);
     // Less the misplaced second Lake Onega, the second Cape Lopatka and Île Amsterdam (copies), the poles,
-    // the oceans, and the Ross Sea (its bounding box spans all longitudes).
-    expect(NATURAL_EARTH_ROWS.length).toBe(named.length - 1 - 2 - poles.length - oceans.length - 1);
+    // the oceans, the Ross Sea (its bounding box spans all longitudes), and of the regions layer the
+    // continents, the boxes of half the world and the repeated names.
+    expect(NATURAL_EARTH_ROWS.length).toBe(named.length - 1 - 2 - poles.length - oceans.length - 1 - continents.length - wide - repeated);
     expect(NATURAL_EARTH_ROWS.some((r) => r[0] === 'Ross Sea')).toBe(false);
     expect(NATURAL_EARTH_ROWS.filter((r) => r[0] === 'Lake Onega')).toHaveLength(1);
     expect(NATURAL_EARTH_ROWS.filter((r) => r[0] === 'Cape Lopatka')).toHaveLength(1);
@@ -111,13 +125,16 @@ describe('the Natural Earth table (naturalEarthFeatures.ts)', () => {
     for (const name of Object.keys(NATURAL_EARTH_ADDITIONS)) expect(names, name).toContain(name);
   });
 
-  it('leaves in the hand-written list no feature Natural Earth gives (same name within 3°, or 6° for a sea)', () => {
+  it('leaves in the hand-written list no feature Natural Earth gives (same name within 3°, 6° for a sea, 20° for a region)', () => {
     // A sea's point is its middle, written by hand or taken from a bounding box: two points of one sea
-    // can lie farther apart than a peak's (the Sea of Okhotsk's were 4.5° apart).
+    // can lie farther apart than a peak's (the Sea of Okhotsk's were 4.5° apart). A desert's, range's or
+    // plain's from ne_110m_geography_regions_polys is its box's centre: the Andes' box is 67° tall.
     const marine = new Set(['sea', 'gulf', 'bay']);
+    const regional = new Set(['mountain range', 'desert', 'plain', 'plateau', 'basin', 'peninsula', 'isthmus', 'region', 'forest', 'valley', 'delta']);
     for (const f of NAMED_FEATURES) {
       const names = [f.name, ...f.altNames.split(',')].filter(Boolean).map(foldName);
-      const near = (r: (typeof NATURAL_EARTH_ROWS)[number]) => Math.hypot(r[6] - f.lat, r[7] - f.lon) < (marine.has(f.kind) && marine.has(r[2]) ? 6 : 3);
+      const reach = (r: (typeof NATURAL_EARTH_ROWS)[number]) => (marine.has(f.kind) && marine.has(r[2]) ? 6 : regional.has(f.kind) && regional.has(r[2]) ? 20 : 3);
+      const near = (r: (typeof NATURAL_EARTH_ROWS)[number]) => Math.hypot(r[6] - f.lat, r[7] - f.lon) < reach(r);
       const twin = NATURAL_EARTH_ROWS.find((r) => [r[0], ...r[1].split(',')].filter(Boolean).some((n) => names.includes(foldName(n))) && near(r));
       expect(twin, `${f.name} is in Natural Earth as ${twin?.[0]}`).toBeUndefined();
     }
@@ -129,6 +146,7 @@ describe('the Natural Earth table (naturalEarthFeatures.ts)', () => {
     expect(scalerankWeight(3)).toBe(1_000_000);
     const features = naturalFeatures();
     expect(features.find((f) => f.name === 'Mount Everest')).toMatchObject({ source: 'Natural Earth', weight: 10_000_000, country: '' });
-    expect(features.find((f) => f.name === 'Sahara')).toMatchObject({ source: 'hand-written', weight: 2_000_000 });
+    expect(features.find((f) => f.name === 'Sahara')).toMatchObject({ source: 'Natural Earth', weight: 10_000_000, kind: 'desert' });
+    expect(features.find((f) => f.name === 'Kalahari Desert')).toMatchObject({ source: 'hand-written', weight: 2_000_000 });
   });
 });

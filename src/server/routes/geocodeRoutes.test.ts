@@ -90,7 +90,9 @@ describe('GET /api/geocode', () => {
     // Natural Earth's point for "Mt. Kenya" (ne_50m_geography_regions_elevation_points): [37.299935, -0.150072].
     expect(await first('Mount Kenya')).toMatchObject({ name: 'Mount Kenya', kind: 'mountain', country: 'Kenya', source: 'Natural Earth', lat: -0.150072, lon: 37.299935 });
     expect(await first('Mont Blanc')).toMatchObject({ name: 'Mont Blanc', kind: 'mountain', source: 'Natural Earth', lat: 45.833679, lon: 6.865043 });
-    expect(await first('Sahara')).toMatchObject({ name: 'Sahara', kind: 'desert', source: 'hand-written' });
+    // ne_110m_geography_regions_polys: "SAHARA" (Desert), bbox [-17.072166, 9.34101, 38.461436, 34.60871], whose centre is on land.
+    expect(await first('Sahara')).toMatchObject({ name: 'Sahara', kind: 'desert', source: 'Natural Earth', lat: 21.97, lon: 10.69 });
+    expect(await first('Kalahari')).toMatchObject({ name: 'Kalahari Desert', kind: 'desert', source: 'hand-written' });
     // Natural Earth's ne_110m_geography_marine_polys gives the Gulf of Mexico (featurecla "gulf"); the Adriatic stays hand-written.
     expect(await first('Gulf of Mexico')).toMatchObject({ name: 'Gulf of Mexico', kind: 'gulf', source: 'Natural Earth' });
     expect(await first('Adriatic Sea')).toMatchObject({ name: 'Adriatic Sea', kind: 'sea', source: 'hand-written' });
