@@ -138,7 +138,8 @@ describe('the first minute (demo archive, headless Chromium)', () => {
   }, 240_000);
 
   it('Cancel stops a long fetch, on the page and on the server', async () => {
-    const { page } = await harness.openPage('/?lat=45.326700&lon=-79.216500&cloud=100&startDate=2019-01-01&endDate=2023-12-31', DESKTOP);
+    // The whole record: long enough to still be running when Cancel is clicked on a fast machine.
+    const { page } = await harness.openPage('/?lat=45.326700&lon=-79.216500&cloud=100&startDate=1982-08-22&endDate=2023-12-31', DESKTOP);
     const cancel = page.getByRole('button', { name: 'Cancel' }).first();
     await cancel.waitFor({ timeout: 60_000 });
     await page.getByText(/Band statistics: \d+ of \d+ scenes read/).waitFor({ timeout: 60_000 });
@@ -149,6 +150,24 @@ describe('the first minute (demo archive, headless Chromium)', () => {
     expect(queue.stats.active).toBe(0);
     await harness.screenshot(page, '21-cancelled-1440', '#results');
   }, 120_000);
+
+  for (const [width, options] of [[1440, DESKTOP], [390, PHONE]] as const) {
+    it(`a long series: the statistics say each scene was sampled on a smaller grid, and how to get finer means (${width} px)`, async () => {
+      const { page } = await harness.openPage('/?lat=45.326700&lon=-79.216500&cloud=100&startDate=2013-04-01&endDate=2019-12-31', options);
+      await page.getByRole('button', { name: 'Fetch Data' }).click();
+      await page.getByText(/scenes matched/).waitFor({ timeout: 120_000 });
+      const note = page.getByText(/This series is long, so each scene is sampled on at most (\d+) x \1 pixels to arrive in seconds \(256 x 256 for up to 48 scenes\): ask for fewer years for finer means\./);
+      await note.waitFor();
+      const side = Number(/at most (\d+) x/.exec((await note.textContent())!)![1]);
+      expect(side).toBeGreaterThanOrEqual(64);
+      expect(side).toBeLessThan(256);
+      // The grid the means were read on is at most that side.
+      const [, w, h] = /over the clear pixels of a (\d+) x (\d+) grid/.exec((await note.textContent())!)!;
+      expect(Math.max(Number(w), Number(h))).toBe(side);
+      await note.scrollIntoViewIfNeeded();
+      await harness.screenshot(page, `33-long-series-statistics-${width}`, '.statistics-status');
+    }, 180_000);
+  }
 
   it('open ocean: the passes and the notification form say Landsat takes no scene there', async () => {
     const { page } = await harness.openPage('/?lat=30&lon=-40&cloud=100&startDate=2024-05-01&endDate=2024-05-31', PHONE);

@@ -54,7 +54,7 @@ export function StatisticsStatus({
       {complete && filter && entries.length > 0 && (
         <p className="muted statistics-caption">
           Statistics over the scene box use WRS-2 path {filter.wrsPath}, row {filter.wrsRow} only
-          {filter.excludedScenes > 0 ? `: ${filter.excludedScenes} scene${filter.excludedScenes === 1 ? '' : 's'} of neighbouring paths and rows that only touch the box in these dates (any cloud cover) are left out` : ''}.
+          {filter.excludedScenes > 0 ? `: ${thousands(filter.excludedScenes)} scene${filter.excludedScenes === 1 ? '' : 's'} of neighbouring paths and rows that only touch the box in these dates (any cloud cover) are left out` : ''}.
         </p>
       )}
       {grids.length > 0 && (
