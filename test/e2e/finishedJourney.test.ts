@@ -146,6 +146,12 @@ describe('place search that helps', () => {
     expect(details).toContain('Texas, United States');
     await harness.screenshot(page, '13-place-search-1440', '#location');
 
+    // A natural feature says what it is (Natural Earth's regions layer: Sahara, a desert).
+    await search.fill('Sahara');
+    await expect.poll(async () => (await listbox.locator('.place-detail').allTextContents())[0], { timeout: 20_000 }).toMatch(/^Desert/);
+    await expect(listbox.locator('.place-name').first().textContent()).resolves.toBe('Sahara');
+    await harness.screenshot(page, '35-place-search-desert-1440', '#location');
+
     // Nothing found: said visibly, not only to screen readers.
     await search.fill('zzqxjv');
     const none = page.getByText('No place found for "zzqxjv".', { exact: false });

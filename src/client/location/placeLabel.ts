@@ -8,7 +8,14 @@ export function placeLabel(place: Place): string {
   return [place.name, place.region, place.country].filter((part) => part && part.trim() !== '').join(', ');
 }
 
-/** The words under a result's name: region and country, e.g. "Ontario, Canada". */
+/** A natural feature's kind as words under its name ("Desert"); nothing for a town or a typed point. */
+function kindWords(kind: string | undefined): string | undefined {
+  if (!kind || kind === 'city' || kind === 'coordinates') return undefined;
+  return kind.charAt(0).toUpperCase() + kind.slice(1);
+}
+
+/** The words under a result's name: a natural feature's kind, region and country, e.g. "Ontario, Canada" or "Desert · Mongolia". */
 export function placeDetail(place: Place): string {
-  return [place.region, place.country].filter((part) => part && part.trim() !== '').join(', ');
+  const where = [place.region, place.country].filter((part) => part && part.trim() !== '').join(', ');
+  return [kindWords(place.kind), where].filter((part) => part && part !== '').join(' · ');
 }
