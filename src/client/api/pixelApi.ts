@@ -68,8 +68,10 @@ export function pixelStreamQueryOptions(url: string | undefined, enabled: boolea
         return await readNdjsonProgress(url!, pixelResponseSchema, {
           signal,
           onProgress: (progress) => {
+            // The first count of scenes is shown at once, as the statistics' is (useLandsatQueries.ts).
+            const firstCount = progress.total !== null && (latest === null || latest.total === null);
             latest = progress;
-            throttle.request();
+            throttle.request({ now: firstCount });
           },
         });
       } finally {

@@ -13,6 +13,26 @@ function throttleAt(signal?: AbortSignal) {
 }
 
 describe('createRenderThrottle', () => {
+  it('delivers a milestone at once, inside the interval, and the gathered news with it', () => {
+    const { clock, deliveries, throttle } = throttleAt();
+    throttle.request();
+    clock.t = 50;
+    throttle.request();
+    expect(deliveries).toEqual([0]);
+    clock.t = 120;
+    throttle.request({ now: true });
+    expect(deliveries).toEqual([0, 120]);
+    // The timer of the gathered request went with it: nothing more at 300.
+    vi.advanceTimersByTime(300);
+    expect(deliveries).toEqual([0, 120]);
+    clock.t = 200;
+    throttle.request();
+    expect(deliveries).toEqual([0, 120]);
+    clock.t = 420;
+    vi.advanceTimersByTime(220);
+    expect(deliveries).toEqual([0, 120, 420]);
+  });
+
   it('delivers the first request at once, gathers the next ones until the interval has passed, and flushes the last', () => {
     const { clock, deliveries, throttle } = throttleAt();
     throttle.request();

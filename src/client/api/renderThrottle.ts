@@ -9,8 +9,12 @@
 export const STREAM_RENDER_INTERVAL_MS = 500;
 
 export interface RenderThrottle {
-  /** Asks for `deliver` to run: now if the interval has passed, else once it has. */
-  request(): void;
+  /**
+   * Asks for `deliver` to run: now if the interval has passed, else once it has. `{ now: true }` runs
+   * it at once whatever the interval (a milestone: the stream's first count of scenes, which the page
+   * says as "0 of 1,842" rather than "finding scenes..." half a second later).
+   */
+  request(options?: { now?: boolean }): void;
   /** Runs `deliver` now if a request waits (the stream ended). */
   flush(): void;
   /** Drops a waiting request (the stream was aborted). */
@@ -29,9 +33,14 @@ export function createRenderThrottle(intervalMs: number, deliver: () => void, { 
     deliver();
   };
   const throttle: RenderThrottle = {
-    request() {
+    request(options) {
       if (signal?.aborted) return;
       waiting = true;
+      if (options?.now) {
+        if (timer !== undefined) clearTimeout(timer);
+        run();
+        return;
+      }
       if (timer !== undefined) return;
       const wait = last + intervalMs - now();
       if (wait <= 0) run();

@@ -67,8 +67,10 @@ export function useLandsatQueries(request: FetchRequest | null) {
         return await readNdjsonProgress(url, landsatDataResponseSchema, {
           signal,
           onProgress: (p) => {
+            // The first count of scenes is shown at once ("0 of 1,842"), not when the interval allows.
+            const firstCount = p.total !== null && (progress === null || progress.total === null);
             progress = p;
-            throttle.request();
+            throttle.request({ now: firstCount });
           },
           items: {
             schema: landsatDataEntrySchema,
