@@ -24,7 +24,8 @@ describe('the clear-view map layer (built page, headless Chromium, fixture scene
       page.on('response', (r) => {
         if (r.url().includes('/api/composite')) seen.push(`${r.status()} ${r.url()}`);
       });
-      const tileAnswer = page.waitForResponse((res) => /\/api\/composite\/tiles\/WebMercatorQuad\/\d+\//.test(res.url()) && res.status() === 200, { timeout: 30_000 }).catch((err: unknown) => {
+      // A guard against a hang, not a speed: under the full suite on two cores the first tile took over 30 s once.
+      const tileAnswer = page.waitForResponse((res) => /\/api\/composite\/tiles\/WebMercatorQuad\/\d+\//.test(res.url()) && res.status() === 200, { timeout: 120_000 }).catch((err: unknown) => {
         throw new Error(`${String(err)}; composite answers seen: ${seen.slice(0, 5).join(' | ')}`);
       });
       await toggle.check();
