@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createRenderThrottle } from './renderThrottle.js';
+import { chartRenderIntervalMs, createRenderThrottle } from './renderThrottle.js';
 
 afterEach(() => vi.useRealTimers());
 
@@ -79,5 +79,34 @@ describe('createRenderThrottle', () => {
     throttle.request();
     throttle.flush();
     expect(deliveries).toEqual([0]);
+  });
+});
+
+describe('chartRenderIntervalMs', () => {
+  it.each([
+    [0, 500],
+    [199, 500],
+    [200, 1500],
+    [999, 1500],
+    [1000, 3000],
+    [1842, 3000],
+  ])('%i scenes shown: the charts get news every %i ms', (shown, ms) => {
+    expect(chartRenderIntervalMs(shown)).toBe(ms);
+  });
+
+  it('a throttle with a growing interval asks for it at each request', () => {
+    vi.useFakeTimers();
+    const clock = { t: 0 };
+    const deliveries: number[] = [];
+    let shown = 0;
+    const throttle = createRenderThrottle(() => chartRenderIntervalMs(shown), () => deliveries.push(clock.t), { now: () => clock.t });
+    throttle.request();
+    shown = 500;
+    clock.t = 600; // past 500 ms, but 500 scenes shown ask 1,500
+    throttle.request();
+    expect(deliveries).toEqual([0]);
+    clock.t = 1500;
+    vi.advanceTimersByTime(900);
+    expect(deliveries).toEqual([0, 1500]);
   });
 });

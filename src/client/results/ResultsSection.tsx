@@ -75,7 +75,8 @@ export const ResultsSection = forwardRef<HTMLElement, ResultsSectionProps>(funct
   { results, pixels, showDemoNotice, selectedSceneId, onSelectScene, sceneChoice, onShowOlder, statisticsStatus, emptyAnswer, children },
   ref,
 ) {
-  const entries = useMemo(() => results.data.data ?? [], [results.data]);
+  // Keyed on the list itself (stable between hand-overs of scenes), not on `results.data`, a new object every render.
+  const entries = useMemo(() => results.data.data ?? [], [results.data.data]);
   const [notImaged, setNotImaged] = useState<string | null>(null);
   const meansByBand = useMemo(() => groupBandMeans(entries), [entries]);
   const unavailable = Object.entries(results.data.unavailableBands ?? {});

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { PixelResponse } from '../../shared/api/pixel.js';
 import { pixelStreamQueryOptions } from '../api/pixelApi.js';
 import type { LandsatDataEntry, LandsatDataResponse } from '../../shared/api/landsatData.js';
@@ -7,7 +7,7 @@ import { landsatRequestUrls, type LandsatRequest } from '../api/landsatRequestUr
 import { analysisRequestUrls } from '../api/analysisRequestUrls.js';
 import { readNdjsonProgress, type StreamProgress } from '../api/readNdjsonProgress.js';
 import { requestSceneImage, type SceneImage } from '../api/requestSceneImage.js';
-import { createRenderThrottle, STREAM_RENDER_INTERVAL_MS } from '../api/renderThrottle.js';
+import { chartRenderIntervalMs, createRenderThrottle, STREAM_RENDER_INTERVAL_MS } from '../api/renderThrottle.js';
 
 // The statistics' schemas (and zod) load with the first Fetch, beside its request (requestJson.ts).
 const landsatDataSchemas = () => import('../../shared/api/landsatData.js');
@@ -20,6 +20,8 @@ export interface FetchRequest extends LandsatRequest {
 }
 
 const byDate = (a: LandsatDataEntry, b: LandsatDataEntry) => ((a.scene?.datetime ?? '') < (b.scene?.datetime ?? '') ? -1 : 1);
+/** The same empty list every render (a new one would change every chart's input). */
+const NO_ENTRIES: LandsatDataEntry[] = [];
 
 /** The server already retries the archive; a 4xx answer would only repeat. */
 const QUERY_DEFAULTS = { retry: false, staleTime: 5 * 60_000, gcTime: 10 * 60_000, refetchOnWindowFocus: false } as const;
@@ -54,13 +56,16 @@ export function useLandsatQueries(request: FetchRequest | null) {
     queryFn: async ({ signal }) => {
       const url = urls!.dataStreamUrl;
       setPartial({ url, entries: [] });
-      // The stream's scenes and progress reach the page in batches (renderThrottle.ts), not a render per line.
+      // The stream's scenes and progress reach the page in batches (renderThrottle.ts), not a render per
+      // line: progress every half second, the scenes (every chart re-drawn) less often as they add up.
       let arrived: LandsatDataEntry[] = [];
+      let shown = 0;
       let progress: StreamProgress | null = null;
-      const throttle = createRenderThrottle(STREAM_RENDER_INTERVAL_MS, () => {
-        if (progress) setDataProgress({ url, progress });
+      const progressThrottle = createRenderThrottle(STREAM_RENDER_INTERVAL_MS, () => progress && setDataProgress({ url, progress }), { signal });
+      const entriesThrottle = createRenderThrottle(() => chartRenderIntervalMs(shown), () => {
         const items = arrived;
         arrived = [];
+        shown += items.length;
         if (items.length > 0) setPartial((prev) => (prev && prev.url === url ? { url, entries: [...prev.entries, ...items] } : { url, entries: items }));
       }, { signal });
       try {
@@ -70,18 +75,19 @@ export function useLandsatQueries(request: FetchRequest | null) {
             // The first count of scenes is shown at once ("0 of 1,842"), not when the interval allows.
             const firstCount = p.total !== null && (progress === null || progress.total === null);
             progress = p;
-            throttle.request({ now: firstCount });
+            progressThrottle.request({ now: firstCount });
           },
           items: {
             schema: landsatDataEntrySchema,
             onItem: (item) => {
               arrived.push(item);
-              throttle.request();
+              entriesThrottle.request();
             },
           },
         });
       } finally {
-        throttle.flush();
+        progressThrottle.flush();
+        entriesThrottle.flush();
       }
     },
     enabled: urls !== null && imageSettled,
@@ -99,13 +105,18 @@ export function useLandsatQueries(request: FetchRequest | null) {
     void queryClient.cancelQueries({ queryKey: ['pixel-series', pixelStreamUrl] });
   }, [queryClient, imageUrl, dataStreamUrl, pixelStreamUrl]);
 
+  // Sorted once per hand-over of scenes, not on every render: a new array each render (the progress
+  // line re-renders the page every half second) would re-draw every chart with it.
+  const currentUrl = urls?.dataStreamUrl;
+  const partialEntries = useMemo(() => (partial && partial.url === currentUrl ? [...partial.entries].sort(byDate) : NO_ENTRIES), [partial, currentUrl]);
+
   return {
     image,
     data,
     pixels,
     cancel,
     /** The scenes' statistics received so far (oldest first) while the series is still streaming. */
-    partialEntries: partial && partial.url === urls?.dataStreamUrl ? [...partial.entries].sort(byDate) : [],
+    partialEntries,
     /** Progress of the current request's streams only (a stale stream's lines are ignored). */
     dataProgress: dataProgress && dataProgress.url === urls?.dataStreamUrl ? dataProgress.progress : null,
     pixelProgress: pixelProgress && pixelProgress.url === urls?.pixelStreamUrl ? pixelProgress.progress : null,
