@@ -24,6 +24,7 @@ import { benchPointDuringArea } from './bench/pointDuringArea.js';
 import { benchRealShapedArchive } from './benchRealShaped.js';
 import { benchSitesDemo, benchSitesRealShaped } from './bench/sites.js';
 import { benchVersusGdal } from './bench/versusGdal.js';
+import { benchAreaVersusGdal } from './bench/areaVersusGdal.js';
 import { benchFortyYearsDemo } from './bench/fortyYearsDemo.js';
 import { benchPixelFortyYears } from './bench/pixelFortyYears.js';
 import { benchFieldFiles } from './bench/fieldFiles.js';
@@ -95,6 +96,12 @@ async function main(): Promise<void> {
     const versusGdal = await benchVersusGdal();
     const sites1000VsGdal = await benchSitesRealShaped();
     process.stdout.write(`${JSON.stringify({ machine: machine(), versusGdal, sites1000VsGdal }, null, 2)}\n`);
+    return;
+  }
+  // BENCH_ONLY=gdal-area runs just issue 33's 2,500 km² area over a year on the real-shaped COGs against
+  // GDAL on the same windows and statistics (scripts/bench/areaVersusGdal.ts; BENCH_RUNS, default 3).
+  if (process.env.BENCH_ONLY === 'gdal-area') {
+    process.stdout.write(`${JSON.stringify({ machine: machine(), areaVersusGdal: await benchAreaVersusGdal() }, null, 2)}\n`);
     return;
   }
   // BENCH_ONLY=demo-speed runs just the embedded demo's journey figures: the first minute in the real

@@ -18,7 +18,7 @@ const RUNS = Number(process.env.AREA_STREAM_RUNS ?? 1);
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 const log = (msg: string) => process.stderr.write(`${msg}\n`);
 
-function squarePolygon(km: number) {
+export function squarePolygon(km: number) {
   const dLat = km / 2 / 111.32;
   const dLon = km / 2 / (111.32 * Math.cos((DEFAULT_POINT.lat * Math.PI) / 180));
   const [x, y] = [DEFAULT_POINT.lon, DEFAULT_POINT.lat];

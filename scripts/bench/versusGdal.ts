@@ -31,24 +31,24 @@ import { ASSETS, CACHE_DIR, EPSG, HEIGHT, WIDTH, ensureScene, frame, startArchiv
 import { runAsScript } from './runAsScript.js';
 import { processCpuMs } from '../load/measure.js';
 
-const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
-const LATENCY_MS = 30;
+export const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
+export const LATENCY_MS = 30;
 /** GDAL's pool: the issue's 36 threads (more threads than files in flight would only queue). */
-const GDAL_THREADS = Number(process.env.BENCH_GDAL_THREADS ?? 36);
+export const GDAL_THREADS = Number(process.env.BENCH_GDAL_THREADS ?? 36);
 const SERIES_BANDS: BandId[] = ['B01', 'B02', 'B03', 'B04', 'B05', 'B06', 'B07', 'B09'];
 const RECORD_BANDS: BandId[] = ['B04', 'B05'];
 const RECORD_ASSETS: AssetKey[] = ['red', 'nir08', 'qa_pixel'];
 const IMAGE_ASSETS: AssetKey[] = ['red', 'green', 'blue'];
 const SERIES_SCENES = 45;
 /** BENCH_SERVER_NODE_ARGS adds node flags to the product's servers, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` (with WORKER_CPU_PROF_DIR for its worker threads). */
-const SERVER_NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+export const SERVER_NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const WARM_REPEATS = 5;
 const SERIES_START = Date.UTC(2025, 0, 2);
 const IMAGE_DAY = '2026-01-20';
-const WARMUP_DAY = '2026-03-01';
+export const WARMUP_DAY = '2026-03-01';
 const RECORD_START = Date.UTC(1984, 2, 1);
 const RECORD_END = Date.UTC(2024, 11, 31);
-const GDAL_ENV = {
+export const GDAL_ENV = {
   GDAL_DISABLE_READDIR_ON_OPEN: 'EMPTY_DIR',
   CPL_VSIL_CURL_ALLOWED_EXTENSIONS: '.TIF',
   GDAL_HTTP_MULTIPLEX: 'YES',
@@ -62,7 +62,7 @@ const ms = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6;
 const round = (n: number, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
 const day = (t: number) => new Date(t).toISOString().slice(0, 10);
 
-function spread(values: number[]) {
+export function spread(values: number[]) {
   const sorted = [...values].sort((a, b) => a - b);
   return { medianMs: round(sorted[Math.floor(sorted.length / 2)]), minMs: round(sorted[0]), maxMs: round(sorted[sorted.length - 1]), runs: values.map((v) => round(v)) };
 }
@@ -86,7 +86,7 @@ function platformAt(t: number, i: number): string {
   return i % 2 ? 'landsat-9' : 'landsat-8';
 }
 
-function itemSpecs(recordScenes: number): ItemSpec[] {
+export function itemSpecs(recordScenes: number): ItemSpec[] {
   const specs: ItemSpec[] = [];
   for (let i = 0; i < SERIES_SCENES; i++) {
     specs.push({ id: `LC08_L2SP_018029_SERIES${String(i).padStart(3, '0')}`, folder: `A${String(i).padStart(4, '0')}`, datetime: new Date(SERIES_START + i * 8 * 86_400_000).toISOString(), platform: i % 2 ? 'landsat-9' : 'landsat-8', wrsPath: 18 });
@@ -103,7 +103,7 @@ function itemSpecs(recordScenes: number): ItemSpec[] {
 }
 
 /** STAC items (Planetary Computer form) for every spec, in a fresh folder, their assets on the archive stand-in. */
-async function writeCatalog(dir: string, archiveUrl: string, specs: ItemSpec[]) {
+export async function writeCatalog(dir: string, archiveUrl: string, specs: ItemSpec[]) {
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
   const linksDir = path.join(CACHE_DIR, 'links');
@@ -198,6 +198,35 @@ async function timedGet(base: string, url: string): Promise<{ ms: number; body: 
 const pixelUrl = (from: string, to: string, bands: BandId[]) =>
   `/api/pixel?lat=${DEFAULT_POINT.lat}&lon=${DEFAULT_POINT.lon}&startDate=${from}&endDate=${to}&cloudCoverage=100&bands=${bands.join(',')}`;
 
+/** The IMAGE scene's bbox as landsatImage's query (the whole real-shaped scene). */
+export function sceneBoxQuery(catalogDir: string): string {
+  const item = JSON.parse(readFileSync(path.join(catalogDir, 'LC08_L2SP_018029_IMAGE.json'), 'utf8')) as { bbox: number[] };
+  const [w, s, e, n] = item.bbox;
+  return `LON_UL=${w}&LAT_UR=${s}&LON_UR=${e}&LAT_UL=${n}`;
+}
+
+/**
+ * A running server: a place search (which waits for the place index the server builds as it starts, ~2 s
+ * of CPU in a thread, so the rows do not share the 2 cores with it), a 1-scene series and an image of the
+ * WARMUP scene (code loaded and compiled, sockets and worker threads up).
+ */
+export async function warmServer(server: ServerProcess, sceneBox: string): Promise<void> {
+  await timedGet(server.baseUrl, '/api/geocode?q=Detroit&limit=1');
+  await timedGet(server.baseUrl, pixelUrl(WARMUP_DAY, WARMUP_DAY, SERIES_BANDS));
+  await timedGet(server.baseUrl, `/api/landsatImage?${sceneBox}&startDate=${WARMUP_DAY}&endDate=${WARMUP_DAY}&cloudCoverage=100&bands=B04,B03,B02`);
+}
+
+/** Runs `what`, with the requests the archive saw meanwhile and, given the server, the CPU it spent. */
+export function countedAt(archive: { stats: () => Promise<ArchiveStats> }) {
+  return async <T>(what: () => Promise<T>, server?: ServerProcess): Promise<[T, ArchiveStats & { cpuMs?: number }]> => {
+    await archive.stats();
+    const cpuBefore = server ? cpuMsOf(server.child.pid!) : 0;
+    const result = await what();
+    const stats = await archive.stats();
+    return [result, server ? { ...stats, cpuMs: cpuMsOf(server.child.pid!) - cpuBefore } : stats];
+  };
+}
+
 export async function benchVersusGdal() {
   await ensureScene();
   const loadAtStart = os.loadavg()[0];
@@ -209,27 +238,10 @@ export async function benchVersusGdal() {
   const env = { LANDSAT_SOURCE: `local:${catalogDir}`, ARCHIVE_HOSTS: new URL(archive.url).host, MAX_SCENES: '2000', LOAD_SHED_EVENT_LOOP_DELAY_MS: '0', RATE_LIMIT_PER_MINUTE: '100000', LOG_LEVEL: 'warn' };
   const seriesUrl = pixelUrl(day(SERIES_START), day(SERIES_START + SERIES_SCENES * 8 * 86_400_000), SERIES_BANDS);
   const recordUrl = pixelUrl('1984-01-01', '2024-12-31', RECORD_BANDS);
-  const sceneBox = (() => {
-    const item = JSON.parse(readFileSync(path.join(catalogDir, 'LC08_L2SP_018029_IMAGE.json'), 'utf8')) as { bbox: number[] };
-    const [w, s, e, n] = item.bbox;
-    return `LON_UL=${w}&LAT_UR=${s}&LON_UR=${e}&LAT_UL=${n}`;
-  })();
+  const sceneBox = sceneBoxQuery(catalogDir);
   const imageUrl = `/api/landsatImage?${sceneBox}&startDate=${IMAGE_DAY}&endDate=${IMAGE_DAY}&cloudCoverage=100&bands=B04,B03,B02`;
-  const warmup = async (server: ServerProcess) => {
-    // A running server has built its place index (~2 s of CPU in a thread from the start): a search waits
-    // for it, so the rows below do not share the 2 cores with the start-up's build.
-    await timedGet(server.baseUrl, '/api/geocode?q=Detroit&limit=1');
-    await timedGet(server.baseUrl, pixelUrl(WARMUP_DAY, WARMUP_DAY, SERIES_BANDS));
-    await timedGet(server.baseUrl, `/api/landsatImage?${sceneBox}&startDate=${WARMUP_DAY}&endDate=${WARMUP_DAY}&cloudCoverage=100&bands=B04,B03,B02`);
-  };
-  /** Runs `what`, with the requests the archive saw meanwhile and, given the server, the CPU it spent. */
-  const counted = async <T>(what: () => Promise<T>, server?: ServerProcess): Promise<[T, ArchiveStats & { cpuMs?: number }]> => {
-    await archive.stats();
-    const cpuBefore = server ? cpuMsOf(server.child.pid!) : 0;
-    const result = await what();
-    const stats = await archive.stats();
-    return [result, server ? { ...stats, cpuMs: cpuMsOf(server.child.pid!) - cpuBefore } : stats];
-  };
+  const warmup = (server: ServerProcess) => warmServer(server, sceneBox);
+  const counted = countedAt(archive);
 
   const win = pointWindow(path.join(CACHE_DIR, 'base', 'red.TIF'));
   const seriesSpecs = specs.filter((s) => s.folder.startsWith('A'));
