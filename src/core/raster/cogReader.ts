@@ -10,7 +10,7 @@
 import { setMaxListeners } from 'node:events';
 import type { BlockCache } from './blockCache.js';
 import type { ByteSource } from './byteSource.js';
-import { decodeTile, pickFromTilePrefix, pickTileSamples, tilePrefixToRead } from './tileDecoder.js';
+import { decodeTile, decodesInWorker, pickFromTilePrefix, pickTileSamples, tilePrefixToRead } from './tileDecoder.js';
 import { headerBytes, parseCogHeader, type CogGeo, type CogHeader, type CogLevel } from './cogHeader.js';
 import { windowPlan } from './windowPlan.js';
 
@@ -142,9 +142,11 @@ export async function createCogReader(source: ByteSource, { cache, signal }: Cre
         }
         const compressed = await compressedTile(level, index, fromRun.get(index) ?? alone, signal);
         if (compressed.byteLength < level.tileByteCounts[index]) throw new Error(`truncated tile at ${level.tileOffsets[index]} of ${source.id}`);
-        // Decimating, or a few pixels of the tile (a 3 x 3, a site): only the picked samples come back,
-        // decoded off the event loop for DEFLATE (the main thread of a cold series then only moves bytes).
-        if (size || (xe - xs) * (ye - ys) <= SMALL_PICK_SAMPLES) {
+        // Decimating, a few pixels of the tile (a 3 x 3, a site), or any part of a DEFLATE tile (an area's
+        // strips, an export): only the samples asked come back, decoded off the event loop for DEFLATE.
+        // An area's full-resolution strips on the event loop (inflate callbacks, predictor, copies) kept
+        // it busy while the decode workers idled: 1.3-2x GDAL's time (docs/areas-and-first-load.md).
+        if (size || (xe - xs) * (ye - ys) <= SMALL_PICK_SAMPLES || decodesInWorker(level)) {
           const samples = await pickTileSamples(level, header.littleEndian, compressed, rows, cols);
           placeRows(data, outW, samples, cols.length, rowAt, ys, ye, xs);
           return;

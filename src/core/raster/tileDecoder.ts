@@ -114,14 +114,19 @@ export async function decodeTile(
   return out;
 }
 
+/** Whether pickTileSamples decodes this kind of tile in a worker thread (DEFLATE, 16-bit, no or horizontal predictor: every Landsat band). */
+export function decodesInWorker(layout: TileLayout): boolean {
+  return DEFLATE_CODES.has(layout.compression) && layout.bitsPerSample === 16 && (layout.predictor === 1 || layout.predictor === 2);
+}
+
 /**
  * The samples at `rows` x `cols` of a tile (tile coordinates, ascending), row-major: what a decimating
  * read keeps of it. DEFLATE tiles of 16-bit words are decoded and picked in a worker thread
  * (decodeWorkerPool.ts), the rest through decodeTile here.
  */
 export async function pickTileSamples(layout: TileLayout, littleEndian: boolean, compressed: ArrayBuffer, rows: Int32Array, cols: Int32Array): Promise<Uint16Array | Uint8Array> {
-  const { tileWidth, tileHeight, predictor, bitsPerSample, compression } = layout;
-  if (DEFLATE_CODES.has(compression) && bitsPerSample === 16 && (predictor === 1 || predictor === 2)) {
+  const { tileWidth, tileHeight, predictor } = layout;
+  if (decodesInWorker(layout)) {
     const job = { tileWidth, tileHeight, littleEndian, predictor, rows, cols };
     // A point's few samples (a 3 x 3, a tile's sites): inflated on the libuv pool as far as their rows,
     // then only their rows un-predicted here, which costs the event loop less than the copy and the
@@ -135,7 +140,7 @@ export async function pickTileSamples(layout: TileLayout, littleEndian: boolean,
   }
   const lastRow = rows.length > 0 ? rows[rows.length - 1] : 0;
   const pixels = await decodeTile(layout, littleEndian, compressed, lastRow + 1, rows);
-  const out = bitsPerSample === 8 ? new Uint8Array(rows.length * cols.length) : new Uint16Array(rows.length * cols.length);
+  const out = layout.bitsPerSample === 8 ? new Uint8Array(rows.length * cols.length) : new Uint16Array(rows.length * cols.length);
   return pickSamples(pixels, tileWidth, Math.floor(pixels.length / tileWidth), rows, cols, out);
 }
 
