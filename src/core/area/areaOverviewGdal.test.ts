@@ -14,7 +14,8 @@ import { areaSceneEntry } from './areaStatistics.js';
 
 /**
  * An area measured on an overview (what a large request does, areaOverviewLevel) against GDAL: the
- * fixture scene's SR_B4 and QA_PIXEL are rewritten by `gdal_translate -of COG` with internal overviews,
+ * fixture scene's SR_B4 and QA_PIXEL are rewritten by `gdal_translate -of COG` (DEFLATE, horizontal predictor, as
+ * Landsat's own files) with internal overviews,
  * GDAL extracts overview 1 itself (`-oo OVERVIEW_LEVEL=0`), and the expected counts and statistics are
  * worked out from those GDAL files (read with geotiff.js), over the overview pixels whose centre lies
  * inside a rectangle drawn on the overview's grid. Not through this project's reader.
@@ -32,7 +33,7 @@ beforeAll(() => {
     const to = path.join(sceneDir, name);
     if (/_(SR_B4|QA_PIXEL)\.TIF$/.test(name)) {
       const resampling = name.includes('QA_PIXEL') ? 'NEAREST' : 'AVERAGE';
-      execFileSync('gdal_translate', ['-q', '-of', 'COG', '-co', 'BLOCKSIZE=128', '-co', 'COMPRESS=DEFLATE', '-co', 'OVERVIEWS=AUTO', '-co', `OVERVIEW_RESAMPLING=${resampling}`, from, to]);
+      execFileSync('gdal_translate', ['-q', '-of', 'COG', '-co', 'BLOCKSIZE=128', '-co', 'COMPRESS=DEFLATE', '-co', 'PREDICTOR=2', '-co', 'OVERVIEWS=AUTO', '-co', `OVERVIEW_RESAMPLING=${resampling}`, from, to]);
       // GDAL's own read of overview 1, as a plain GeoTIFF.
       execFileSync('gdal_translate', ['-q', '-oo', 'OVERVIEW_LEVEL=0', to, path.join(dir, `ovr1_${name}`)]);
     } else if (name.endsWith('.json')) copyFileSync(from, to);
