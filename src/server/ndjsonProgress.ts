@@ -7,13 +7,15 @@ import type { ProgressStreamLine } from '../shared/api/ndjsonStream.js';
 export type ProgressReporter = (done: number, total: number) => void;
 /** Sends one finished piece of the answer at once (`{"type":"item","item":…}`), so the page can draw it before the rest. */
 export type ItemReporter = (item: unknown) => void;
+/** While the scenes are not known yet: how far the search is (`searched` on a progress line with total null). */
+export type SearchReporter = (checked: number, candidates: number) => void;
 
 /**
  * Streams a long job as NDJSON so the page can say "scene 12 of 45": `{"type":"progress","done","total"}`
  * lines (and, for calls that send them, one `{"type":"item","item":…}` line per finished scene), then one `{"type":"result","result":…}` line, or `{"type":"error","error":{"code","message"}}`
  * when the job fails after the 200 status has gone out. Progress lines are throttled.
  */
-export function sendNdjsonProgress<T>(req: FastifyRequest, reply: FastifyReply, job: (onProgress: ProgressReporter, onItem: ItemReporter) => Promise<T>): FastifyReply {
+export function sendNdjsonProgress<T>(req: FastifyRequest, reply: FastifyReply, job: (onProgress: ProgressReporter, onItem: ItemReporter, onSearching: SearchReporter) => Promise<T>): FastifyReply {
   const stream = new PassThrough();
   const write = (line: ProgressStreamLine) => stream.write(`${JSON.stringify(line)}\n`);
   let lastSent = 0;
@@ -27,8 +29,15 @@ export function sendNdjsonProgress<T>(req: FastifyRequest, reply: FastifyReply, 
   const onItem: ItemReporter = (item) => {
     if (!stream.writableEnded) write({ type: 'item', item });
   };
+  let searchSent = 0;
+  const onSearching: SearchReporter = (checked, candidates) => {
+    const now = Date.now();
+    if (stream.writableEnded || (checked < candidates && now - searchSent < 100)) return;
+    searchSent = now;
+    write({ type: 'progress', done: 0, total: null, searched: { checked, candidates } });
+  };
   write({ type: 'progress', done: 0, total: null });
-  job(onProgress, onItem)
+  job(onProgress, onItem, onSearching)
     .then((result) => write({ type: 'result', result }))
     .catch((err: FastifyError) => {
       const answer = toApiError(err);

@@ -142,7 +142,7 @@ describe('the first minute (demo archive, headless Chromium)', () => {
     const { page } = await harness.openPage('/?lat=45.326700&lon=-79.216500&cloud=100&startDate=1982-08-22&endDate=2023-12-31', DESKTOP);
     const cancel = page.getByRole('button', { name: 'Cancel' }).first();
     await cancel.waitFor({ timeout: 60_000 });
-    await page.getByText(/Band statistics: \d+ of \d+ scenes read/).waitFor({ timeout: 60_000 });
+    await page.getByText(/Band statistics: [\d,]+ of [\d,]+ scenes read/).waitFor({ timeout: 60_000 });
     await cancel.click();
     await page.getByText(/Cancelled: the server stopped reading/).waitFor();
     const queue = harness.app.ctx.heavyQueue;

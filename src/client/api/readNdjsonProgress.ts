@@ -7,6 +7,8 @@ export interface StreamProgress {
   done: number;
   /** Null until the server knows how many scenes qualify. */
   total: number | null;
+  /** Until then, how far the search is: candidate scenes whose cloud cover has been checked. */
+  searched?: { checked: number; candidates: number };
 }
 
 export interface ReadNdjsonOptions<I extends z.ZodType> {
@@ -41,7 +43,7 @@ export async function readNdjsonProgress<R extends z.ZodType, I extends z.ZodTyp
   ]);
   if (!response.ok) throw await apiRequestErrorFrom(response);
   for await (const line of ndjsonLines(response, lineSchema, signal)) {
-    if (line.type === 'progress') onProgress?.({ done: line.done, total: line.total });
+    if (line.type === 'progress') onProgress?.({ done: line.done, total: line.total, ...(line.searched ? { searched: line.searched } : {}) });
     else if (line.type === 'item') items?.onItem(readStreamPart(response.status, item!, line.item, 'item'));
     else if (line.type === 'result') return readStreamPart(response.status, result, line.result, 'result');
     else throw new ApiRequestError(line.status ?? 500, line.error.code, line.error.message);

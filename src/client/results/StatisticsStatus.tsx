@@ -39,9 +39,19 @@ export function StatisticsStatus({
       {running && (
         <div className="stream-progress" role="status">
           <span>
-            {progress && progress.total !== null ? `Band statistics: ${progress.done} of ${progress.total} scenes read; the charts fill in as they arrive.` : 'Band statistics: finding scenes...'}
+            {progress && progress.total !== null
+              ? `Band statistics: ${thousands(progress.done)} of ${thousands(progress.total)} scenes read; the charts fill in as they arrive.`
+              : progress?.searched
+                ? `Band statistics: finding scenes, cloud cover checked for ${thousands(progress.searched.checked)} of ${thousands(progress.searched.candidates)} candidates...`
+                : 'Band statistics: finding scenes...'}
           </span>
-          {progress && progress.total ? <progress max={progress.total} value={progress.done} aria-label="Band statistics" /> : <progress aria-label="Band statistics" />}
+          {progress && progress.total ? (
+            <progress max={progress.total} value={progress.done} aria-label="Band statistics" />
+          ) : progress?.searched ? (
+            <progress max={progress.searched.candidates} value={progress.searched.checked} aria-label="Band statistics: finding scenes" />
+          ) : (
+            <progress aria-label="Band statistics" />
+          )}
           <button type="button" className="secondary-button" onClick={onCancel}>
             Cancel
           </button>

@@ -208,7 +208,10 @@ export function createDemoCatalog(opts: DemoCatalogOptions = {}): DemoCatalog {
       // The first chunk is small, so that a small limit (the newest scene) computes few.
       search: for (let at = 0, size = 16; at < candidates.length; at += size, size = 128) {
         const chunk = candidates.slice(at, at + size);
-        if (percentsNeeded) await knowCloudPercents(chunk);
+        if (percentsNeeded) {
+          await knowCloudPercents(chunk);
+          query.onSearchProgress?.(at + chunk.length, candidates.length);
+        }
         // A turn of the event loop between chunks, whichever thread computed them (a client that left stops it here).
         await ownTurn();
         query.signal?.throwIfAborted();

@@ -126,7 +126,13 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
       },
     });
 
-  async function search(bboxLngLat: [number, number, number, number], filters: SceneFilters, signal?: AbortSignal, limit = maxScenes): Promise<SceneSearchResult> {
+  async function search(
+    bboxLngLat: [number, number, number, number],
+    filters: SceneFilters,
+    signal?: AbortSignal,
+    limit = maxScenes,
+    onSearchProgress?: (checked: number, candidates: number) => void,
+  ): Promise<SceneSearchResult> {
     const found = await catalog.search({
       bboxLngLat,
       startDate: filters.startDate,
@@ -134,6 +140,7 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
       maxCloudCover: filters.cloudCoverage,
       limit,
       signal,
+      ...(onSearchProgress ? { onSearchProgress } : {}),
     });
     return filters.sceneId ? { ...found, scenes: found.scenes.filter((s) => s.id === filters.sceneId) } : found;
   }
@@ -186,10 +193,17 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
     async readPixels(
       lngLat: LngLat,
       filters: SceneFilters,
-      options: { latest?: boolean; streamed?: boolean; signal?: AbortSignal; onProgress?: (done: number, total: number) => void } = {},
+      options: {
+        latest?: boolean;
+        streamed?: boolean;
+        signal?: AbortSignal;
+        onProgress?: (done: number, total: number) => void;
+        /** The search so far (candidates whose cloud cover is checked), before the scenes are known. */
+        onSearching?: (checked: number, candidates: number) => void;
+      } = {},
     ): Promise<PixelResponse> {
       const { available, unavailable } = requireBands(filters);
-      const found = await search([lngLat[0], lngLat[1], lngLat[0], lngLat[1]], filters, options.signal, options.latest ? 1 : seriesLimit(options.streamed));
+      const found = await search([lngLat[0], lngLat[1], lngLat[0], lngLat[1]], filters, options.signal, options.latest ? 1 : seriesLimit(options.streamed), options.onSearching);
       const scenes = options.latest ? found.scenes.slice(-1) : found.scenes;
       let done = 0;
       // A scene's point reads are a few small ranges each: enough scenes at once to keep POINT_READS_IN_FLIGHT reads going.
@@ -258,6 +272,8 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
         streamed?: boolean;
         signal?: AbortSignal;
         onProgress?: (done: number, total: number) => void;
+        /** The search so far (candidates whose cloud cover is checked), before the scenes are known. */
+        onSearching?: (checked: number, candidates: number) => void;
         /** Each scene's entry as soon as it is computed (in the order scenes finish). */
         onEntry?: (entry: LandsatDataEntry) => void;
       } = {},
@@ -273,13 +289,13 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
         // overlapping there cover: the search there finds them without examining the ten or so that touch
         // the box (the demo would compute each one's cloud cover). Those are only counted, as left out.
         const [own, excluded] = await Promise.all([
-          search(pointBox(wrs2SceneCenter(pathRow.path, pathRow.row)), filters, options.signal, limit),
+          search(pointBox(wrs2SceneCenter(pathRow.path, pathRow.row)), filters, options.signal, limit, options.onSearching),
           countNeighbourScenes(boxToBBoxLngLat(box), pathRow, filters, options.signal, limit),
         ]);
         found = { ...own, scenes: own.scenes.filter(ownPathRow) };
         excludedScenes = excluded;
       } else {
-        found = await search(boxToBBoxLngLat(box), filters, options.signal, limit);
+        found = await search(boxToBBoxLngLat(box), filters, options.signal, limit, options.onSearching);
       }
       let done = 0;
       // Statistics are read on at most this many pixels a side (an overview for a large box; coarser for a long series: statisticsGrid.ts).

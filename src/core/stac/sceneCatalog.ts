@@ -8,6 +8,8 @@ export interface SceneQuery {
   endDate: string;
   /** Largest scene cloud cover accepted, percent. */
   maxCloudCover: number;
+  /** How far the search is, for a catalogue that computes each candidate's cloud cover (the demo): called after each batch. */
+  onSearchProgress?: (checked: number, candidates: number) => void;
   /** Most scenes to return; when more qualify, `truncated` is true. */
   limit: number;
   signal?: AbortSignal;

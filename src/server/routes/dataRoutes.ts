@@ -93,8 +93,8 @@ export default async function dataRoutes(app: FastifyInstance): Promise<void> {
     },
     async (req, reply) => {
       const signal = streamSignalFor(reply);
-      return sendNdjsonProgress(req, reply, (onProgress, onItem) =>
-        heavyQueue.run(() => landsat.boxStatistics(boxOf(req.query), req.query, { streamed: true, signal, onProgress, onEntry: onItem }), signal),
+      return sendNdjsonProgress(req, reply, (onProgress, onItem, onSearching) =>
+        heavyQueue.run(() => landsat.boxStatistics(boxOf(req.query), req.query, { streamed: true, signal, onProgress, onSearching, onEntry: onItem }), signal),
       );
     },
   );
@@ -111,7 +111,9 @@ export default async function dataRoutes(app: FastifyInstance): Promise<void> {
     async (req, reply) => {
       const q = req.query;
       const signal = streamSignalFor(reply);
-      return sendNdjsonProgress(req, reply, (onProgress) => heavyQueue.run(() => landsat.readPixels([q.lon, q.lat], q, { latest: q.latest, streamed: true, signal, onProgress }), signal));
+      return sendNdjsonProgress(req, reply, (onProgress, _onItem, onSearching) =>
+        heavyQueue.run(() => landsat.readPixels([q.lon, q.lat], q, { latest: q.latest, streamed: true, signal, onProgress, onSearching }), signal),
+      );
     },
   );
 

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { buildTestApp } from '../../../test/support/testApp.js';
 import { findWrs2Tiles, seedBBoxFromTile } from '../../core/wrs2/wrs2.js';
 import { DEFAULT_POINT } from '../../shared/defaults.js';
+import { progressLineSchema } from '../../shared/api/ndjsonStream.js';
 
 // The seed's default point and its scene box, built as the page builds it (first footprint holding the point).
 const tiles = findWrs2Tiles([DEFAULT_POINT.lon, DEFAULT_POINT.lat]);
@@ -82,6 +83,25 @@ describe('scene box statistics keep the point own path/row (demo archive)', () =
     const result = lines[lines.length - 1].result;
     expect(items.length).toBe(result.data.length);
     expect(new Set(items.map((e: { scene: { id: string } }) => e.scene.id))).toEqual(new Set(result.data.map((e: { scene: { id: string } }) => e.scene.id)));
+  });
+
+  it('below 100 % cloud, says how far the search is before the scenes are known (each line valid under the shared schema)', async () => {
+    // Two years the other tests do not search: the demo computes every candidate's cloud cover.
+    const res = await app.inject(`/api/landsatData/stream?${qs({ ...BOX, startDate: '2016-01-01', endDate: '2017-12-31', cloudCoverage: 40, bands: 'B04' })}`);
+    const lines = res.body.trim().split('\n').map((l) => JSON.parse(l));
+    for (const line of lines.filter((l) => l.type === 'progress')) expect(progressLineSchema.safeParse(line).success, JSON.stringify(line)).toBe(true);
+    const searching = lines.filter((l) => l.type === 'progress' && l.searched);
+    expect(searching.length).toBeGreaterThan(0);
+    const firstCount = lines.findIndex((l) => l.type === 'progress' && l.total !== null);
+    // All before the first count of scenes, with total still null, rising to every candidate checked.
+    expect(lines.indexOf(searching[searching.length - 1])).toBeLessThan(firstCount);
+    expect(searching.every((l) => l.total === null && l.searched.checked <= l.searched.candidates)).toBe(true);
+    const checked = searching.map((l) => l.searched.checked);
+    expect([...checked].sort((a, b) => a - b)).toEqual(checked);
+    const last = searching[searching.length - 1].searched;
+    expect(last.checked).toBe(last.candidates);
+    // The candidates are at least the scenes that qualified.
+    expect(last.candidates).toBeGreaterThanOrEqual(lines[lines.length - 1].result.data.length);
   });
 
   it('stops the work on the server when the page cancels the stream', async () => {

@@ -9,6 +9,10 @@ export const progressLineSchema = z.object({
   type: z.literal('progress'),
   done: z.number().describe('Scenes (or sites) finished'),
   total: z.number().nullable().describe('How many there are; null until the server knows'),
+  searched: z
+    .object({ checked: z.number(), candidates: z.number() })
+    .optional()
+    .describe('Extension, while total is null: the search so far, the candidate scenes whose cloud cover has been checked (a catalogue that computes it, as the demo archive does below 100 %)'),
 });
 
 /** A job that failed after the 200 status went out: the status the plain call would have answered. */
