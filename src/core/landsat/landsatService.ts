@@ -132,6 +132,7 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
     signal?: AbortSignal,
     limit = maxScenes,
     onSearchProgress?: (checked: number, candidates: number) => void,
+    opts: { cloudCoverOnRead?: boolean } = {},
   ): Promise<SceneSearchResult> {
     const found = await catalog.search({
       bboxLngLat,
@@ -141,6 +142,7 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
       limit,
       signal,
       ...(onSearchProgress ? { onSearchProgress } : {}),
+      ...(opts.cloudCoverOnRead ? { cloudCoverOnRead: true } : {}),
     });
     return filters.sceneId ? { ...found, scenes: found.scenes.filter((s) => s.id === filters.sceneId) } : found;
   }
@@ -289,13 +291,14 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
         // overlapping there cover: the search there finds them without examining the ten or so that touch
         // the box (the demo would compute each one's cloud cover). Those are only counted, as left out.
         const [own, excluded] = await Promise.all([
-          search(pointBox(wrs2SceneCenter(pathRow.path, pathRow.row)), filters, options.signal, limit, options.onSearching),
+          // Each scene is summarized as its statistics finish: its cloud cover is computed then (cloudCoverOnRead).
+          search(pointBox(wrs2SceneCenter(pathRow.path, pathRow.row)), filters, options.signal, limit, options.onSearching, { cloudCoverOnRead: true }),
           countNeighbourScenes(boxToBBoxLngLat(box), pathRow, filters, options.signal, limit),
         ]);
         found = { ...own, scenes: own.scenes.filter(ownPathRow) };
         excludedScenes = excluded;
       } else {
-        found = await search(boxToBBoxLngLat(box), filters, options.signal, limit, options.onSearching);
+        found = await search(boxToBBoxLngLat(box), filters, options.signal, limit, options.onSearching, { cloudCoverOnRead: true });
       }
       let done = 0;
       // Statistics are read on at most this many pixels a side (an overview for a large box; coarser for a long series: statisticsGrid.ts).

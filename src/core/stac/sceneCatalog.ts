@@ -8,6 +8,14 @@ export interface SceneQuery {
   endDate: string;
   /** Largest scene cloud cover accepted, percent. */
   maxCloudCover: number;
+  /**
+   * The caller reads the scenes' `cloudCover` few at a time, spread over its work (a scene-box series
+   * summarizes each scene as its statistics finish) or never (change detection). A catalogue that
+   * computes cloud cover (the demo: ~0.35 ms a scene) may then leave it to be computed when read, when
+   * `maxCloudCover` cannot exclude a scene (>= 100), so the search answers at once. A caller that reads
+   * them all together (a pixel series' answer) leaves this off: computed in the search, half in a worker.
+   */
+  cloudCoverOnRead?: boolean;
   /** How far the search is, for a catalogue that computes each candidate's cloud cover (the demo): called after each batch. */
   onSearchProgress?: (checked: number, candidates: number) => void;
   /** Most scenes to return; when more qualify, `truncated` is true. */
