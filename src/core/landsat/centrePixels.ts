@@ -26,7 +26,7 @@ export interface CentrePixelResponse {
 }
 
 interface CentrePixelDeps {
-  search(bboxLngLat: [number, number, number, number], filters: SceneFilters, signal: AbortSignal | undefined, limit: number, onSearchProgress?: undefined, opts?: { cloudCoverOnRead: boolean }): Promise<SceneSearchResult>;
+  search(bboxLngLat: [number, number, number, number], filters: SceneFilters, signal: AbortSignal | undefined, limit: number, opts?: { cloudCoverOnRead: boolean }): Promise<SceneSearchResult>;
   readerFor(scene: LandsatScene): SceneReader;
   requireBands(filters: SceneFilters): BandSelection;
   seriesLimit(streamed?: boolean): number;
@@ -55,7 +55,7 @@ export function createCentrePixelReader(deps: CentrePixelDeps) {
     options: { streamed?: boolean; signal?: AbortSignal; onProgress?: (done: number, total: number) => void } = {},
   ): Promise<CentrePixelResponse> {
     const { available } = deps.requireBands(filters);
-    const found = await deps.search([lngLat[0], lngLat[1], lngLat[0], lngLat[1]], filters, options.signal, deps.seriesLimit(options.streamed), undefined, { cloudCoverOnRead: true });
+    const found = await deps.search([lngLat[0], lngLat[1], lngLat[0], lngLat[1]], filters, options.signal, deps.seriesLimit(options.streamed), { cloudCoverOnRead: true });
     const key = `${lngLat[0]},${lngLat[1]}|${available.map((b) => b.id).join(',')}|${filters.harmonize ?? ''}`;
     const known = kept.get(key) ?? new Map<string, CentrePixelScene>();
     const concurrency = Math.max(deps.sceneConcurrency, Math.floor(deps.readsInFlight / (available.length + 1)));

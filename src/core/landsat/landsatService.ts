@@ -131,8 +131,7 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
     filters: SceneFilters,
     signal?: AbortSignal,
     limit = maxScenes,
-    onSearchProgress?: (checked: number, candidates: number) => void,
-    opts: { cloudCoverOnRead?: boolean } = {},
+    opts: { onSearchProgress?: (checked: number, candidates: number) => void; cloudCoverOnRead?: boolean } = {},
   ): Promise<SceneSearchResult> {
     const found = await catalog.search({
       bboxLngLat,
@@ -141,7 +140,7 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
       maxCloudCover: filters.cloudCoverage,
       limit,
       signal,
-      ...(onSearchProgress ? { onSearchProgress } : {}),
+      ...(opts.onSearchProgress ? { onSearchProgress: opts.onSearchProgress } : {}),
       ...(opts.cloudCoverOnRead ? { cloudCoverOnRead: true } : {}),
     });
     return filters.sceneId ? { ...found, scenes: found.scenes.filter((s) => s.id === filters.sceneId) } : found;
@@ -205,7 +204,7 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
       } = {},
     ): Promise<PixelResponse> {
       const { available, unavailable } = requireBands(filters);
-      const found = await search([lngLat[0], lngLat[1], lngLat[0], lngLat[1]], filters, options.signal, options.latest ? 1 : seriesLimit(options.streamed), options.onSearching);
+      const found = await search([lngLat[0], lngLat[1], lngLat[0], lngLat[1]], filters, options.signal, options.latest ? 1 : seriesLimit(options.streamed), { onSearchProgress: options.onSearching });
       const scenes = options.latest ? found.scenes.slice(-1) : found.scenes;
       let done = 0;
       // A scene's point reads are a few small ranges each: enough scenes at once to keep POINT_READS_IN_FLIGHT reads going.
@@ -292,13 +291,13 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
         // the box (the demo would compute each one's cloud cover). Those are only counted, as left out.
         const [own, excluded] = await Promise.all([
           // Each scene is summarized as its statistics finish: its cloud cover is computed then (cloudCoverOnRead).
-          search(pointBox(wrs2SceneCenter(pathRow.path, pathRow.row)), filters, options.signal, limit, options.onSearching, { cloudCoverOnRead: true }),
+          search(pointBox(wrs2SceneCenter(pathRow.path, pathRow.row)), filters, options.signal, limit, { onSearchProgress: options.onSearching, cloudCoverOnRead: true }),
           countNeighbourScenes(boxToBBoxLngLat(box), pathRow, filters, options.signal, limit),
         ]);
         found = { ...own, scenes: own.scenes.filter(ownPathRow) };
         excludedScenes = excluded;
       } else {
-        found = await search(boxToBBoxLngLat(box), filters, options.signal, limit, options.onSearching, { cloudCoverOnRead: true });
+        found = await search(boxToBBoxLngLat(box), filters, options.signal, limit, { onSearchProgress: options.onSearching, cloudCoverOnRead: true });
       }
       let done = 0;
       // Statistics are read on at most this many pixels a side (an overview for a large box; coarser for a long series: statisticsGrid.ts).
