@@ -44,7 +44,7 @@ export interface AreaResponse extends CoveredDates {
   mask: string;
   /** The polygon's area on the sphere, km². */
   areaKm2: number;
-  /** The level the scenes were measured on: 0 = the 30 m pixels, n = the n-th overview (a pixel budget per request, areaLimits.ts). */
+  /** The level the scenes were measured on: 0 = the 30 m pixels, n = the n-th overview (a pixel budget per request, areaLimits.ts); a file with fewer overviews uses its coarsest, which its scene's pixelSizeM says. */
   overviewLevel: number;
   explanation?: EmptyAnswerExplanation;
 }

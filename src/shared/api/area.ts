@@ -91,7 +91,7 @@ export const areaResponseSchema = z.object({
   synthetic: z.boolean(),
   mask: z.string().describe('Extension: the mask used, in words'),
   areaKm2: z.number().describe('Extension: the polygon area on the sphere, km²'),
-  overviewLevel: z.number().describe('Extension: 0 = the scenes were measured on their 30 m pixels; n = on the n-th overview (pixels 30 x 2^n m), the pixel budget of a request (resolution "auto")'),
+  overviewLevel: z.number().describe('Extension: 0 = the scenes were measured on their 30 m pixels; n = on the n-th overview (pixels 30 x 2^n m), the pixel budget of a request (resolution "auto"); a file with fewer overviews uses its coarsest, as its scene\'s pixelSizeM says'),
   explanation: z.unknown().optional(),
 });
 
