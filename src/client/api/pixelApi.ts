@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { LngLat } from '../../core/geo/lngLat.js';
-import { readNdjsonProgress, type StreamProgress } from './readNdjsonProgress.js';
+import { isFirstCount, readNdjsonProgress, type StreamProgress } from './readNdjsonProgress.js';
 import { createRenderThrottle, STREAM_RENDER_INTERVAL_MS } from './renderThrottle.js';
 import { withMask } from './landsatRequestUrls.js';
 import { requestJson } from './requestJson.js';
@@ -68,8 +68,7 @@ export function pixelStreamQueryOptions(url: string | undefined, enabled: boolea
         return await readNdjsonProgress(url!, pixelResponseSchema, {
           signal,
           onProgress: (progress) => {
-            // The first count of scenes is shown at once, as the statistics' is (useLandsatQueries.ts).
-            const firstCount = progress.total !== null && (latest === null || latest.total === null);
+            const firstCount = isFirstCount(latest, progress);
             latest = progress;
             throttle.request({ now: firstCount });
           },

@@ -11,6 +11,11 @@ export interface StreamProgress {
   searched?: { checked: number; candidates: number };
 }
 
+/** Whether `next` brings the stream's first count of scenes (the page shows it at once, not behind its render interval). */
+export function isFirstCount(previous: StreamProgress | null, next: StreamProgress): boolean {
+  return next.total !== null && (previous === null || previous.total === null);
+}
+
 export interface ReadNdjsonOptions<I extends z.ZodType> {
   signal?: AbortSignal;
   onProgress?: (progress: StreamProgress) => void;

@@ -5,7 +5,7 @@ import { pixelStreamQueryOptions } from '../api/pixelApi.js';
 import type { LandsatDataEntry, LandsatDataResponse } from '../../shared/api/landsatData.js';
 import { landsatRequestUrls, type LandsatRequest } from '../api/landsatRequestUrls.js';
 import { analysisRequestUrls } from '../api/analysisRequestUrls.js';
-import { readNdjsonProgress, type StreamProgress } from '../api/readNdjsonProgress.js';
+import { isFirstCount, readNdjsonProgress, type StreamProgress } from '../api/readNdjsonProgress.js';
 import { requestSceneImage, type SceneImage } from '../api/requestSceneImage.js';
 import { chartRenderIntervalMs, createRenderThrottle, STREAM_RENDER_INTERVAL_MS } from '../api/renderThrottle.js';
 
@@ -73,7 +73,7 @@ export function useLandsatQueries(request: FetchRequest | null) {
           signal,
           onProgress: (p) => {
             // The first count of scenes is shown at once ("0 of 1,842"), not when the interval allows.
-            const firstCount = p.total !== null && (progress === null || progress.total === null);
+            const firstCount = isFirstCount(progress, p);
             progress = p;
             progressThrottle.request({ now: firstCount });
           },
