@@ -169,6 +169,27 @@ describe('the first minute (demo archive, headless Chromium)', () => {
     }, 180_000);
   }
 
+  for (const [width, options] of [[1440, DESKTOP], [390, PHONE]] as const) {
+    it(`a large area over a year: measured on the overview that fits its pixel budget, and the panel says so (${width} px)`, async () => {
+      const { page } = await harness.openPage('/?lat=45.326700&lon=-79.216500&cloud=100&startDate=2024-01-01&endDate=2024-12-31', options);
+      // A 45 x 45 km square (2,025 km²) around the default point: ~90 scenes x 2.25 million 30 m pixels, over the 40 million budget.
+      const [x, y, dLat] = [-79.2165, 45.3267, 22.5 / 111.32];
+      const dLon = 22.5 / (111.32 * Math.cos((y * Math.PI) / 180));
+      const square = { type: 'Polygon', coordinates: [[[x - dLon, y - dLat], [x + dLon, y - dLat], [x + dLon, y + dLat], [x - dLon, y + dLat], [x - dLon, y - dLat]]] };
+      const section = page.getByRole('region', { name: 'Area statistics' });
+      await section.scrollIntoViewIfNeeded();
+      await section.getByLabel('Polygon file').setInputFiles({ name: 'square.geojson', mimeType: 'application/geo+json', buffer: Buffer.from(JSON.stringify(square)) });
+      await section.getByRole('button', { name: 'Measure the area' }).click();
+      const note = section.getByText(/^Measured on (\d+) m pixels \(the archive.s overview, not its 30 m pixels\)/);
+      await note.waitFor({ timeout: 150_000 });
+      const metres = Number(/Measured on (\d+) m/.exec((await note.textContent())!)![1]);
+      expect([60, 120, 240, 480]).toContain(metres);
+      await expect(note.textContent()).resolves.toMatch(/start a job \(POST \/api\/jobs with the same body\), which always reads them/);
+      await note.scrollIntoViewIfNeeded();
+      await harness.screenshot(page, `33-large-area-resolution-${width}`, '.area-resolution-note');
+    }, 240_000);
+  }
+
   it('open ocean: the passes and the notification form say Landsat takes no scene there', async () => {
     const { page } = await harness.openPage('/?lat=30&lon=-40&cloud=100&startDate=2024-05-01&endDate=2024-05-31', PHONE);
     await page.locator('#results').waitFor({ timeout: 60_000 });
