@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fromArrayBuffer } from 'geotiff';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURE_SCENE_DIR, FIXTURE_SCENE_ID } from '../../../test/support/fixturePaths.js';
+import { FIXTURE_SCENE_ID } from '../../../test/support/fixturePaths.js';
+import { fixtureCogCatalog } from '../../../test/support/fixtureCogCatalog.js';
 import { ringAround } from '../../../test/support/fixtureRing.js';
 import { createLandsatService } from '../landsat/landsatService.js';
 import { createBlockCache } from '../raster/blockCache.js';
@@ -24,20 +24,11 @@ let dir: string;
 let catalog: string;
 
 beforeAll(() => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'area-ovr-'));
-  catalog = path.join(dir, 'catalog');
-  const sceneDir = path.join(catalog, FIXTURE_SCENE_ID);
-  mkdirSync(sceneDir, { recursive: true });
-  for (const name of readdirSync(FIXTURE_SCENE_DIR)) {
-    const from = path.join(FIXTURE_SCENE_DIR, name);
-    const to = path.join(sceneDir, name);
-    if (/_(SR_B4|QA_PIXEL)\.TIF$/.test(name)) {
-      const resampling = name.includes('QA_PIXEL') ? 'NEAREST' : 'AVERAGE';
-      execFileSync('gdal_translate', ['-q', '-of', 'COG', '-co', 'BLOCKSIZE=128', '-co', 'COMPRESS=DEFLATE', '-co', 'PREDICTOR=2', '-co', 'OVERVIEWS=AUTO', '-co', `OVERVIEW_RESAMPLING=${resampling}`, from, to]);
-      // GDAL's own read of overview 1, as a plain GeoTIFF.
-      execFileSync('gdal_translate', ['-q', '-oo', 'OVERVIEW_LEVEL=0', to, path.join(dir, `ovr1_${name}`)]);
-    } else if (name.endsWith('.json')) copyFileSync(from, to);
-    else symlinkSync(from, to);
+  ({ dir, catalog } = fixtureCogCatalog('area-ovr-', /_(SR_B4|QA_PIXEL)\.TIF$/, ['PREDICTOR=2']));
+  for (const band of ['SR_B4', 'QA_PIXEL']) {
+    const name = `${FIXTURE_SCENE_ID}_${band}.TIF`;
+    // GDAL's own read of overview 1, as a plain GeoTIFF.
+    execFileSync('gdal_translate', ['-q', '-oo', 'OVERVIEW_LEVEL=0', path.join(catalog, FIXTURE_SCENE_ID, name), path.join(dir, `ovr1_${name}`)]);
   }
 }, 120_000);
 afterAll(() => {

@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import { feature } from 'topojson-client';
 import { describe, expect, it } from 'vitest';
 import { createGazetteer } from './gazetteer.js';
 import { NATURAL_EARTH_ROWS } from './naturalEarthFeatures.js';
+import { onLand110m } from '../../../test/support/land110m.js';
 
 /**
  * Natural Earth's ne_110m_geography_regions_polys as copied into scripts/naturalEarth (name, English name,
@@ -39,23 +38,6 @@ const KIND_OF_CLASS: Record<string, string> = {
   'Island group': 'island',
 };
 
-/** Whether [lon, lat] lies on Natural Earth's 1:110m land (world-atlas), by this test's own ray casting. */
-function onLand110m(): (p: [number, number]) => boolean {
-  const topology = createRequire(import.meta.url)('world-atlas/land-110m.json') as Parameters<typeof feature>[0];
-  const land = feature(topology, topology.objects.land as Parameters<typeof feature>[1]) as unknown as { features: { geometry: { type: string; coordinates: number[][][] | number[][][][] } }[] };
-  const polygons = land.features.flatMap((f) => (f.geometry.type === 'Polygon' ? [f.geometry.coordinates as number[][][]] : (f.geometry.coordinates as number[][][][])));
-  return ([x, y]) =>
-    polygons.some((rings) => {
-      let inside = false;
-      for (const ring of rings)
-        for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-          const [xi, yi] = ring[i];
-          const [xj, yj] = ring[j];
-          if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
-        }
-      return inside;
-    });
-}
 const onLand = onLand110m();
 
 const line = (name: string) => {

@@ -1,14 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { feature } from 'topojson-client';
 import { describe, expect, it } from 'vitest';
 import { foldName } from './buildGazetteerIndex.js';
 import { NAMED_FEATURES, NATURAL_EARTH_ADDITIONS } from './namedFeatures.js';
 import { NATURAL_EARTH_ROWS } from './naturalEarthFeatures.js';
 import { naturalFeatures, scalerankWeight } from './naturalFeatures.js';
+import { onLand110m } from '../../../test/support/land110m.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const extracts = path.join(root, 'scripts/naturalEarth');
@@ -89,20 +88,7 @@ describe('the Natural Earth table (naturalEarthFeatures.ts)', () => {
   it("puts each sea, gulf and bay inside the file's bounding box, on water in Natural Earth's 1:110m land", () => {
     // An independent check of the script's label points: the coarser land of world-atlas/land-110m (the
     // script searches 1:50m) and this test's own ray casting.
-    const topology = createRequire(import.meta.url)('world-atlas/land-110m.json') as Parameters<typeof feature>[0];
-    const land = feature(topology, topology.objects.land as Parameters<typeof feature>[1]) as unknown as { features: { geometry: { type: string; coordinates: number[][][] | number[][][][] } }[] };
-    const polygons = land.features.flatMap((f) => (f.geometry.type === 'Polygon' ? [f.geometry.coordinates as number[][][]] : (f.geometry.coordinates as number[][][][])));
-    const onLand = ([x, y]: [number, number]) =>
-      polygons.some((rings) => {
-        let inside = false;
-        for (const ring of rings)
-          for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-            const [xi, yi] = ring[i];
-            const [xj, yj] = ring[j];
-            if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
-          }
-        return inside;
-      });
+    const onLand = onLand110m();
     const marine = lines('ne_110m_geography_marine_polys.jsonl') as unknown as { name: string; name_en: string; featurecla: string; bbox: [number, number, number, number] }[];
     const kept = marine.filter((f) => f.featurecla !== 'ocean' && f.name !== 'Ross Sea');
     expect(kept).toHaveLength(21);

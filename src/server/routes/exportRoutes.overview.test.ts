@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp } from '../../../test/support/testApp.js';
-import { FIXTURE_SCENE_DIR, FIXTURE_SCENE_ID } from '../../../test/support/fixturePaths.js';
+import { FIXTURE_SCENE_ID } from '../../../test/support/fixturePaths.js';
+import { fixtureCogCatalog } from '../../../test/support/fixtureCogCatalog.js';
 
 /**
  * An export larger than the cap reads the scene's first internal overview that fits, checked with GDAL:
@@ -23,19 +23,7 @@ let catalog: string;
 const srcFile = (band: string) => path.join(catalog, FIXTURE_SCENE_ID, `${FIXTURE_SCENE_ID}_${band}.TIF`);
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'export-ovr-'));
-  catalog = path.join(dir, 'catalog');
-  const sceneDir = path.join(catalog, FIXTURE_SCENE_ID);
-  mkdirSync(sceneDir, { recursive: true });
-  for (const name of readdirSync(FIXTURE_SCENE_DIR)) {
-    const from = path.join(FIXTURE_SCENE_DIR, name);
-    const to = path.join(sceneDir, name);
-    if (/_(SR_B3|SR_B4|QA_PIXEL)\.TIF$/.test(name)) {
-      const resampling = name.includes('QA_PIXEL') ? 'NEAREST' : 'AVERAGE';
-      execFileSync('gdal_translate', ['-q', '-of', 'COG', '-co', 'BLOCKSIZE=128', '-co', 'COMPRESS=DEFLATE', '-co', 'OVERVIEWS=AUTO', '-co', `OVERVIEW_RESAMPLING=${resampling}`, from, to]);
-    } else if (name.endsWith('.json')) copyFileSync(from, to);
-    else symlinkSync(from, to);
-  }
+  ({ dir, catalog } = fixtureCogCatalog('export-ovr-', /_(SR_B3|SR_B4|QA_PIXEL)\.TIF$/));
   // Two bands of the box hold ~117,600 values at full resolution; the cap lets only overview 1 (~29,000) through.
   app = await buildTestApp({ LANDSAT_SOURCE: `local:${catalog}`, EXPORT_MAX_VALUES: '100000', LOAD_SHED_EVENT_LOOP_DELAY_MS: '0' });
 }, 60_000);
