@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ownTurn } from './ownTurn.js';
-import { runInBulkLane } from './workLane.js';
+import { runInBulkLane, runInSeriesLane } from './workLane.js';
 
 describe('ownTurn', () => {
   it('resumes its callers one per turn of the event loop, in the order they asked', async () => {
@@ -52,5 +52,25 @@ describe('ownTurn', () => {
     })();
     await Promise.all([...area, point]);
     expect(resumed).toEqual(['point', 'area 0', 'area 1', 'area 2']);
+  });
+
+  it('resumes lane by lane: interactive, then a series, then the bulk lane, whatever order they asked in', async () => {
+    const resumed: string[] = [];
+    const asked = [
+      runInBulkLane(async () => {
+        await ownTurn();
+        resumed.push('area');
+      }),
+      runInSeriesLane(async () => {
+        await ownTurn();
+        resumed.push('series');
+      }),
+      (async () => {
+        await ownTurn();
+        resumed.push('image');
+      })(),
+    ];
+    await Promise.all(asked);
+    expect(resumed).toEqual(['image', 'series', 'area']);
   });
 });

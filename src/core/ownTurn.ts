@@ -7,26 +7,26 @@
  * next resumes on the next turn, after the I/O (health requests among it) that arrived meanwhile. A
  * turn is short when there is nothing else to do, so an idle server loses next to nothing.
  *
- * Callers in the bulk lane (workLane.ts: an area's scenes) resume after every interactive caller
- * waiting, as the worker pools post their jobs: a point Fetch's slices of main-thread work do not
- * queue behind the turns of an area's three scenes at once.
+ * Callers resume lane by lane (workLane.ts: interactive, then a Fetch's series, then an area's scenes),
+ * as the worker pools post their jobs: a point Fetch's slices of main-thread work do not queue behind
+ * the turns of an area's three scenes at once.
  */
-import { bulkLane } from './workLane.js';
+import { LANE_COUNT, laneRank } from './workLane.js';
 
-const waiting: (() => void)[] = [];
-const waitingBulk: (() => void)[] = [];
+/** Callers waiting, one queue per lane rank. */
+const waiting: (() => void)[][] = Array.from({ length: LANE_COUNT }, () => []);
 let scheduled = false;
 
 function resumeOne(): void {
-  const next = waiting.length > 0 ? waiting.shift() : waitingBulk.shift();
-  if (waiting.length > 0 || waitingBulk.length > 0) setImmediate(resumeOne);
+  const next = waiting.find((q) => q.length > 0)?.shift();
+  if (waiting.some((q) => q.length > 0)) setImmediate(resumeOne);
   else scheduled = false;
   next?.();
 }
 
 export function ownTurn(): Promise<void> {
   return new Promise<void>((resolve) => {
-    (bulkLane() ? waitingBulk : waiting).push(resolve);
+    waiting[laneRank()].push(resolve);
     if (!scheduled) {
       scheduled = true;
       setImmediate(resumeOne);

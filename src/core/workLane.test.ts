@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { BULK_POSTED_BESIDE_INTERACTIVE, POSTED_PER_WORKER, createThreadPool } from './raster/threadPool.js';
-import { bulkJobCounts, runInBulkLane } from './workLane.js';
+import { laneJobCounts, runInBulkLane, runInSeriesLane } from './workLane.js';
 
 const ECHO_WORKER = new URL('../../test/support/heapHogWorker.mjs', import.meta.url);
 
@@ -41,7 +41,7 @@ describe('bulk lane', () => {
   it('drops the bulk jobs not yet posted once the signal aborts', async () => {
     const pool = createThreadPool(ECHO_WORKER, 'test lanes', { size: 1, maxOldGenerationMb: 32 });
     const controller = new AbortController();
-    const before = { ...bulkJobCounts };
+    const before = { ...laneJobCounts.bulk };
     const outcomes = await runInBulkLane(
       () =>
         Promise.allSettled(
@@ -62,7 +62,45 @@ describe('bulk lane', () => {
     expect(ran).toBeLessThanOrEqual(POSTED_PER_WORKER + 1);
     expect(dropped.length).toBe(12 - ran);
     for (const d of dropped) expect(((d as PromiseRejectedResult).reason as Error).name).toBe('AbortError');
-    expect(bulkJobCounts.dropped - before.dropped).toBe(12 - ran);
-    expect(bulkJobCounts.posted - before.posted).toBe(ran);
+    expect(laneJobCounts.bulk.dropped - before.dropped).toBe(12 - ran);
+    expect(laneJobCounts.bulk.posted - before.posted).toBe(ran);
+  }, 60_000);
+
+  it('serves lane by lane: interactive jobs, then a series\' jobs, then the bulk lane\'s, while each keeps its own order', async () => {
+    const pool = createThreadPool(ECHO_WORKER, 'test lanes', { size: 1, maxOldGenerationMb: 32 });
+    const order: string[] = [];
+    const echo = (what: string) => pool.run<{ echo: string }>({ echo: what }, []).then((r) => void order.push(r.echo));
+    // An area queued first, a Fetch's series next, its image last: what a person's Fetch meets during an area.
+    const bulk = runInBulkLane(() => Promise.all(Array.from({ length: 12 }, (_, i) => echo(`bulk ${i}`))));
+    const series = runInSeriesLane(() => Promise.all(Array.from({ length: 12 }, (_, i) => echo(`series ${i}`))));
+    const image = Promise.all(Array.from({ length: 3 }, (_, i) => echo(`image ${i}`)));
+    await Promise.all([bulk, series, image]);
+    const last = (prefix: string) => order.map((o, i) => (o.startsWith(prefix) ? i : -1)).reduce((a, b) => Math.max(a, b));
+    const first = (prefix: string) => order.findIndex((o) => o.startsWith(prefix));
+    // Only the bulk jobs posted before the others asked went first (POSTED_PER_WORKER at most).
+    expect(last('image')).toBeLessThan(POSTED_PER_WORKER + 3);
+    expect(last('image')).toBeLessThan(first('series'));
+    // Every series job before the bulk jobs still waiting: at most the ones already posted come between.
+    const bulkBeforeSeriesEnds = order.slice(0, last('series')).filter((o) => o.startsWith('bulk')).length;
+    expect(bulkBeforeSeriesEnds).toBeLessThanOrEqual(POSTED_PER_WORKER + BULK_POSTED_BESIDE_INTERACTIVE);
+    for (const lane of ['bulk', 'series', 'image']) {
+      const own = order.filter((o) => o.startsWith(lane));
+      expect(own).toEqual([...own].sort((a, b) => Number(a.split(' ')[1]) - Number(b.split(' ')[1])));
+    }
+  }, 60_000);
+
+  it('drops a series\' jobs not yet posted once its signal aborts, and counts them in its own lane', async () => {
+    const pool = createThreadPool(ECHO_WORKER, 'test lanes', { size: 1, maxOldGenerationMb: 32 });
+    const controller = new AbortController();
+    const before = { series: { ...laneJobCounts.series }, bulk: { ...laneJobCounts.bulk } };
+    const outcomes = await runInSeriesLane(
+      () => Promise.allSettled(Array.from({ length: 12 }, (_, i) => pool.run<{ echo: string }>({ echo: `series ${i}` }, []).then((r) => (controller.abort(), r)))),
+      controller.signal,
+    );
+    const ran = outcomes.filter((o) => o.status === 'fulfilled').length;
+    expect(ran).toBeLessThanOrEqual(POSTED_PER_WORKER + 1);
+    expect(laneJobCounts.series.dropped - before.series.dropped).toBe(12 - ran);
+    expect(laneJobCounts.series.posted - before.series.posted).toBe(ran);
+    expect(laneJobCounts.bulk).toEqual(before.bulk);
   }, 60_000);
 });

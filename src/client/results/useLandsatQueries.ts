@@ -46,10 +46,10 @@ export function useLandsatQueries(request: FetchRequest | null) {
     queryFn: ({ signal }) => requestSceneImage(urls!.imageUrl, signal),
     enabled: urls !== null,
   });
-  // Image first: the statistics and the pixel series start once the image has arrived (or failed). On a
-  // few cores they would otherwise share the CPU (and the demo archive's tile worker) with it, and the
-  // three-pixel image, ready in a fraction of a second alone, would wait for seconds of statistics.
-  const imageSettled = !image.isPending;
+  // The image, the statistics and the pixel series are asked at once. The server still makes the image
+  // first: the two streams run in its series lane (src/core/workLane.ts), whose worker jobs wait behind
+  // the image's, while their search and first progress line (no worker needed) run beside it. The page
+  // used to ask the streams only once the image was in, so the first progress came after the image.
   const data: UseQueryResult<LandsatDataResponse> = useQuery({
     ...QUERY_DEFAULTS,
     queryKey: ['landsat-data', urls?.dataStreamUrl],
@@ -90,10 +90,10 @@ export function useLandsatQueries(request: FetchRequest | null) {
         entriesThrottle.flush();
       }
     },
-    enabled: urls !== null && imageSettled,
+    enabled: urls !== null,
   });
   const pixelUrl = urls?.pixelStreamUrl;
-  const pixels: UseQueryResult<PixelResponse> = useQuery(pixelStreamQueryOptions(pixelUrl, urls !== null && imageSettled, (progress) => setPixelProgress({ url: pixelUrl!, progress })));
+  const pixels: UseQueryResult<PixelResponse> = useQuery(pixelStreamQueryOptions(pixelUrl, urls !== null, (progress) => setPixelProgress({ url: pixelUrl!, progress })));
 
   const imageUrl = urls?.imageUrl;
   const dataStreamUrl = urls?.dataStreamUrl;

@@ -13,13 +13,13 @@
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { ExplainedError } from '../explainedError.js';
-import { bulkJobCounts, bulkLane, type BulkLane } from '../workLane.js';
+import { LANE_COUNT, countsOfLane, workLane, type WorkLane } from '../workLane.js';
 
 interface Slot {
   worker: Worker;
-  /** Jobs posted and not yet answered; `bulk` of them from the bulk lane. */
+  /** Jobs posted and not yet answered; `posted[rank]` of them from each lane (workLane.ts, 0 interactive). */
   busy: number;
-  bulk: number;
+  posted: number[];
 }
 
 interface Job {
@@ -29,14 +29,14 @@ interface Job {
   payload: Record<string, unknown>;
   transfer: ArrayBuffer[];
   retried: boolean;
-  /** Posted from the bulk lane. */
-  bulk?: boolean;
+  /** The lane it was posted from: 0 interactive, then workLane.ts' LANE_RANK. */
+  rank: number;
 }
 
-type Waiting = Omit<Job, 'slot' | 'bulk'> & { lane?: BulkLane };
+type Waiting = Omit<Job, 'slot' | 'rank'> & { lane?: WorkLane };
 
 /**
- * Jobs posted to one worker at most; the rest wait here, interactive ones first (workLane.ts). A
+ * Jobs posted to one worker at most; the rest wait here, lane by lane (workLane.ts). A
  * worker runs its messages in order, so a job posted behind an area's hundreds would wait for all of
  * them: a point Fetch during a 2,500 km² area waited seconds for its few tiles. Four keep the worker
  * fed while the event loop is busy (it posts the next job only when it gets to an answer), and cost
@@ -45,9 +45,9 @@ type Waiting = Omit<Job, 'slot' | 'bulk'> & { lane?: BulkLane };
 export const POSTED_PER_WORKER = 4;
 
 /**
- * Bulk jobs posted to one worker at most while interactive work is about (jobs of it waiting or
- * posted, or answered less than INTERACTIVE_GRACE_MS ago): an interactive job then waits behind one
- * bulk job, not four. A point Fetch asks its tiles in bursts (a scene's window, then the next scene's
+ * A later lane's jobs posted to one worker at most while an earlier lane's work is about (jobs of it
+ * waiting or posted, or answered less than INTERACTIVE_GRACE_MS ago): an interactive job then waits
+ * behind one bulk job, not four, and a Fetch's series behind one of an area's. A point Fetch asks its tiles in bursts (a scene's window, then the next scene's
  * after the event loop has handled the answer); between two bursts the interactive queue is empty for
  * a moment, and four of an area's jobs (an area's counting jobs are a few hundred milliseconds each on
  * a busy machine) went in ahead of the next burst. Alone, an area posts POSTED_PER_WORKER as before.
@@ -103,9 +103,9 @@ export function createThreadPool(workerUrl: URL, what: string, { size = Math.max
   const pending = new Map<number, Job>();
   const slots: Slot[] = [];
   let nextId = 0;
-  /** Interactive jobs posted and not yet answered, and when the last one was answered (bulk jobs wait behind them: BULK_POSTED_BESIDE_INTERACTIVE). */
-  let interactivePosted = 0;
-  let lastInteractiveAt = -Infinity;
+  /** Each lane's jobs posted and not yet answered, and when its last one was answered (later lanes wait behind them: BULK_POSTED_BESIDE_INTERACTIVE). */
+  const postedByRank: number[] = Array(LANE_COUNT).fill(0);
+  const lastAnsweredAt: number[] = Array(LANE_COUNT).fill(-Infinity);
   let graceTimer: NodeJS.Timeout | null = null;
 
   function startSlot(): Slot {
@@ -118,14 +118,14 @@ export function createThreadPool(workerUrl: URL, what: string, { size = Math.max
       workerData: { pool: what },
       resourceLimits: { maxYoungGenerationSizeMb: maxYoungGenerationMb, maxOldGenerationSizeMb: maxOldGenerationMb },
     });
-    const slot: Slot = { worker, busy: 0, bulk: 0 };
+    const slot: Slot = { worker, busy: 0, posted: Array(LANE_COUNT).fill(0) };
     worker.on('message', (msg: { id: number; result?: unknown; error?: string }) => {
       const job = pending.get(msg.id);
       if (!job) return;
       pending.delete(msg.id);
       slot.busy -= 1;
-      slot.bulk -= job.bulk ? 1 : 0;
-      if (!job.bulk) settleInteractive();
+      slot.posted[job.rank] -= 1;
+      settle(job.rank);
       if (slot.busy === 0) worker.unref();
       if (msg.error !== undefined) job.reject(new Error(`${what} failed: ${msg.error}`));
       else job.resolve(msg.result);
@@ -139,11 +139,11 @@ export function createThreadPool(workerUrl: URL, what: string, { size = Math.max
       for (const [id, job] of pending) {
         if (job.slot !== slot) continue;
         pending.delete(id);
-        if (!job.bulk) settleInteractive();
+        settle(job.rank);
         if (!job.retried && job.transfer.length === 0) {
-          // Again in its own lane (a bulk job's signal went with its first posting; a job in flight is not dropped).
-          const { slot: _slot, bulk: wasBulk, ...again } = job;
-          send({ ...again, retried: true, lane: wasBulk ? {} : undefined });
+          // Again in its own lane (its signal went with its first posting; a job in flight is not dropped).
+          const { slot: _slot, rank, ...again } = job;
+          send({ ...again, retried: true, lane: rank === 0 ? undefined : { rank: rank as WorkLane['rank'] } });
           continue;
         }
         job.reject(new WorkerStoppedError(`The ${what} thread stopped (${why}) while working on this request; a new one takes the next request, so try again.`));
@@ -161,26 +161,29 @@ export function createThreadPool(workerUrl: URL, what: string, { size = Math.max
     return slot;
   }
 
-  // Jobs not yet posted: interactive ones (a point, an image) go before bulk ones (an area's scenes).
-  const interactive: Waiting[] = [];
-  const bulk: Waiting[] = [];
+  // Jobs not yet posted, one queue per lane: interactive ones (a point, an image) first, then a Fetch's
+  // series, then an area's scenes.
+  const waiting: Waiting[][] = Array.from({ length: LANE_COUNT }, () => []);
 
   function send(job: Waiting): void {
-    (job.lane ? bulk : interactive).push(job);
+    waiting[job.lane?.rank ?? 0].push(job);
     pump();
   }
 
-  function settleInteractive(): void {
-    interactivePosted -= 1;
-    lastInteractiveAt = performance.now();
+  function settle(rank: number): void {
+    postedByRank[rank] -= 1;
+    lastAnsweredAt[rank] = performance.now();
   }
 
-  /** Bulk jobs one worker may hold now: fewer while interactive work is about, and a pump when its grace ends. */
-  function bulkLimit(): number {
-    if (interactive.length > 0 || interactivePosted > 0) return BULK_POSTED_BESIDE_INTERACTIVE;
-    const graceLeft = lastInteractiveAt + INTERACTIVE_GRACE_MS - performance.now();
+  /** Jobs of lane `rank` one worker may hold now: fewer while an earlier lane's work is about, and a pump when its grace ends. */
+  function laneLimit(rank: number): number {
+    let graceLeft = 0;
+    for (let earlier = 0; earlier < rank; earlier++) {
+      if (waiting[earlier].length > 0 || postedByRank[earlier] > 0) return BULK_POSTED_BESIDE_INTERACTIVE;
+      graceLeft = Math.max(graceLeft, lastAnsweredAt[earlier] + INTERACTIVE_GRACE_MS - performance.now());
+    }
     if (graceLeft <= 0) return POSTED_PER_WORKER;
-    if (graceTimer === null && bulk.length > 0) {
+    if (graceTimer === null) {
       graceTimer = setTimeout(() => {
         graceTimer = null;
         pump();
@@ -191,45 +194,48 @@ export function createThreadPool(workerUrl: URL, what: string, { size = Math.max
 
   function pump(): void {
     for (;;) {
-      if (interactive.length === 0 && bulk.length === 0) return;
+      const rank = waiting.findIndex((queue) => queue.length > 0);
+      if (rank === -1) return;
       if (slots.length < size && slots.every((s) => s.busy > 0)) slots.push(startSlot());
-      const slot = slots.reduce((a, b) => (b.busy < a.busy ? b : a));
-      if (slot.busy >= POSTED_PER_WORKER) return;
-      if (interactive.length === 0) {
-        // Bulk jobs only: to the worker holding fewest of them, within the limit of the moment.
-        const bulkSlot = slots.reduce((a, b) => (b.bulk < a.bulk || (b.bulk === a.bulk && b.busy < a.busy) ? b : a));
-        if (bulkSlot.busy >= POSTED_PER_WORKER || bulkSlot.bulk >= bulkLimit()) return;
-        postNext(bulkSlot, bulk.shift()!);
+      if (rank === 0) {
+        const slot = slots.reduce((a, b) => (b.busy < a.busy ? b : a));
+        if (slot.busy >= POSTED_PER_WORKER) return;
+        postNext(slot, waiting[0].shift()!);
         continue;
       }
-      postNext(slot, interactive.shift()!);
+      // A later lane's jobs: to the worker holding fewest of that lane's, within the limit of the moment.
+      const slot = slots.reduce((a, b) => (b.posted[rank] < a.posted[rank] || (b.posted[rank] === a.posted[rank] && b.busy < a.busy) ? b : a));
+      if (slot.busy >= POSTED_PER_WORKER || slot.posted[rank] >= laneLimit(rank)) return;
+      postNext(slot, waiting[rank].shift()!);
     }
   }
 
   function postNext(slot: Slot, job: Waiting): void {
-    // A cancelled bulk job is dropped unrun: its work's caller has gone.
+    const counts = job.lane ? countsOfLane(job.lane) : null;
+    // A cancelled job of a lane is dropped unrun: its work's caller has gone.
     if (job.lane?.signal?.aborted) {
-      bulkJobCounts.dropped += 1;
+      counts!.dropped += 1;
       job.reject(job.lane.signal.reason as Error);
       return;
     }
-    if (job.lane) bulkJobCounts.posted += 1;
+    if (counts) counts.posted += 1;
     post(slot, job);
   }
 
   function post(slot: Slot, { lane, ...job }: Waiting): void {
     const id = nextId++;
+    const rank = lane?.rank ?? 0;
     if (slot.busy === 0) slot.worker.ref();
     slot.busy += 1;
-    if (lane) slot.bulk += 1;
-    else interactivePosted += 1;
-    pending.set(id, { ...job, slot, bulk: lane !== undefined });
+    slot.posted[rank] += 1;
+    postedByRank[rank] += 1;
+    pending.set(id, { ...job, slot, rank });
     slot.worker.postMessage({ id, ...job.payload }, job.transfer);
   }
 
   return {
     run<T>(payload: Record<string, unknown>, transfer: ArrayBuffer[]): Promise<T> {
-      return new Promise<T>((resolve, reject) => send({ resolve: resolve as (v: unknown) => void, reject, payload, transfer, retried: false, lane: bulkLane() }));
+      return new Promise<T>((resolve, reject) => send({ resolve: resolve as (v: unknown) => void, reject, payload, transfer, retried: false, lane: workLane() }));
     },
   };
 }

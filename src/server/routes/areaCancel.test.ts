@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp } from '../../../test/support/testApp.js';
-import { bulkJobCounts } from '../../core/workLane.js';
+import { laneJobCounts } from '../../core/workLane.js';
 import { DEFAULT_POINT } from '../../shared/defaults.js';
 
 /**
@@ -41,7 +41,7 @@ describe('an area on the demo archive', () => {
   it('stops its work when the stream is closed: the queue slot frees and no worker job of it runs after', async () => {
     const { port } = app.server.address() as AddressInfo;
     const progress: { done: number; total: number | null }[] = [];
-    const postedBefore = bulkJobCounts.posted;
+    const postedBefore = laneJobCounts.bulk.posted;
     await new Promise<void>((resolve, reject) => {
       const req = http.request({ host: '127.0.0.1', port, path: '/api/area/stream', method: 'POST', headers: { 'content-type': 'application/json' } }, (res) => {
         expect(res.statusCode).toBe(200);
@@ -69,11 +69,11 @@ describe('an area on the demo archive', () => {
     const total = progress.find((p) => p.total !== null)!.total!;
     expect(total).toBeGreaterThan(20);
     await until(() => app.ctx.heavyQueue.stats.active === 0, 'the heavy queue to free the area');
-    const postedAtIdle = bulkJobCounts.posted;
+    const postedAtIdle = laneJobCounts.bulk.posted;
     // Worker jobs of the area were started; none starts once its slot is free.
     expect(postedAtIdle).toBeGreaterThan(postedBefore);
     await sleep(1000);
-    expect(bulkJobCounts.posted).toBe(postedAtIdle);
+    expect(laneJobCounts.bulk.posted).toBe(postedAtIdle);
     expect(progress.at(-1)!.done).toBeLessThan(total);
   });
 
@@ -85,8 +85,8 @@ describe('an area on the demo archive', () => {
     expect(error.message).toMatch(/\/api\/area\/stream/);
     expect(error.message).toMatch(/POST \/api\/jobs/);
     await until(() => app.ctx.heavyQueue.stats.active === 0, 'the heavy queue to free the area');
-    const postedAtIdle = bulkJobCounts.posted;
+    const postedAtIdle = laneJobCounts.bulk.posted;
     await sleep(1000);
-    expect(bulkJobCounts.posted).toBe(postedAtIdle);
+    expect(laneJobCounts.bulk.posted).toBe(postedAtIdle);
   });
 });

@@ -10,6 +10,7 @@ import { sendNdjsonProgress } from '../ndjsonProgress.js';
 import { sendScenePng } from './sendScenePng.js';
 import { seriesSerializer } from '../seriesSerializer.js';
 import { FAST_COMPRESSION } from '../staticFiles.js';
+import { runInSeriesLane } from '../../core/workLane.js';
 
 const boxOf = (q: { LON_UL: number; LAT_UR: number; LON_UR: number; LAT_UL: number }) => ({
   minLon: q.LON_UL,
@@ -81,6 +82,8 @@ export default async function dataRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
+  // The two streamed series run in the series lane (workLane.ts): the page asks them together with its
+  // image, whose worker jobs go first, and a stream's search and first progress line need no worker.
   api.get(
     '/api/landsatData/stream',
     {
@@ -94,7 +97,7 @@ export default async function dataRoutes(app: FastifyInstance): Promise<void> {
     async (req, reply) => {
       const signal = streamSignalFor(reply);
       return sendNdjsonProgress(req, reply, (onProgress, onItem, onSearching) =>
-        heavyQueue.run(() => landsat.boxStatistics(boxOf(req.query), req.query, { streamed: true, signal, onProgress, onSearching, onEntry: onItem }), signal),
+        heavyQueue.run(() => runInSeriesLane(() => landsat.boxStatistics(boxOf(req.query), req.query, { streamed: true, signal, onProgress, onSearching, onEntry: onItem }), signal), signal),
       );
     },
   );
@@ -112,7 +115,7 @@ export default async function dataRoutes(app: FastifyInstance): Promise<void> {
       const q = req.query;
       const signal = streamSignalFor(reply);
       return sendNdjsonProgress(req, reply, (onProgress, _onItem, onSearching) =>
-        heavyQueue.run(() => landsat.readPixels([q.lon, q.lat], q, { latest: q.latest, streamed: true, signal, onProgress, onSearching }), signal),
+        heavyQueue.run(() => runInSeriesLane(() => landsat.readPixels([q.lon, q.lat], q, { latest: q.latest, streamed: true, signal, onProgress, onSearching }), signal), signal),
       );
     },
   );

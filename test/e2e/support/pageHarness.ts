@@ -27,7 +27,8 @@ export interface PageHarness {
   app: FastifyInstance;
   browser: Browser;
   /** A fresh context whose page can reach only 127.0.0.1 (map tiles and the rest of the web fail). */
-  openPage(pathAndQuery?: string, options?: BrowserContextOptions): Promise<{ page: Page; context: BrowserContext; consoleErrors: string[]; blocked: string[] }>;
+  /** `requested`: every URL the page asked, from its first load on, in order (a Fetch may start before a test's own listener could). */
+  openPage(pathAndQuery?: string, options?: BrowserContextOptions): Promise<{ page: Page; context: BrowserContext; consoleErrors: string[]; blocked: string[]; requested: string[] }>;
   screenshot(page: Page, name: string, selector?: string): Promise<string>;
   close(): Promise<void>;
 }
@@ -74,8 +75,10 @@ export async function startPageHarness(env: Record<string, string> = {}): Promis
         if (msg.type() === 'error') consoleErrors.push(msg.text());
       });
       page.on('pageerror', (err) => consoleErrors.push(String(err)));
+      const requested: string[] = [];
+      page.on('request', (r) => void requested.push(r.url()));
       await page.goto(baseUrl + pathAndQuery);
-      return { page, context, consoleErrors, blocked };
+      return { page, context, consoleErrors, blocked, requested };
     },
     async screenshot(page, name, selector) {
       const file = path.join(artifactsDir, `${name}.png`);
