@@ -58,6 +58,14 @@ const LAYERS = [
     farTwinIsCopy: true,
   },
   {
+    // Not the whole layer: only the features copied from the pages of the 1:50m marine layer that were
+    // read (scripts/naturalEarth/README.md), the seas and gulfs that the hand-written list held and the
+    // 1:110m layer lacks. Same fields as the 1:110m layer, and each line's `ne_id`.
+    file: 'ne_50m_geography_marine_polys',
+    kinds: { sea: 'sea', gulf: 'gulf', bay: 'bay', channel: 'channel' },
+    farTwinIsCopy: true,
+  },
+  {
     file: 'ne_110m_geography_regions_polys',
     // 'Continent' is left out: a continent's box gives no place to look at Landsat scenes of (Asia's,
     // North America's and Antarctica's span all longitudes, and Africa's centre is any point of Africa).

@@ -36,6 +36,7 @@ describe('the Natural Earth table (naturalEarthFeatures.ts)', () => {
       ...lines('ne_110m_lakes.jsonl'),
       ...lines('ne_10m_geography_regions_points.jsonl'),
       ...lines('ne_110m_geography_marine_polys.jsonl'),
+      ...lines('ne_50m_geography_marine_polys.jsonl'),
       ...lines('ne_110m_geography_regions_polys.jsonl'),
     ].filter((f) => f.name);
     const poles = lines('ne_10m_geography_regions_points.jsonl').filter((f) => f.featurecla === 'pole');
@@ -85,13 +86,16 @@ describe('the Natural Earth table (naturalEarthFeatures.ts)', () => {
     }
   });
 
-  it("puts each sea, gulf and bay inside the file's bounding box, on water in Natural Earth's 1:110m land", () => {
+  it("puts each sea, gulf, bay and channel inside the file's bounding box, on water in Natural Earth's 1:110m land", () => {
     // An independent check of the script's label points: the coarser land of world-atlas/land-110m (the
     // script searches 1:50m) and this test's own ray casting.
     const onLand = onLand110m();
-    const marine = lines('ne_110m_geography_marine_polys.jsonl') as unknown as { name: string; name_en: string; featurecla: string; bbox: [number, number, number, number] }[];
-    const kept = marine.filter((f) => f.featurecla !== 'ocean' && f.name !== 'Ross Sea');
-    expect(kept).toHaveLength(21);
+    type MarineLine = { name: string; name_en: string; featurecla: string; bbox: [number, number, number, number] };
+    const marine = lines('ne_110m_geography_marine_polys.jsonl') as unknown as MarineLine[];
+    const marine50m = lines('ne_50m_geography_marine_polys.jsonl') as unknown as MarineLine[];
+    expect(marine50m).toHaveLength(5);
+    const kept = [...marine.filter((f) => f.featurecla !== 'ocean' && f.name !== 'Ross Sea'), ...marine50m];
+    expect(kept).toHaveLength(21 + 5);
     for (const f of kept) {
       const row = NATURAL_EARTH_ROWS.find((r) => r[0] === f.name_en);
       expect(row, f.name).toBeDefined();
@@ -115,7 +119,7 @@ describe('the Natural Earth table (naturalEarthFeatures.ts)', () => {
     // A sea's point is its middle, written by hand or taken from a bounding box: two points of one sea
     // can lie farther apart than a peak's (the Sea of Okhotsk's were 4.5° apart). A desert's, range's or
     // plain's from ne_110m_geography_regions_polys is its box's centre: the Andes' box is 67° tall.
-    const marine = new Set(['sea', 'gulf', 'bay']);
+    const marine = new Set(['sea', 'gulf', 'bay', 'channel']);
     const regional = new Set(['mountain range', 'desert', 'plain', 'plateau', 'basin', 'peninsula', 'isthmus', 'region', 'forest', 'valley', 'delta']);
     for (const f of NAMED_FEATURES) {
       const names = [f.name, ...f.altNames.split(',')].filter(Boolean).map(foldName);

@@ -15,7 +15,7 @@ export const geocodeQuerySchema = z.object({
 
 const placeSchema = openObject({
   name: z.string(),
-  kind: z.string().optional().describe("'city'; a natural feature's kind: lake, mountain, pass, depression, cape, island, waterfall, sea, gulf, bay, mountain range, national park, desert, valley, plain, delta, region, forest, plateau, basin, peninsula, isthmus; or 'coordinates' for a typed point (then the only result). Always sent; optional in the type so places the page writes itself need none"),
+  kind: z.string().optional().describe("'city'; a natural feature's kind: lake, mountain, pass, depression, cape, island, waterfall, sea, gulf, bay, channel, mountain range, national park, desert, valley, plain, delta, region, forest, plateau, basin, peninsula, isthmus; or 'coordinates' for a typed point (then the only result). Always sent; optional in the type so places the page writes itself need none"),
   region: z.string().optional().describe('First-level region (state, province), when the gazetteer names it'),
   country: z.string().describe("Country name in English; '' for a feature spanning several countries and for a typed point"),
   lat: z.number(),
