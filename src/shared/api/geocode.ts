@@ -24,7 +24,7 @@ const placeSchema = openObject({
   source: z
     .enum(['Natural Earth', 'hand-written'])
     .optional()
-    .describe("A natural feature's source: 'Natural Earth' (public domain, naturalearthdata.com: lakes, peaks, passes, depressions) or 'hand-written' (features those layers lack, points rounded to about 0.01°). Absent for a city (GeoNames) and a typed point"),
+    .describe("A natural feature's source: 'Natural Earth' (public domain, naturalearthdata.com: lakes, peaks, passes, depressions, capes, islands, seas, regions, the United States' national parks) or 'hand-written' (features those layers lack, points rounded to about 0.01°). Absent for a city (GeoNames) and a typed point"),
 });
 export type PlaceResult = z.infer<typeof placeSchema>;
 
