@@ -6,8 +6,8 @@ import type { NaturalEarthKind } from './naturalEarthFeatures.js';
  * plains, plateaus, deltas, forests and regions, the smaller seas and gulfs, and lakes and peaks too small
  * for those layers), and the names and countries Natural Earth does not give for its own features.
  * Waterfalls, capes and islands come from Natural Earth's ne_10m_geography_regions_points, the larger
- * seas, gulfs and bays (and the Caspian Sea) from ne_110m_geography_marine_polys (and five smaller ones,
- * the Adriatic among them, from ne_50m_geography_marine_polys), the largest deserts,
+ * seas, gulfs and bays (and the Caspian Sea) from ne_110m_geography_marine_polys (and eleven smaller ones,
+ * the Adriatic, the Baltic and the North Sea among them, from ne_50m_geography_marine_polys), the largest deserts,
  * ranges, plains, plateaus, basins and peninsulas (the Sahara, the Alps, the Great Plains, the Tibetan
  * Plateau) from ne_110m_geography_regions_polys.
  *
@@ -148,17 +148,11 @@ const ROWS: Row[] = [
   ['Patagonia', '', 'region', '', -45.0, -69.0],
   ['Lapland', 'Sápmi,Lappi', 'region', '', 68.0, 25.0],
   // Seas and gulfs near coasts that ne_110m_geography_marine_polys lacks (it holds the larger ones) and
-  // that were not copied from ne_50m_geography_marine_polys (its Adriatic, Tyrrhenian Sea, Gulf of Bothnia,
-  // English Channel and Gulf of California were: scripts/naturalEarth/README.md)
+  // that were not copied from ne_50m_geography_marine_polys (the Adriatic, the Baltic, the North Sea and eight
+  // more were: scripts/naturalEarth/README.md; these four were not among the pages read)
   ['Aegean Sea', 'Aegean', 'sea', '', 39.0, 25.0],
   ['Ligurian Sea', '', 'sea', '', 43.5, 9.0],
-  ['Baltic Sea', 'Baltic', 'sea', '', 58.0, 20.0],
-  ['North Sea', '', 'sea', '', 56.0, 3.0],
   ['Wadden Sea', 'Waddenzee,Wattenmeer', 'sea', '', 53.5, 6.5],
-  ['Irish Sea', '', 'sea', '', 53.8, -5.0],
-  ['Bay of Biscay', 'Golfe de Gascogne,Golfo de Vizcaya', 'sea', '', 45.5, -4.0],
-  ['East China Sea', '', 'sea', '', 29.0, 125.0],
-  ['Yellow Sea', '', 'sea', '', 35.0, 123.0],
   ['Bering Sea', '', 'sea', '', 58.0, -178.0],
 ];
 
@@ -216,6 +210,8 @@ export const NATURAL_EARTH_ADDITIONS: Readonly<Record<string, { altNames: string
       ['Adriatic Sea', 'Adriatic', ''],
       ['English Channel', 'La Manche', ''],
       ['Gulf of California', 'Sea of Cortez', 'MX'],
+      ['Baltic Sea', 'Baltic', ''],
+      ['Bay of Biscay', 'Golfe de Gascogne,Golfo de Vizcaya', ''],
       // On borders: the nearest town's country (naturalEarthFeatures.ts) would name one of two.
       ['Iguaçu Falls', 'Cataratas del Iguazú,Cataratas do Iguaçu', ''],
       ['Victoria Falls', 'Mosi-oa-Tunya', ''],
