@@ -149,7 +149,8 @@ const ROWS: Row[] = [
   ['Lapland', 'Sápmi,Lappi', 'region', '', 68.0, 25.0],
   // Seas and gulfs near coasts that ne_110m_geography_marine_polys lacks (it holds the larger ones) and
   // that were not copied from ne_50m_geography_marine_polys (the Adriatic, the Baltic, the North Sea and eight
-  // more were: scripts/naturalEarth/README.md; these four were not among the pages read)
+  // more were: scripts/naturalEarth/README.md; the Aegean, Ligurian and Wadden Seas were not among the pages
+  // read, and the Bering Sea's box there spans all longitudes, as it crosses the antimeridian)
   ['Aegean Sea', 'Aegean', 'sea', '', 39.0, 25.0],
   ['Ligurian Sea', '', 'sea', '', 43.5, 9.0],
   ['Wadden Sea', 'Waddenzee,Wattenmeer', 'sea', '', 53.5, 6.5],
