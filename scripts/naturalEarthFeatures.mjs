@@ -58,6 +58,26 @@ const LAYERS = [
     farTwinIsCopy: true,
   },
   {
+    // Not the whole layer: only the features copied from the pages of the 1:50m marine layer that were
+    // read (scripts/naturalEarth/README.md), the seas and gulfs that the hand-written list held and the
+    // 1:110m layer lacks. Same fields as the 1:110m layer, and each line's `ne_id`.
+    file: 'ne_50m_geography_marine_polys',
+    kinds: { sea: 'sea', gulf: 'gulf', bay: 'bay', channel: 'channel' },
+    farTwinIsCopy: true,
+  },
+  {
+    // The United States National Park Service's units (the only parks layer Natural Earth has): only the
+    // national parks were copied (unit_type "National Park" and "National Park and Preserve"), each piece
+    // of a unit a line (scripts/naturalEarth/README.md). parkUnits() makes one feature of each unit.
+    file: 'ne_10m_parks_and_protected_lands_scale_rank',
+    kinds: { 'National Park': 'national park', 'National Park and Preserve': 'national park' },
+    farTwinIsCopy: false,
+    parks: true,
+    pointOnLand: true,
+    // Every unit of the layer is in the United States (its featurecla is "National Park Service").
+    country: 'US',
+  },
+  {
     file: 'ne_110m_geography_regions_polys',
     // 'Continent' is left out: a continent's box gives no place to look at Landsat scenes of (Asia's,
     // North America's and Antarctica's span all longitudes, and Africa's centre is any point of Africa).
@@ -134,6 +154,31 @@ function namesOf(f) {
   return names.filter((n, i) => names.findIndex((m) => m.toLowerCase() === n.toLowerCase()) === i);
 }
 
+/**
+ * One feature per national park of the parks layer, whose lines are the pieces of a unit's area (an island,
+ * an exclave), each with the unit's fields: the unit's box is the union of its pieces of the unit's lowest
+ * scalerank (Natural Earth gives the Everglades' islets scalerank 6 to 8 beside the main area's 4). The
+ * layer's `name` is the park's short name ("Yellowstone") and `unit_name` abbreviates ("Yellowstone NP"):
+ * the search's name spells the unit type out ("Yellowstone National Park"), the other two are other names.
+ */
+function parkUnits(features) {
+  const units = new Map();
+  for (const f of features) {
+    const unit = units.get(f.unit_code) ?? [];
+    unit.push(f);
+    units.set(f.unit_code, unit);
+  }
+  return [...units.values()].map((pieces) => {
+    const scalerank = Math.min(...pieces.map((p) => p.scalerank));
+    const main = pieces.filter((p) => p.scalerank === scalerank);
+    const bbox = main.reduce((b, p) => [Math.min(b[0], p.bbox[0]), Math.min(b[1], p.bbox[1]), Math.max(b[2], p.bbox[2]), Math.max(b[3], p.bbox[3])], main[0].bbox);
+    const [{ name, unit_name: unitName, unit_type: unitType }] = pieces;
+    if (pieces.length > main.length) skipped.push(`${unitName}: ${pieces.length - main.length} piece(s) of a higher scalerank than ${scalerank}, left out of its box`);
+    // Spaces as one: the layer writes "Sequoia  NP" with two.
+    return { name: `${name} ${unitType}`, name_alt: `${name},${unitName.replace(/\s+/g, ' ')}`, featurecla: unitType, scalerank, bbox };
+  });
+}
+
 const rows = [];
 const skipped = [];
 const unnamed = new Map();
@@ -154,10 +199,10 @@ function mergeSameNamed(file, features) {
   return kept;
 }
 
-for (const { file, kinds, farTwinIsCopy, countryFromNearestTown = false, copies = [], pointOnLand = false, mergeSameName = false } of LAYERS) {
+for (const { file, kinds, farTwinIsCopy, countryFromNearestTown = false, copies = [], pointOnLand = false, mergeSameName = false, parks = false, country: layerCountry = '' } of LAYERS) {
   const seen = new Map();
   const features = readLayer(file);
-  for (const f of mergeSameName ? mergeSameNamed(file, features) : features) {
+  for (const f of mergeSameName ? mergeSameNamed(file, features) : parks ? parkUnits(features) : features) {
     const copy = f.coordinates && copies.find((c) => c.name === f.name && Math.hypot(c.lat - f.coordinates[1], c.lon - f.coordinates[0]) < 0.01);
     if (copy) {
       skipped.push(`${file}: "${f.name}" at ${round(copy.lat, 2)}, ${round(copy.lon, 2)}, ${copy.why}`);
@@ -181,7 +226,8 @@ for (const { file, kinds, farTwinIsCopy, countryFromNearestTown = false, copies 
     }
     // Inland by a quarter of a degree where the centre is at sea (the Andes' box's centre lies in the
     // Pacific); an island group's small islands take any land point.
-    const boxPoint = (box) => (pointOnLand ? landPointOfBox(box, kind === 'island' ? 0 : INLAND_DEGREES) ?? landPointOfBox(box) : waterPointOfBox(box));
+    // A park's point is any land point: a park is no larger than a quarter of a degree each way from its shore.
+    const boxPoint = (box) => (pointOnLand ? landPointOfBox(box, kind === 'island' || kind === 'national park' ? 0 : INLAND_DEGREES) ?? landPointOfBox(box) : waterPointOfBox(box));
     const point = f.coordinates ?? (f.ring ? polylabel([f.ring], 0.01) : boxPoint(f.bbox));
     if (!point) throw new Error(`${file}: no ${pointOnLand ? 'land' : 'water'} point in the bounding box of ${f.name}`);
     const [lon, lat] = point;
@@ -195,7 +241,7 @@ for (const { file, kinds, farTwinIsCopy, countryFromNearestTown = false, copies 
       continue;
     }
     seen.set(key, [lat, lon]);
-    const country = countryFromNearestTown ? nearestTownCountry(lat, lon) : '';
+    const country = countryFromNearestTown ? nearestTownCountry(lat, lon) : layerCountry;
     rows.push([names[0], altNames.join(','), kind, f.scalerank, f.min_zoom ?? null, f.elevation ?? null, round(lat, digits), round(lon, digits), country]);
     counts[`${file} ${f.featurecla}`] = (counts[`${file} ${f.featurecla}`] ?? 0) + 1;
   }

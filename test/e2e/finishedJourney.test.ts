@@ -152,6 +152,15 @@ describe('place search that helps', () => {
     await expect(listbox.locator('.place-name').first().textContent()).resolves.toBe('Sahara');
     await harness.screenshot(page, '35-place-search-desert-1440', '#location');
 
+    // The new kind of Natural Earth's 1:50m marine layer and a national park from its parks layer.
+    await search.fill('English Channel');
+    await expect.poll(async () => (await listbox.locator('.place-detail').allTextContents())[0], { timeout: 20_000 }).toBe('Channel');
+    await expect(listbox.locator('.place-name').first().textContent()).resolves.toBe('English Channel');
+    await search.fill('Yellowstone');
+    await expect.poll(async () => (await listbox.locator('.place-detail').allTextContents())[0], { timeout: 20_000 }).toMatch(/^National park · .*United States$/);
+    await expect(listbox.locator('.place-name').first().textContent()).resolves.toBe('Yellowstone National Park');
+    await harness.screenshot(page, '36-place-search-national-park-1440', '#location');
+
     // Nothing found: said visibly, not only to screen readers.
     await search.fill('zzqxjv');
     const none = page.getByText('No place found for "zzqxjv".', { exact: false });

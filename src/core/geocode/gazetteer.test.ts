@@ -87,7 +87,7 @@ describe('natural features and English city names (naturalFeatures.ts)', () => {
     ['Death Valley', 'Death Valley', 'depression', 'Natural Earth'],
     // Not in the Natural Earth layers read (scripts/naturalEarth/README.md): hand-written. Natural Earth's
     // 1:110m regions layer (ne_110m_geography_regions_polys) names 60 regions, not the Po Valley or the
-    // Kalahari; it has no parks.
+    // Kalahari; its parks layer covers the United States only.
     ['Po valley', 'Po Valley', 'valley', 'hand-written'],
     ['Pianura Padana', 'Po Valley', 'valley', 'hand-written'],
     ['Serengeti', 'Serengeti National Park', 'national park', 'hand-written'],
@@ -98,9 +98,14 @@ describe('natural features and English city names (naturalFeatures.ts)', () => {
     ['Gobi', 'Gobi Desert', 'desert', 'Natural Earth'],
     ['Great Plains', 'Great Plains', 'plain', 'Natural Earth'],
     ['Tibetan Plateau', 'Tibetan Plateau', 'plateau', 'Natural Earth'],
-    // Natural Earth's 1:110m marine layer holds the larger seas (Gulf of Mexico, below), not these.
-    ['Adriatic', 'Adriatic Sea', 'sea', 'hand-written'],
-    ['Gulf of Bothnia', 'Gulf of Bothnia', 'sea', 'hand-written'],
+    // Natural Earth's 1:110m marine layer holds the larger seas (Gulf of Mexico, below), not these; the
+    // 1:50m layer's features copied (naturalEarthSeas50m.test.ts) give these, the Aegean stays hand-written.
+    ['Adriatic', 'Adriatic Sea', 'sea', 'Natural Earth'],
+    ['Gulf of Bothnia', 'Gulf of Bothnia', 'gulf', 'Natural Earth'],
+    ['Baltic Sea', 'Baltic Sea', 'sea', 'Natural Earth'],
+    ['Aegean Sea', 'Aegean Sea', 'sea', 'hand-written'],
+    // The national parks of the United States come from Natural Earth's parks layer (naturalEarthParks.test.ts).
+    ['Yellowstone', 'Yellowstone National Park', 'national park', 'Natural Earth'],
     // From ne_110m_geography_marine_polys (the hand-written entries of the same seas are gone).
     ['Gulf of Mexico', 'Gulf of Mexico', 'gulf', 'Natural Earth'],
     ['Persian Gulf', 'Persian Gulf', 'gulf', 'Natural Earth'],

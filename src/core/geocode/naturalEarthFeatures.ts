@@ -2,11 +2,11 @@
 // Made with Natural Earth. Free vector and raster map data @ naturalearthdata.com. Natural Earth is in
 // the public domain ("No permission is needed to use Natural Earth"). Layers, repository paths and
 // commits: scripts/naturalEarth/README.md.
-// Per class: ne_50m_geography_regions_elevation_points mountain: 76; ne_50m_geography_regions_elevation_points depression: 4; ne_50m_geography_regions_elevation_points pass: 1; ne_110m_lakes Lake: 23; ne_110m_lakes Alkaline Lake: 1; ne_10m_geography_regions_points cape: 110; ne_10m_geography_regions_points island: 114; ne_10m_geography_regions_points waterfall: 4; ne_10m_geography_regions_points plain: 1; ne_10m_geography_regions_points island group: 1; ne_110m_geography_marine_polys sea: 15; ne_110m_geography_marine_polys bay: 3; ne_110m_geography_marine_polys gulf: 3; ne_110m_geography_regions_polys Island group: 13; ne_110m_geography_regions_polys Island: 3; ne_110m_geography_regions_polys Tundra: 1; ne_110m_geography_regions_polys Range/mtn: 8; ne_110m_geography_regions_polys Plain: 4; ne_110m_geography_regions_polys Basin: 2; ne_110m_geography_regions_polys Pen/cape: 4; ne_110m_geography_regions_polys Desert: 2; ne_110m_geography_regions_polys Plateau: 3; ne_110m_geography_regions_polys Isthmus: 1; ne_110m_geography_regions_polys Geoarea: 1; ne_110m_geography_regions_polys Peninsula: 1.
-// Left out: ne_110m_lakes: a second "Lake Onega" at 41.16, -112.34, 149.2° from the first; ne_10m_geography_regions_points: "Cape Lopatka" at 71.91, 150.07, a copy of the Kamchatka cape (same Wikidata item Q1199044); ne_10m_geography_regions_points: "Île Amsterdam" at -38.72, 77.53, a copy of the first (same Wikidata item Q194215), at Île Saint-Paul's place; ne_110m_geography_marine_polys: "Ross Sea", whose bounding box spans 360° of longitude; ne_110m_geography_regions_polys: a second "CANADIAN SHIELD" (Tundra), its box [-119.732961, 42.795111, -55.703786, 69.902414] joined to the first's; ne_110m_geography_regions_polys: a second "Transantarctic Mountains" (Range/mtn), its box [-179.999989, -87.647395, -46.763295, -81.892285] joined to the first's; ne_110m_geography_regions_polys: "MELANESIA", whose bounding box spans 360° of longitude; ne_110m_geography_regions_polys: "POLYNESIA", whose bounding box spans 360° of longitude; ne_110m_geography_regions_polys: "ALASKA", whose bounding box spans 358° of longitude; ne_110m_geography_regions_polys: "East Antarctica", whose bounding box spans 180° of longitude; ne_110m_geography_regions_polys: "West Antarctica", whose bounding box spans 180° of longitude; ne_110m_geography_regions_polys: "Transantarctic Mountains", whose bounding box spans 360° of longitude; ne_110m_geography_regions_polys: "Polar Plateau", whose bounding box spans 360° of longitude; ne_110m_geography_regions_polys: "KIRIBATI", whose bounding box spans 360° of longitude; 5 x ne_50m_geography_regions_elevation_points: depression without a name; 3 x ne_10m_geography_regions_points: class pole; 7 x ne_110m_geography_marine_polys: class ocean; 7 x ne_110m_geography_regions_polys: class Continent.
+// Per class: ne_50m_geography_regions_elevation_points mountain: 76; ne_50m_geography_regions_elevation_points depression: 4; ne_50m_geography_regions_elevation_points pass: 1; ne_110m_lakes Lake: 23; ne_110m_lakes Alkaline Lake: 1; ne_10m_geography_regions_points cape: 110; ne_10m_geography_regions_points island: 114; ne_10m_geography_regions_points waterfall: 4; ne_10m_geography_regions_points plain: 1; ne_10m_geography_regions_points island group: 1; ne_110m_geography_marine_polys sea: 15; ne_110m_geography_marine_polys bay: 3; ne_110m_geography_marine_polys gulf: 3; ne_50m_geography_marine_polys bay: 1; ne_50m_geography_marine_polys sea: 7; ne_50m_geography_marine_polys gulf: 2; ne_50m_geography_marine_polys channel: 1; ne_10m_parks_and_protected_lands_scale_rank National Park: 31; ne_10m_parks_and_protected_lands_scale_rank National Park and Preserve: 7; ne_110m_geography_regions_polys Island group: 13; ne_110m_geography_regions_polys Island: 3; ne_110m_geography_regions_polys Tundra: 1; ne_110m_geography_regions_polys Range/mtn: 8; ne_110m_geography_regions_polys Plain: 4; ne_110m_geography_regions_polys Basin: 2; ne_110m_geography_regions_polys Pen/cape: 4; ne_110m_geography_regions_polys Desert: 2; ne_110m_geography_regions_polys Plateau: 3; ne_110m_geography_regions_polys Isthmus: 1; ne_110m_geography_regions_polys Geoarea: 1; ne_110m_geography_regions_polys Peninsula: 1.
+// Left out: ne_110m_lakes: a second "Lake Onega" at 41.16, -112.34, 149.2° from the first; ne_10m_geography_regions_points: "Cape Lopatka" at 71.91, 150.07, a copy of the Kamchatka cape (same Wikidata item Q1199044); ne_10m_geography_regions_points: "Île Amsterdam" at -38.72, 77.53, a copy of the first (same Wikidata item Q194215), at Île Saint-Paul's place; ne_110m_geography_marine_polys: "Ross Sea", whose bounding box spans 360° of longitude; Channel Islands NP: 2 piece(s) of a higher scalerank than 5, left out of its box; Kenai Fjords NP: 1 piece(s) of a higher scalerank than 4, left out of its box; ne_110m_geography_regions_polys: a second "CANADIAN SHIELD" (Tundra), its box [-119.732961, 42.795111, -55.703786, 69.902414] joined to the first's; ne_110m_geography_regions_polys: a second "Transantarctic Mountains" (Range/mtn), its box [-179.999989, -87.647395, -46.763295, -81.892285] joined to the first's; ne_110m_geography_regions_polys: "MELANESIA", whose bounding box spans 360° of longitude; ne_110m_geography_regions_polys: "POLYNESIA", whose bounding box spans 360° of longitude; ne_110m_geography_regions_polys: "ALASKA", whose bounding box spans 358° of longitude; ne_110m_geography_regions_polys: "East Antarctica", whose bounding box spans 180° of longitude; ne_110m_geography_regions_polys: "West Antarctica", whose bounding box spans 180° of longitude; ne_110m_geography_regions_polys: "Transantarctic Mountains", whose bounding box spans 360° of longitude; ne_110m_geography_regions_polys: "Polar Plateau", whose bounding box spans 360° of longitude; ne_110m_geography_regions_polys: "KIRIBATI", whose bounding box spans 360° of longitude; 5 x ne_50m_geography_regions_elevation_points: depression without a name; 3 x ne_10m_geography_regions_points: class pole; 7 x ne_110m_geography_marine_polys: class ocean; 7 x ne_110m_geography_regions_polys: class Continent.
 
 /** A feature kind of the place search that Natural Earth gives. */
-export type NaturalEarthKind = 'mountain' | 'depression' | 'pass' | 'lake' | 'cape' | 'island' | 'waterfall' | 'plain' | 'sea' | 'gulf' | 'bay' | 'mountain range' | 'desert' | 'plateau' | 'basin' | 'peninsula' | 'isthmus' | 'region';
+export type NaturalEarthKind = 'mountain' | 'depression' | 'pass' | 'lake' | 'cape' | 'island' | 'waterfall' | 'plain' | 'sea' | 'gulf' | 'bay' | 'channel' | 'national park' | 'mountain range' | 'desert' | 'plateau' | 'basin' | 'peninsula' | 'isthmus' | 'region';
 
 /**
  * name (English when Natural Earth gives one), other names (comma-separated), kind, Natural Earth's
@@ -377,6 +377,55 @@ export const NATURAL_EARTH_ROWS: readonly NaturalEarthRow[] = [
   ["Mediterranean Sea","","sea",1,null,null,37.33,17.05,""],
   ["Coral Sea","","sea",1,null,null,-19.41,156.31,""],
   ["Sea of Japan","East Sea","sea",1,null,null,43.09,135.26,""],
+  ["Bay of Biscay","","bay",2,null,null,45.9,-4.27,""],
+  ["Baltic Sea","","sea",2,null,null,56.87,17.77,""],
+  ["North Sea","","sea",2,null,null,55.8,2.82,""],
+  ["Irish Sea","","sea",2,null,null,53.32,-4.69,""],
+  ["Yellow Sea","","sea",2,null,null,35.98,123.07,""],
+  ["East China Sea","","sea",2,null,null,28.46,125,""],
+  ["Tyrrhenian Sea","","sea",3,null,null,40.91,12.56,""],
+  ["Gulf of California","Golfo de California","gulf",3,null,null,27.58,-110.93,""],
+  ["English Channel","","channel",3,null,null,49.79,-2.43,""],
+  ["Gulf of Bothnia","","gulf",3,null,null,62.82,21.2,""],
+  ["Adriatic Sea","","sea",3,null,null,42.76,16.11,""],
+  ["Hawai'i Volcanoes National Park","Hawai'i Volcanoes,Hawai'i Volcanoes NP","national park",5,null,null,19.3,-155.42,"US"],
+  ["Channel Islands National Park","Channel Islands,Channel Islands NP","national park",5,null,null,33.99,-120.04,"US"],
+  ["Redwood National Park","Redwood,Redwood NP","national park",5,null,null,41.46,-124.01,"US"],
+  ["Olympic National Park","Olympic,Olympic NP","national park",4,null,null,47.85,-123.93,"US"],
+  ["Joshua Tree National Park","Joshua Tree,Joshua Tree NP","national park",4,null,null,33.89,-115.86,"US"],
+  ["Badlands National Park","Badlands,Badlands NP","national park",4,null,null,43.7,-102.39,"US"],
+  ["Zion National Park","Zion,Zion NP","national park",4,null,null,37.32,-113.04,"US"],
+  ["Petrified Forest National Park","Petrified Forest,Petrified Forest NP","national park",4,null,null,34.98,-109.78,"US"],
+  ["Grand Teton National Park","Grand Teton,Grand Teton NP","national park",4,null,null,43.83,-110.68,"US"],
+  ["Kobuk Valley National Park","Kobuk Valley,Kobuk Valley NP","national park",4,null,null,67.39,-159.06,"US"],
+  ["Sequoia National Park","Sequoia,Sequoia NP","national park",4,null,null,36.5,-118.57,"US"],
+  ["Kings Canyon National Park","Kings Canyon,Kings Canyon NP","national park",4,null,null,36.92,-118.66,"US"],
+  ["Yellowstone National Park","Yellowstone,Yellowstone NP","national park",4,null,null,44.62,-110.49,"US"],
+  ["Lassen Volcanic National Park","Lassen Volcanic,Lassen Volcanic NP","national park",5,null,null,40.5,-121.41,"US"],
+  ["Great Sand Dunes National Park and Preserve","Great Sand Dunes,Great Sand Dunes NP & PRES","national park",5,null,null,37.81,-105.58,"US"],
+  ["Yosemite National Park","Yosemite,Yosemite NP","national park",4,null,null,37.84,-119.54,"US"],
+  ["Shenandoah National Park","Shenandoah,Shenandoah NP","national park",4,null,null,38.5,-78.49,"US"],
+  ["Rocky Mountain National Park","Rocky Mountain,Rocky Mountain NP","national park",4,null,null,40.36,-105.7,"US"],
+  ["North Cascades National Park","North Cascades,North Cascades NP","national park",4,null,null,48.68,-121.14,"US"],
+  ["Mount Rainier National Park","Mount Rainier,Mount Rainier NP","national park",4,null,null,46.85,-121.68,"US"],
+  ["Great Smoky Mountains National Park","Great Smoky Mountains,Great Smoky Mountains NP","national park",4,null,null,35.61,-83.52,"US"],
+  ["Death Valley National Park","Death Valley,Death Valley NP","national park",4,null,null,36.49,-117.14,"US"],
+  ["Crater Lake National Park","Crater Lake,Crater Lake NP","national park",4,null,null,42.93,-122.14,"US"],
+  ["Capitol Reef National Park","Capitol Reef,Capitol Reef NP","national park",4,null,null,38.07,-111.14,"US"],
+  ["Canyonlands National Park","Canyonlands,Canyonlands NP","national park",5,null,null,38.23,-109.95,"US"],
+  ["Katmai National Park and Preserve","Katmai,Katmai NP & PRES","national park",4,null,null,58.58,-154.89,"US"],
+  ["Lake Clark National Park and Preserve","Lake Clark,Lake Clark NP & PRES","national park",4,null,null,60.68,-153.6,"US"],
+  ["Kenai Fjords National Park","Kenai Fjords,Kenai Fjords NP","national park",4,null,null,59.84,-150.25,"US"],
+  ["Wrangell-St. Elias National Park and Preserve","Wrangell-St. Elias,Wrangell-St. Elias NP & PRES","national park",4,null,null,61.21,-142.25,"US"],
+  ["Glacier Bay National Park and Preserve","Glacier Bay,Glacier Bay NP & PRES","national park",4,null,null,58.85,-136.96,"US"],
+  ["Big Bend National Park","Big Bend,Big Bend NP","national park",4,null,null,29.34,-103.31,"US"],
+  ["Everglades National Park","Everglades,Everglades NP","national park",4,null,null,25.51,-80.96,"US"],
+  ["Isle Royale National Park","Isle Royale,Isle Royale NP","national park",5,null,null,48.01,-88.84,"US"],
+  ["Voyageurs National Park","Voyageurs,Voyageurs NP","national park",5,null,null,48.45,-92.8,"US"],
+  ["Grand Canyon National Park","Grand Canyon,Grand Canyon NP","national park",4,null,null,36.28,-112.81,"US"],
+  ["Gates of the Arctic National Park and Preserve","Gates of the Arctic,Gates of the Arctic NP & PRES","national park",4,null,null,67.65,-153.26,"US"],
+  ["Denali National Park and Preserve","Denali,Denali NP & PRES","national park",4,null,null,63.18,-150.84,"US"],
+  ["Glacier National Park","Glacier,Glacier NP","national park",4,null,null,48.61,-113.83,"US"],
   ["Micronesia","","island",0,null,null,6.94,158.15,""],
   ["Malay Archipelago","","island",0,null,null,3.42,113.21,""],
   ["Iceland","","island",1,null,null,64.97,-19.02,""],

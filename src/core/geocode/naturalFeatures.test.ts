@@ -36,8 +36,13 @@ describe('the Natural Earth table (naturalEarthFeatures.ts)', () => {
       ...lines('ne_110m_lakes.jsonl'),
       ...lines('ne_10m_geography_regions_points.jsonl'),
       ...lines('ne_110m_geography_marine_polys.jsonl'),
+      ...lines('ne_50m_geography_marine_polys.jsonl'),
       ...lines('ne_110m_geography_regions_polys.jsonl'),
     ].filter((f) => f.name);
+    // The parks layer's lines are the pieces of a unit's area: one feature per unit_code.
+    const parkPieces = lines('ne_10m_parks_and_protected_lands_scale_rank.jsonl') as unknown as { unit_code: string }[];
+    const parkUnits = new Set(parkPieces.map((p) => p.unit_code)).size;
+    expect(parkUnits).toBe(38);
     const poles = lines('ne_10m_geography_regions_points.jsonl').filter((f) => f.featurecla === 'pole');
     expect(poles).toHaveLength(3);
     const oceans = lines('ne_110m_geography_marine_polys.jsonl').filter((f) => f.featurecla === 'ocean');
@@ -57,7 +62,7 @@ describe('the Natural Earth table (naturalEarthFeatures.ts)', () => {
     // Less the misplaced second Lake Onega, the second Cape Lopatka and Île Amsterdam (copies), the poles,
     // the oceans, the Ross Sea (its bounding box spans all longitudes), and of the regions layer the
     // continents, the boxes of half the world and the repeated names.
-    expect(NATURAL_EARTH_ROWS.length).toBe(named.length - 1 - 2 - poles.length - oceans.length - 1 - continents.length - wide - repeated);
+    expect(NATURAL_EARTH_ROWS.length).toBe(named.length + parkUnits - 1 - 2 - poles.length - oceans.length - 1 - continents.length - wide - repeated);
     expect(NATURAL_EARTH_ROWS.some((r) => r[0] === 'Ross Sea')).toBe(false);
     expect(NATURAL_EARTH_ROWS.filter((r) => r[0] === 'Lake Onega')).toHaveLength(1);
     expect(NATURAL_EARTH_ROWS.filter((r) => r[0] === 'Cape Lopatka')).toHaveLength(1);
@@ -85,13 +90,16 @@ describe('the Natural Earth table (naturalEarthFeatures.ts)', () => {
     }
   });
 
-  it("puts each sea, gulf and bay inside the file's bounding box, on water in Natural Earth's 1:110m land", () => {
+  it("puts each sea, gulf, bay and channel inside the file's bounding box, on water in Natural Earth's 1:110m land", () => {
     // An independent check of the script's label points: the coarser land of world-atlas/land-110m (the
     // script searches 1:50m) and this test's own ray casting.
     const onLand = onLand110m();
-    const marine = lines('ne_110m_geography_marine_polys.jsonl') as unknown as { name: string; name_en: string; featurecla: string; bbox: [number, number, number, number] }[];
-    const kept = marine.filter((f) => f.featurecla !== 'ocean' && f.name !== 'Ross Sea');
-    expect(kept).toHaveLength(21);
+    type MarineLine = { name: string; name_en: string; featurecla: string; bbox: [number, number, number, number] };
+    const marine = lines('ne_110m_geography_marine_polys.jsonl') as unknown as MarineLine[];
+    const marine50m = lines('ne_50m_geography_marine_polys.jsonl') as unknown as MarineLine[];
+    expect(marine50m).toHaveLength(11);
+    const kept = [...marine.filter((f) => f.featurecla !== 'ocean' && f.name !== 'Ross Sea'), ...marine50m];
+    expect(kept).toHaveLength(21 + 11);
     for (const f of kept) {
       const row = NATURAL_EARTH_ROWS.find((r) => r[0] === f.name_en);
       expect(row, f.name).toBeDefined();
@@ -111,16 +119,18 @@ describe('the Natural Earth table (naturalEarthFeatures.ts)', () => {
     for (const name of Object.keys(NATURAL_EARTH_ADDITIONS)) expect(names, name).toContain(name);
   });
 
-  it('leaves in the hand-written list no feature Natural Earth gives (same name within 3°, 6° for a sea, 20° for a region)', () => {
+  it('leaves in the hand-written list no feature Natural Earth gives (same name and kind within 3°, 6° for a sea, 20° for a region)', () => {
     // A sea's point is its middle, written by hand or taken from a bounding box: two points of one sea
     // can lie farther apart than a peak's (the Sea of Okhotsk's were 4.5° apart). A desert's, range's or
     // plain's from ne_110m_geography_regions_polys is its box's centre: the Andes' box is 67° tall.
-    const marine = new Set(['sea', 'gulf', 'bay']);
+    const marine = new Set(['sea', 'gulf', 'bay', 'channel']);
     const regional = new Set(['mountain range', 'desert', 'plain', 'plateau', 'basin', 'peninsula', 'isthmus', 'region', 'forest', 'valley', 'delta']);
     for (const f of NAMED_FEATURES) {
       const names = [f.name, ...f.altNames.split(',')].filter(Boolean).map(foldName);
       const reach = (r: (typeof NATURAL_EARTH_ROWS)[number]) => (marine.has(f.kind) && marine.has(r[2]) ? 6 : regional.has(f.kind) && regional.has(r[2]) ? 20 : 3);
-      const near = (r: (typeof NATURAL_EARTH_ROWS)[number]) => Math.hypot(r[6] - f.lat, r[7] - f.lon) < reach(r);
+      // A peak and the park named after it are two features (Mount Rainier and its national park).
+      const sameKind = (r: (typeof NATURAL_EARTH_ROWS)[number]) => r[2] === f.kind || (marine.has(f.kind) && marine.has(r[2])) || (regional.has(f.kind) && regional.has(r[2]));
+      const near = (r: (typeof NATURAL_EARTH_ROWS)[number]) => sameKind(r) && Math.hypot(r[6] - f.lat, r[7] - f.lon) < reach(r);
       const twin = NATURAL_EARTH_ROWS.find((r) => [r[0], ...r[1].split(',')].filter(Boolean).some((n) => names.includes(foldName(n))) && near(r));
       expect(twin, `${f.name} is in Natural Earth as ${twin?.[0]}`).toBeUndefined();
     }

@@ -15,7 +15,7 @@ export const geocodeQuerySchema = z.object({
 
 const placeSchema = openObject({
   name: z.string(),
-  kind: z.string().optional().describe("'city'; a natural feature's kind: lake, mountain, pass, depression, cape, island, waterfall, sea, gulf, bay, mountain range, national park, desert, valley, plain, delta, region, forest, plateau, basin, peninsula, isthmus; or 'coordinates' for a typed point (then the only result). Always sent; optional in the type so places the page writes itself need none"),
+  kind: z.string().optional().describe("'city'; a natural feature's kind: lake, mountain, pass, depression, cape, island, waterfall, sea, gulf, bay, channel, mountain range, national park, desert, valley, plain, delta, region, forest, plateau, basin, peninsula, isthmus; or 'coordinates' for a typed point (then the only result). Always sent; optional in the type so places the page writes itself need none"),
   region: z.string().optional().describe('First-level region (state, province), when the gazetteer names it'),
   country: z.string().describe("Country name in English; '' for a feature spanning several countries and for a typed point"),
   lat: z.number(),
@@ -24,7 +24,7 @@ const placeSchema = openObject({
   source: z
     .enum(['Natural Earth', 'hand-written'])
     .optional()
-    .describe("A natural feature's source: 'Natural Earth' (public domain, naturalearthdata.com: lakes, peaks, passes, depressions) or 'hand-written' (features those layers lack, points rounded to about 0.01°). Absent for a city (GeoNames) and a typed point"),
+    .describe("A natural feature's source: 'Natural Earth' (public domain, naturalearthdata.com: lakes, peaks, passes, depressions, capes, islands, seas, regions, the United States' national parks) or 'hand-written' (features those layers lack, points rounded to about 0.01°). Absent for a city (GeoNames) and a typed point"),
 });
 export type PlaceResult = z.infer<typeof placeSchema>;
 
