@@ -59,6 +59,23 @@ const MAX_WINDOW_PIXELS = 40_000_000;
  */
 const STRIP_PIXELS = 1_000_000;
 
+/**
+ * The window's strips of about STRIP_PIXELS, top to bottom. Given the level's tile height, each strip
+ * holds whole tile rows (its edges on tile boundaries), so no tile is fetched and decoded for two
+ * strips: at 30 m, strips of 600 rows cut every 512 px tile row of the window in two.
+ */
+function stripsOf([c0, r0, c1, r1]: [number, number, number, number], tileHeight?: number): [number, number, number, number][] {
+  let rowsPerStrip = Math.max(1, Math.floor(STRIP_PIXELS / Math.max(1, c1 - c0)));
+  if (tileHeight) rowsPerStrip = Math.max(1, Math.floor(rowsPerStrip / tileHeight)) * tileHeight;
+  const strips: [number, number, number, number][] = [];
+  for (let r = r0; r < r1; ) {
+    const end = tileHeight ? Math.min(r1, (Math.floor(r / tileHeight) * tileHeight) + rowsPerStrip) : Math.min(r1, r + rowsPerStrip);
+    strips.push([c0, r, c1, end]);
+    r = end;
+  }
+  return strips;
+}
+
 /** The polygon is larger than one request measures: the API answers 413 (with a job offer when a job can do it). */
 export class AreaTooLargeError extends ExplainedError {
   override readonly name = 'AreaTooLargeError';
@@ -132,7 +149,7 @@ export async function areaSceneEntry({ landsat, polygons, filters, signal, level
   let countWhereMade = true;
   for (let k = 0; plan.strips === null || k < plan.strips.length; k++) {
     let inside: Uint8Array = new Uint8Array(0);
-    const chooseStrip = (levelGrids: SceneGrid[]): { level: number; window: [number, number, number, number] } => {
+    const chooseStrip = (levelGrids: SceneGrid[], tileHeights?: number[]): { level: number; window: [number, number, number, number] } => {
       if (plan.strips === null) plan.level = Math.min(levelAsked, levelGrids.length - 1);
       const grid = levelGrids[plan.level];
       if (plan.strips === null) {
@@ -143,9 +160,7 @@ export async function areaSceneEntry({ landsat, polygons, filters, signal, level
         // Parts of a MultiPolygon far apart span a box much larger than their area: refuse before reading it.
         const boxPixels = (c1 - c0) * (r1 - r0);
         if (boxPixels > MAX_WINDOW_PIXELS) throw new AreaTooLargeError(`The polygons' parts lie ${Math.round(Math.sqrt(boxPixels) * grid.pixelSizeX / 1000)} km apart; keep them within one box of at most ${MAX_WINDOW_PIXELS.toLocaleString('en')} pixels (send far-apart parts as separate areas).`);
-        const rowsPerStrip = Math.max(1, Math.floor(STRIP_PIXELS / Math.max(1, c1 - c0)));
-        const strips: [number, number, number, number][] = [];
-        for (let r = r0; r < r1; r += rowsPerStrip) strips.push([c0, r, c1, Math.min(r1, r + rowsPerStrip)]);
+        const strips = stripsOf(window, tileHeights?.[plan.level]);
         if (strips.length === 0) strips.push(window);
         plan.strips = strips;
       }
@@ -156,8 +171,8 @@ export async function areaSceneEntry({ landsat, polygons, filters, signal, level
     if (countWhereMade) {
       const counted = await reader.countFullWindow(
         assets,
-        (_grid, levelGrids) => {
-          const { level, window: strip } = chooseStrip(levelGrids);
+        (_grid, levelGrids, tileHeights) => {
+          const { level, window: strip } = chooseStrip(levelGrids, tileHeights);
           return { level, window: strip, inside: insideRunsOf(inside, strip[2] - strip[0], strip[3] - strip[1]) };
         },
         bits,

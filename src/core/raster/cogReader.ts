@@ -43,6 +43,12 @@ export interface CogReader {
    * (and cached), and only the rows and columns of the pixels are decoded. 0 in an empty (sparse) tile.
    */
   readTileSamples(pixels: readonly { col: number; row: number }[], signal?: AbortSignal): Promise<Uint16Array>;
+  /**
+   * The compressed bytes of tiles `indexes` of a level, one promise each (adjacent tiles fetched in one
+   * request, and cached as a window read caches them): for counting where the tiles are decoded
+   * (cogTileCounts.ts); empty for a sparse tile. Shared through the cache: read-only (copy before transferring).
+   */
+  compressedTiles(levelIndex: number, indexes: readonly number[], signal?: AbortSignal): Promise<ArrayBuffer>[];
 }
 
 export interface CreateCogReaderOptions {
@@ -78,28 +84,14 @@ export async function createCogReader(source: ByteSource, { cache, signal }: Cre
   }
 
   /**
-   * The window's pixels, or with `size` its nearest-neighbour decimation to that size (pixel centres:
-   * output pixel i samples window pixel floor((i + 0.5) * step)), written straight from each decoded
-   * tile: a downsampled image never holds the whole level window, and tiles holding no picked pixel are
-   * not read.
+   * Per tile index, a loader of its bytes out of the run of adjacent tiles fetched together (tiles not
+   * cached only). Merging saves round trips; bytes free to read again have none to save, and one tile
+   * at a time holds no run buffer while the rest of the run is computed.
    */
-  async function assemble(window: PixelWindow, level: CogLevel, signal?: AbortSignal, size?: { width: number; height: number }): Promise<Uint16Array> {
-    // The plan is shared with every read of this window (windowPlan.ts): read-only here.
-    const { outW, outH, colAt, rowAt, tiles } = windowPlan(header, level, window, size);
-    const data = new Uint16Array(outW * outH);
-    if (tiles.length === 0) return data;
-    // Every tile load listens on the one signal: not a leak.
-    if (signal) setMaxListeners(0, signal);
-    /** Per tile index, its bytes out of the run of adjacent tiles fetched together. */
+  function runLoaders(level: CogLevel, tiles: readonly { index: number }[], signal?: AbortSignal): Map<number, () => Promise<ArrayBuffer>> {
     const fromRun = new Map<number, () => Promise<ArrayBuffer>>();
     const cached = (t: { index: number }) => cache.has(`cog-ctile:${source.id}:${level.tileOffsets[t.index]}:${level.tileByteCounts[t.index]}`);
-    // A point inside one tile (a 3 x 3, a site): the tile's compressed bytes only as far as the rows
-    // needed, a quarter of them on average, uncached (the window read is). Windows across tiles read
-    // the tiles whole, in merged runs.
-    const pointRead = !size && !source.rereadIsFree && outW * outH <= SMALL_PICK_SAMPLES && tiles.length === 1 && !cached(tiles[0]);
-    // Merging saves round trips; bytes free to read again have none to save, and one tile at a time holds
-    // no run buffer while the rest of the run is computed.
-    const toFetch = source.rereadIsFree || pointRead ? [] : tiles.filter((t) => !cached(t));
+    const toFetch = source.rereadIsFree ? [] : tiles.filter((t) => !cached(t));
     for (const run of planTileRuns(level, toFetch)) {
       // One request for the run, started only if some tile of it is not already being loaded.
       let fetched: Promise<ArrayBuffer> | null = null;
@@ -115,6 +107,28 @@ export async function createCogReader(source: ByteSource, { cache, signal }: Cre
         });
       }
     }
+    return fromRun;
+  }
+
+  /**
+   * The window's pixels, or with `size` its nearest-neighbour decimation to that size (pixel centres:
+   * output pixel i samples window pixel floor((i + 0.5) * step)), written straight from each decoded
+   * tile: a downsampled image never holds the whole level window, and tiles holding no picked pixel are
+   * not read.
+   */
+  async function assemble(window: PixelWindow, level: CogLevel, signal?: AbortSignal, size?: { width: number; height: number }): Promise<Uint16Array> {
+    // The plan is shared with every read of this window (windowPlan.ts): read-only here.
+    const { outW, outH, colAt, rowAt, tiles } = windowPlan(header, level, window, size);
+    const data = new Uint16Array(outW * outH);
+    if (tiles.length === 0) return data;
+    // Every tile load listens on the one signal: not a leak.
+    if (signal) setMaxListeners(0, signal);
+    const cached = (t: { index: number }) => cache.has(`cog-ctile:${source.id}:${level.tileOffsets[t.index]}:${level.tileByteCounts[t.index]}`);
+    // A point inside one tile (a 3 x 3, a site): the tile's compressed bytes only as far as the rows
+    // needed, a quarter of them on average, uncached (the window read is). Windows across tiles read
+    // the tiles whole, in merged runs.
+    const pointRead = !size && !source.rereadIsFree && outW * outH <= SMALL_PICK_SAMPLES && tiles.length === 1 && !cached(tiles[0]);
+    const fromRun = pointRead ? new Map<number, () => Promise<ArrayBuffer>>() : runLoaders(level, tiles, signal);
     await Promise.all(
       tiles.map(async ({ tx, ty, index, xs, xe, ys, ye, rows, cols }) => {
         // No run: the tile was cached when planned (or evicted since, then it is fetched alone).
@@ -167,6 +181,20 @@ export async function createCogReader(source: ByteSource, { cache, signal }: Cre
     header,
     geo: header.geo,
     levels: header.levels,
+    compressedTiles(levelIndex, indexes, signal) {
+      const level = header.levels[levelIndex];
+      if (!level) throw new RangeError(`no overview level ${levelIndex} in ${source.id}`);
+      if (signal) setMaxListeners(0, signal);
+      const tiles = indexes.filter((i) => level.tileOffsets[i] && level.tileByteCounts[i]).map((index) => ({ index }));
+      const fromRun = runLoaders(level, tiles, signal);
+      return indexes.map(async (index) => {
+        // A sparse tile (GDAL writes all-nodata tiles with offset and byte count 0): no bytes.
+        if (!level.tileOffsets[index] || !level.tileByteCounts[index]) return new ArrayBuffer(0);
+        const compressed = await compressedTile(level, index, fromRun.get(index) ?? (() => wholeTile(level, index, signal)), signal);
+        if (compressed.byteLength < level.tileByteCounts[index]) throw new Error(`truncated tile at ${level.tileOffsets[index]} of ${source.id}`);
+        return compressed;
+      });
+    },
     async readTileSamples(pixels, signal) {
       const out = new Uint16Array(pixels.length);
       if (pixels.length === 0) return out;
