@@ -45,8 +45,8 @@ export interface CogReader {
   readTileSamples(pixels: readonly { col: number; row: number }[], signal?: AbortSignal): Promise<Uint16Array>;
   /**
    * The compressed bytes of tiles `indexes` of a level, one promise each (adjacent tiles fetched in one
-   * request, and cached as a window read caches them): for counting where the tiles are decoded
-   * (cogTileCounts.ts); empty for a sparse tile. Shared through the cache: read-only (copy before transferring).
+   * request; a cached tile copied, the others not cached): for counting where the tiles are decoded
+   * (cogTileCounts.ts); empty for a sparse tile. The caller's own: it may transfer them.
    */
   compressedTiles(levelIndex: number, indexes: readonly number[], signal?: AbortSignal): Promise<ArrayBuffer>[];
 }
@@ -66,13 +66,14 @@ export async function createCogReader(source: ByteSource, { cache, signal }: Cre
     signal,
   );
 
+  const tileKey = (level: CogLevel, index: number) => `cog-ctile:${source.id}:${level.tileOffsets[index]}:${level.tileByteCounts[index]}`;
+
   /** Compressed tile bytes, cached in the bulk tier (unless free to read again); the fetch of a run of adjacent tiles is shared. */
   function compressedTile(level: CogLevel, tileIndex: number, run: () => Promise<ArrayBuffer>, sig?: AbortSignal): Promise<ArrayBuffer> {
-    const offset = level.tileOffsets[tileIndex];
     const length = level.tileByteCounts[tileIndex];
     // Bytes that are free to read again are not worth the cache's room (nor the heap holes their churn leaves).
     if (source.rereadIsFree) return run();
-    return cache.getOrLoad<ArrayBuffer>(`cog-ctile:${source.id}:${offset}:${length}`, async () => ({ value: await run(), bytes: length }), sig, { tier: 'bulk' });
+    return cache.getOrLoad<ArrayBuffer>(tileKey(level, tileIndex), async () => ({ value: await run(), bytes: length }), sig, { tier: 'bulk' });
   }
 
   /** One tile's compressed bytes read alone; a short answer throws (inside the cache's load, so it is never kept). */
@@ -90,7 +91,7 @@ export async function createCogReader(source: ByteSource, { cache, signal }: Cre
    */
   function runLoaders(level: CogLevel, tiles: readonly { index: number }[], signal?: AbortSignal): Map<number, () => Promise<ArrayBuffer>> {
     const fromRun = new Map<number, () => Promise<ArrayBuffer>>();
-    const cached = (t: { index: number }) => cache.has(`cog-ctile:${source.id}:${level.tileOffsets[t.index]}:${level.tileByteCounts[t.index]}`);
+    const cached = (t: { index: number }) => cache.has(tileKey(level, t.index));
     const toFetch = source.rereadIsFree ? [] : tiles.filter((t) => !cached(t));
     for (const run of planTileRuns(level, toFetch)) {
       // One request for the run, started only if some tile of it is not already being loaded.
@@ -123,7 +124,7 @@ export async function createCogReader(source: ByteSource, { cache, signal }: Cre
     if (tiles.length === 0) return data;
     // Every tile load listens on the one signal: not a leak.
     if (signal) setMaxListeners(0, signal);
-    const cached = (t: { index: number }) => cache.has(`cog-ctile:${source.id}:${level.tileOffsets[t.index]}:${level.tileByteCounts[t.index]}`);
+    const cached = (t: { index: number }) => cache.has(tileKey(level, t.index));
     // A point inside one tile (a 3 x 3, a site): the tile's compressed bytes only as far as the rows
     // needed, a quarter of them on average, uncached (the window read is). Windows across tiles read
     // the tiles whole, in merged runs.
@@ -190,7 +191,12 @@ export async function createCogReader(source: ByteSource, { cache, signal }: Cre
       return indexes.map(async (index) => {
         // A sparse tile (GDAL writes all-nodata tiles with offset and byte count 0): no bytes.
         if (!level.tileOffsets[index] || !level.tileByteCounts[index]) return new ArrayBuffer(0);
-        const compressed = await compressedTile(level, index, fromRun.get(index) ?? (() => wholeTile(level, index, signal)), signal);
+        // Cached bytes are copied; the rest are fetched uncached, the caller's own: a strip reads each
+        // tile once (areaStatistics.ts aligns strips to tile rows), and a year of scenes is far more
+        // than the cache holds, so caching them only churned it (and cost a copy per tile).
+        const compressed = cache.has(tileKey(level, index))
+          ? (await compressedTile(level, index, () => wholeTile(level, index, signal), signal)).slice(0)
+          : await (fromRun.get(index) ?? (() => wholeTile(level, index, signal)))();
         if (compressed.byteLength < level.tileByteCounts[index]) throw new Error(`truncated tile at ${level.tileOffsets[index]} of ${source.id}`);
         return compressed;
       });

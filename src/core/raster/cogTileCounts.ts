@@ -73,8 +73,8 @@ export async function countCogWindow(
           rowFirstY,
           rowRepeat,
           x0,
-          // Copies: the compressed tiles are the block cache's, and the worker gets them by transfer.
-          buffers: await Promise.all(compressed.map((perFile) => perFile[from + k].then((b) => b.slice(0)))),
+          // Our own (compressedTiles): the worker gets them by transfer.
+          buffers: await Promise.all(compressed.map((perFile) => perFile[from + k])),
         })),
       );
       signal?.throwIfAborted();
