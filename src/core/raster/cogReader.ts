@@ -46,9 +46,10 @@ export interface CogReader {
   /**
    * The compressed bytes of tiles `indexes` of a level, one promise each (adjacent tiles fetched in one
    * request; a cached tile copied, the others not cached): for counting where the tiles are decoded
-   * (cogTileCounts.ts); empty for a sparse tile. The caller's own: it may transfer them.
+   * (cogTileCounts.ts); empty for a sparse tile. Views: the tiles of one request share its buffer,
+   * which is the caller's own (it may transfer it, once, with every tile in it).
    */
-  compressedTiles(levelIndex: number, indexes: readonly number[], signal?: AbortSignal): Promise<ArrayBuffer>[];
+  compressedTiles(levelIndex: number, indexes: readonly number[], signal?: AbortSignal): Promise<Uint8Array>[];
 }
 
 export interface CreateCogReaderOptions {
@@ -86,11 +87,11 @@ export async function createCogReader(source: ByteSource, { cache, signal }: Cre
 
   /**
    * Per tile index, a loader of its bytes out of the run of adjacent tiles fetched together (tiles not
-   * cached only). Merging saves round trips; bytes free to read again have none to save, and one tile
-   * at a time holds no run buffer while the rest of the run is computed.
+   * cached only), as a view of the run's buffer. Merging saves round trips; bytes free to read again
+   * have none to save, and one tile at a time holds no run buffer while the rest of the run is computed.
    */
-  function runLoaders(level: CogLevel, tiles: readonly { index: number }[], signal?: AbortSignal): Map<number, () => Promise<ArrayBuffer>> {
-    const fromRun = new Map<number, () => Promise<ArrayBuffer>>();
+  function runViews(level: CogLevel, tiles: readonly { index: number }[], signal?: AbortSignal): Map<number, () => Promise<Uint8Array>> {
+    const fromRun = new Map<number, () => Promise<Uint8Array>>();
     const cached = (t: { index: number }) => cache.has(tileKey(level, t.index));
     const toFetch = source.rereadIsFree ? [] : tiles.filter((t) => !cached(t));
     for (const run of planTileRuns(level, toFetch)) {
@@ -103,12 +104,26 @@ export async function createCogReader(source: ByteSource, { cache, signal }: Cre
         fromRun.set(t.index, async () => {
           const buf = await fetchRun();
           if (buf.byteLength < at + length) throw new Error(`truncated tile at ${level.tileOffsets[t.index]} of ${source.id}`);
-          // A run of one tile is the tile: no copy (a cold series reads one tile a file).
-          return at === 0 && length === buf.byteLength ? buf : buf.slice(at, at + length);
+          return new Uint8Array(buf, at, length);
         });
       }
     }
     return fromRun;
+  }
+
+  /** runViews, each tile its own buffer (what the cache keeps). */
+  function runLoaders(level: CogLevel, tiles: readonly { index: number }[], signal?: AbortSignal): Map<number, () => Promise<ArrayBuffer>> {
+    const views = runViews(level, tiles, signal);
+    return new Map(
+      Array.from(views, ([index, view]) => [
+        index,
+        async () => {
+          const v = await view();
+          // A run of one tile is the tile: no copy (a cold series reads one tile a file).
+          return v.byteOffset === 0 && v.byteLength === v.buffer.byteLength ? (v.buffer as ArrayBuffer) : v.slice().buffer;
+        },
+      ]),
+    );
   }
 
   /**
@@ -187,16 +202,17 @@ export async function createCogReader(source: ByteSource, { cache, signal }: Cre
       if (!level) throw new RangeError(`no overview level ${levelIndex} in ${source.id}`);
       if (signal) setMaxListeners(0, signal);
       const tiles = indexes.filter((i) => level.tileOffsets[i] && level.tileByteCounts[i]).map((index) => ({ index }));
-      const fromRun = runLoaders(level, tiles, signal);
+      const fromRun = runViews(level, tiles, signal);
       return indexes.map(async (index) => {
         // A sparse tile (GDAL writes all-nodata tiles with offset and byte count 0): no bytes.
-        if (!level.tileOffsets[index] || !level.tileByteCounts[index]) return new ArrayBuffer(0);
-        // Cached bytes are copied; the rest are fetched uncached, the caller's own: a strip reads each
-        // tile once (areaStatistics.ts aligns strips to tile rows), and a year of scenes is far more
-        // than the cache holds, so caching them only churned it (and cost a copy per tile).
+        if (!level.tileOffsets[index] || !level.tileByteCounts[index]) return new Uint8Array(0);
+        // Cached bytes are copied; the rest are fetched uncached, views of their run's buffer, the
+        // caller's own: a strip reads each tile once (areaStatistics.ts aligns strips to tile rows), and
+        // a year of scenes is far more than the cache holds, so caching them only churned it (and cost
+        // a copy per tile).
         const compressed = cache.has(tileKey(level, index))
-          ? (await compressedTile(level, index, () => wholeTile(level, index, signal), signal)).slice(0)
-          : await (fromRun.get(index) ?? (() => wholeTile(level, index, signal)))();
+          ? new Uint8Array((await compressedTile(level, index, () => wholeTile(level, index, signal), signal)).slice(0))
+          : await (fromRun.get(index) ?? (async () => new Uint8Array(await wholeTile(level, index, signal))))();
         if (compressed.byteLength < level.tileByteCounts[index]) throw new Error(`truncated tile at ${level.tileOffsets[index]} of ${source.id}`);
         return compressed;
       });

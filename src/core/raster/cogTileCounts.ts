@@ -12,6 +12,7 @@ import type { InsideRuns } from './byteSourceInterface.js';
 import type { CogReader } from './cogReader.js';
 import { countDeflatePiecesInWorker } from './decodeWorkerPool.js';
 import { insideJobs } from './insideJobs.js';
+import { planTileRuns } from './cogReader.js';
 import { decodesInWorker } from './tileDecoder.js';
 import { windowPlan } from './windowPlan.js';
 
@@ -52,35 +53,56 @@ export async function countCogWindow(
   const lvl = first.levels[level];
   if (!lvl) throw new RangeError(`no overview level ${level}`);
   const plan = windowPlan(first.header, lvl, window);
-  const { jobs, covered } = insideJobs(plan.tiles, inside);
+  const { jobs: groups, covered } = insideJobs(plan.tiles, inside);
+  const pieces = groups.flat();
   signal?.throwIfAborted();
   // Every file's tiles of the strip asked at once: adjacent ones come in one request per file.
-  const indexes = jobs.flatMap((job) => job.map((p) => p.index));
+  const indexes = pieces.map((p) => p.index);
   const compressed = readers.map((r) => r.compressedTiles(level, indexes, signal));
   // A rejected tile is awaited by its job; the others must not surface as unhandled once one job failed.
   for (const perFile of compressed) for (const p of perFile) p.catch(() => {});
   const files = readers.map((r) => ({ littleEndian: r.header.littleEndian, predictor: r.levels[level].predictor }));
   const sum = createDnSum(bands.length);
-  let at = 0;
   await Promise.all(
-    jobs.map(async (job) => {
-      const from = at;
-      at += job.length;
-      const pieces = await Promise.all(
-        job.map(async ({ rows, cols, rowFirstY, rowRepeat, x0 }, k) => ({
-          rows,
-          cols,
-          rowFirstY,
-          rowRepeat,
-          x0,
-          // Our own (compressedTiles): the worker gets them by transfer.
-          buffers: await Promise.all(compressed.map((perFile) => perFile[from + k])),
-        })),
+    jobsByRequest(readers, level, indexes).map(async (job) => {
+      const jobPieces = await Promise.all(
+        job.map(async (k) => {
+          const { rows, cols, rowFirstY, rowRepeat, x0, index } = pieces[k];
+          const tiles = await Promise.all(compressed.map((perFile) => perFile[k]));
+          // A buffer handed to another job already would read as empty here: say so rather than count a sparse tile.
+          tiles.forEach((t, f) => {
+            const l = readers[f].levels[level];
+            if (t.byteLength < (l.tileOffsets[index] ? l.tileByteCounts[index] : 0)) throw new Error(`tile ${index} of ${readers[f].source.id} was handed to another counting job`);
+          });
+          return { rows, cols, rowFirstY, rowRepeat, x0, tiles };
+        }),
       );
       signal?.throwIfAborted();
-      sum.add(await countDeflatePiecesInWorker({ tileWidth: lvl.tileWidth, tileHeight: lvl.tileHeight, files, pieces, bands, qaFile, maskBits, outWidth: width, inside }));
+      sum.add(await countDeflatePiecesInWorker({ tileWidth: lvl.tileWidth, tileHeight: lvl.tileHeight, files, pieces: jobPieces, bands, qaFile, maskBits, outWidth: width, inside }));
     }),
   );
   // Pixels of no piece (outside the polygon, the raster, or sparse tiles) are fill, as outside `inside` in countWindowDns.
   return sum.finish(width * height - covered);
+}
+
+/**
+ * The strip's tiles (positions in `indexes`) grouped into counting jobs: the tiles one request of any
+ * file fetches together (the reader's run merging, planTileRuns) go to one job, so that the request's
+ * buffer is transferred to that job whole, never copied per tile.
+ */
+function jobsByRequest(readers: readonly CogReader[], level: number, indexes: readonly number[]): number[][] {
+  const parent = indexes.map((_, k) => k);
+  const root = (k: number): number => (parent[k] === k ? k : (parent[k] = root(parent[k])));
+  for (const r of readers) {
+    const l = r.levels[level];
+    const present = indexes.map((index, k) => ({ index, k })).filter(({ index }) => l.tileOffsets[index] && l.tileByteCounts[index]);
+    for (const run of planTileRuns(l, present)) for (const t of run.tiles) parent[root(t.k)] = root(run.tiles[0].k);
+  }
+  const jobs = new Map<number, number[]>();
+  indexes.forEach((_, k) => {
+    const job = jobs.get(root(k));
+    if (job) job.push(k);
+    else jobs.set(root(k), [k]);
+  });
+  return [...jobs.values()];
 }

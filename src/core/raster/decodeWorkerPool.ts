@@ -68,9 +68,10 @@ export function decodeInWorker(job: DecodeJob, compressed: ArrayBuffer): Promise
 
 /**
  * An area's pieces counted in a worker (tileCounts.mjs countDeflatePieces): only the counts come back.
- * The pieces' compressed tiles are transferred: they must be the caller's own copies.
+ * The buffers under the pieces' compressed tiles are transferred, each once: they must be the caller's
+ * own, and no other job's.
  */
 export function countDeflatePiecesInWorker(job: CountPiecesJob): Promise<DnCounts[]> {
-  const transfer = job.pieces.flatMap((p) => p.buffers);
+  const transfer = [...new Set(job.pieces.flatMap((p) => p.tiles.map((t) => t.buffer as ArrayBuffer)))];
   return decodePool().run<DnCounts[]>({ kind: 'count', ...job }, transfer);
 }

@@ -32,16 +32,16 @@ export function pieceInside(p, runs) {
  * Counts per DN of files `bands` (indexes into `files`) over the pieces, each pixel classed by file
  * `qaFile` (QA_PIXEL) under `maskBits`, pixels outside `inside`'s runs as fill; the DNs in the order
  * met (an area's statistics sort by value). Each piece carries one compressed DEFLATE tile per file
- * (`buffers[f]`, empty where that file's tile is sparse), all of the same tile size; `files[f]` says its byte order and predictor.
+ * (`tiles[f]`, a view, empty where that file's tile is sparse), all of the same tile size; `files[f]` says its byte order and predictor.
  */
 export function countDeflatePieces({ tileWidth, tileHeight, files, pieces, bands, qaFile, maskBits, outWidth, inside }) {
   const tally = createDnTally(bands.length, maskBits, false);
   for (const p of pieces) {
     // An empty buffer: the file's tile is sparse (offset and byte count 0), all 0 as a read window has it.
-    const samples = p.buffers.map((buffer, f) =>
-      buffer.byteLength === 0
+    const samples = p.tiles.map((bytes, f) =>
+      bytes.byteLength === 0
         ? new Uint16Array(p.rows.length * p.cols.length)
-        : pickDeflateSamples({ buffer, tileWidth, tileHeight, littleEndian: files[f].littleEndian, predictor: files[f].predictor, rows: p.rows, cols: p.cols }),
+        : pickDeflateSamples({ buffer: bytes, tileWidth, tileHeight, littleEndian: files[f].littleEndian, predictor: files[f].predictor, rows: p.rows, cols: p.cols }),
     );
     tally.add(samples[qaFile], bands.map((f) => samples[f]), p.rows.length, p.cols.length, p.rowFirstY, p.rowRepeat, p.x0, outWidth, pieceInside(p, inside));
   }
