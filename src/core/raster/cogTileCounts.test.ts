@@ -7,7 +7,8 @@ import { fixtureCogCatalog } from '../../../test/support/fixtureCogCatalog.js';
 import { insideRunsOf } from '../geo/polygonOnGrid.js';
 import { countWindowDns, type DnCounts } from '../landsat/dnCounts.mjs';
 import { createBlockCache } from './blockCache.js';
-import { createByteSourceForHref } from './byteSource.js';
+import { startRangeFileServer } from '../../../test/support/rangeFileServer.js';
+import { createByteSourceForHref, createHttpByteSource } from './byteSource.js';
 import { DEFAULT_MASK, maskBits } from './clearPixel.js';
 import { countCogWindow, countsInDecodeWorkers } from './cogTileCounts.js';
 import { createCogReader } from './cogReader.js';
@@ -93,6 +94,29 @@ describe('counting an area where its tiles are decoded', () => {
     const controller = new AbortController();
     controller.abort();
     await expect(countCogWindow(readers, { level: 0, window, inside, bands: [0], qaFile: 0, maskBits: BITS }, controller.signal)).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  it('over HTTP (adjacent tiles fetched in one request, its buffer handed whole to one job): the same counts, each tile read once', { timeout: 120_000 }, async () => {
+    const server = await startRangeFileServer(sceneDir);
+    try {
+      const cache = createBlockCache({ maxBytes: 64 << 20 });
+      const readers = await Promise.all(FILES.map((b) => createCogReader(createHttpByteSource(`${server.url}/${FIXTURE_SCENE_ID}_${b}.TIF`), { cache })));
+      // One tile of SR_B4 already cached by a window read: copied out of the cache, not fetched again.
+      await readers[1].readWindow([130, 130, 140, 140]);
+      server.requests.length = 0;
+      const window: [number, number, number, number] = [37, 61, 421, 300];
+      const mask = discMask(384, 239);
+      const counted = await countCogWindow(readers, { level: 0, window, inside: insideRunsOf(mask, 384, 239), bands: [0, 1, 2], qaFile: 0, maskBits: BITS });
+      const [qa, b4, b5] = await Promise.all(FILES.map((b) => geotiffWindow(fileOf(sceneDir, b), window)));
+      expect(counted.map(asPairs)).toEqual(countWindowDns(qa, BITS, [qa, b4, b5], mask).map(asPairs));
+      // Tile rows 0-2 x columns 0-3 of 128 px tiles lie within 64 KB of each other in each file (the
+      // reader merges such gaps, and bridges the cached tile): one request a file, its buffer shared by
+      // the twelve tiles and handed whole to one job.
+      const perFile = FILES.map((b) => server.requests.filter((r) => r.path.endsWith(`_${b}.TIF`)).length);
+      expect(perFile).toEqual([1, 1, 1]);
+    } finally {
+      await server.close();
+    }
   });
 
   it('leaves files of other compressions to the read path (the fixture’s own LZW files)', async () => {
