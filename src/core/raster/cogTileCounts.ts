@@ -9,10 +9,9 @@
  */
 import { createDnSum, type DnCounts } from '../landsat/dnCounts.mjs';
 import type { InsideRuns } from './byteSourceInterface.js';
-import type { CogReader } from './cogReader.js';
+import { planTileRuns, type CogReader } from './cogReader.js';
 import { countDeflatePiecesInWorker } from './decodeWorkerPool.js';
 import { insideJobs } from './insideJobs.js';
-import { planTileRuns } from './cogReader.js';
 import { decodesInWorker } from './tileDecoder.js';
 import { windowPlan } from './windowPlan.js';
 
