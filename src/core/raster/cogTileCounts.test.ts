@@ -6,6 +6,7 @@ import { FIXTURE_SCENE_DIR, FIXTURE_SCENE_ID } from '../../../test/support/fixtu
 import { fixtureCogCatalog } from '../../../test/support/fixtureCogCatalog.js';
 import { insideRunsOf } from '../geo/polygonOnGrid.js';
 import { countWindowDns, type DnCounts } from '../landsat/dnCounts.mjs';
+import { bulkJobCounts, runInBulkLane } from '../workLane.js';
 import { createBlockCache } from './blockCache.js';
 import { startRangeFileServer } from '../../../test/support/rangeFileServer.js';
 import { createByteSourceForHref, createHttpByteSource } from './byteSource.js';
@@ -114,6 +115,27 @@ describe('counting an area where its tiles are decoded', () => {
       // the twelve tiles and handed whole to one job.
       const perFile = FILES.map((b) => server.requests.filter((r) => r.path.endsWith(`_${b}.TIF`)).length);
       expect(perFile).toEqual([1, 1, 1]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('stops when its signal aborts while the tiles are on their way (an area\'s Cancel): rejects, and posts no job', { timeout: 60_000 }, async () => {
+    // Every answer of the archive takes 400 ms: the abort comes while the strip's requests are in flight.
+    const server = await startRangeFileServer(sceneDir, { delayMs: 400 });
+    try {
+      const cache = createBlockCache({ maxBytes: 64 << 20 });
+      const readers = await Promise.all(FILES.map((b) => createCogReader(createHttpByteSource(`${server.url}/${FIXTURE_SCENE_ID}_${b}.TIF`), { cache })));
+      const controller = new AbortController();
+      const window: [number, number, number, number] = [0, 0, 512, 512];
+      const mask = new Uint8Array(512 * 512).fill(1);
+      const posted = bulkJobCounts.posted;
+      const counting = runInBulkLane(() => countCogWindow(readers, { level: 0, window, inside: insideRunsOf(mask, 512, 512), bands: [0, 1, 2], qaFile: 0, maskBits: BITS }, controller.signal), controller.signal);
+      setTimeout(() => controller.abort(), 100);
+      await expect(counting).rejects.toMatchObject({ name: 'AbortError' });
+      // Give any straggler a moment: no counting job of it reaches a worker.
+      await new Promise((r) => setTimeout(r, 600));
+      expect(bulkJobCounts.posted).toBe(posted);
     } finally {
       await server.close();
     }
