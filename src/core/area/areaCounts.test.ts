@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { countWindowDns } from '../landsat/dnCounts.mjs';
-import { addCounts, areaStatsOfCounts, pixelAndClearCounts } from './areaCounts.js';
+import { countWindowDns, createDnSum } from '../landsat/dnCounts.mjs';
+import { areaStatsOfCounts, pixelAndClearCounts } from './areaCounts.js';
 
 /** The statistics written out directly over the values, sorted: what the counts per DN must give. */
 function direct(values: number[]) {
@@ -45,7 +45,10 @@ describe('area statistics from counts per DN', () => {
         const at = Math.min(cut, pixels.length - 1);
         const count = (part: typeof pixels) => countWindowDns(Uint16Array.from(part, (p) => p.qa), 0b1_1110, [Uint16Array.from(part, (p) => p.qa), Uint16Array.from(part, (p) => p.dn)], new Uint8Array(part.length).fill(1));
         const whole = count(pixels);
-        const strips = addCounts(addCounts(null, count(pixels.slice(0, at))), count(pixels.slice(at)));
+        const sum = createDnSum(2);
+        sum.add(count(pixels.slice(0, at)));
+        sum.add(count(pixels.slice(at)));
+        const strips = sum.finish();
         expect(pixelAndClearCounts(strips[0], pixels.length)).toEqual(pixelAndClearCounts(whole[0], pixels.length));
         expect(areaStatsOfCounts(strips[1], reflectance)).toEqual(areaStatsOfCounts(whole[1], reflectance));
       }),

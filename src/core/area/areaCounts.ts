@@ -53,17 +53,9 @@ export function pixelAndClearCounts(qaCounts: DnCounts, pixels: number): { pixel
  * DN of 0 in ST_B10 where no temperature was computed). The mean and variance use West's weighted form
  * of Welford's algorithm over the values in ascending order (CACM 22(9), 1979).
  */
-export function areaStatsOfCounts({ clearDns, clearCounts }: DnCounts, physical: (dn: number) => number | null): AreaBandStats {
-  const values: number[] = [];
-  const counts: number[] = [];
-  for (let k = 0; k < clearDns.length; k++) {
-    const v = physical(clearDns[k]);
-    if (v === null) continue;
-    values.push(v);
-    counts.push(clearCounts[k]);
-  }
+export function areaStatsOfCounts(dnCounts: DnCounts, physical: (dn: number) => number | null): AreaBandStats {
+  const { values, counts, order } = inValueOrder(dnCounts, physical);
   if (values.length === 0) return { mean: null, median: null, stDev: null, min: null, max: null, count: 0 };
-  const order = values.map((_, i) => i).sort((a, b) => values[a] - values[b]);
   let n = 0;
   let mean = 0;
   let m2 = 0;
@@ -87,21 +79,32 @@ export function areaStatsOfCounts({ clearDns, clearCounts }: DnCounts, physical:
   return { mean, median, stDev: Math.sqrt(m2 / n), min: values[order[0]], max: values[order[order.length - 1]], count: n };
 }
 
-/** Counts per DN of several strips of one window, added up. */
-export function addCounts(into: DnCounts[] | null, more: DnCounts[]): DnCounts[] {
-  if (!into) return more;
-  return into.map((a, k) => {
-    const b = more[k];
-    const merged = new Map<number, number>();
-    a.clearDns.forEach((dn, i) => merged.set(dn, a.clearCounts[i]));
-    b.clearDns.forEach((dn, i) => merged.set(dn, (merged.get(dn) ?? 0) + b.clearCounts[i]));
-    return {
-      fill: a.fill + b.fill,
-      clearDns: Uint16Array.from(merged.keys()),
-      clearCounts: Uint32Array.from(merged.values()),
-      // Masked pixels are not used by area statistics.
-      maskedDns: new Uint16Array(0),
-      maskedCounts: new Uint32Array(0),
-    };
-  });
+/** 2^32: a DN and its count packed in one float64 (dn * 2^32 + count, exact below 2^53) sort together. */
+const PACK = 2 ** 32;
+
+/**
+ * The clear DNs' physical values and counts, with the order that sorts them by value. The values of
+ * a band rise with its DN (a scale and an offset), so the DNs are sorted as numbers in a typed array
+ * (a few thousand a band and scene; the comparator sort over the values was ~3 % of the event loop's
+ * time for a year of scenes); where the values do not rise strictly in DN order, they are sorted
+ * themselves (equal values then in DN order).
+ */
+function inValueOrder({ clearDns, clearCounts }: DnCounts, physical: (dn: number) => number | null): { values: number[]; counts: number[]; order: number[] } {
+  const packed = new Float64Array(clearDns.length);
+  for (let k = 0; k < clearDns.length; k++) packed[k] = clearDns[k] * PACK + clearCounts[k];
+  packed.sort();
+  const values: number[] = [];
+  const counts: number[] = [];
+  let rising = true;
+  for (let k = 0; k < packed.length; k++) {
+    const dn = Math.floor(packed[k] / PACK);
+    const v = physical(dn);
+    if (v === null) continue;
+    if (values.length > 0 && !(v > values[values.length - 1])) rising = false;
+    values.push(v);
+    counts.push(packed[k] - dn * PACK);
+  }
+  const order = values.map((_, i) => i);
+  if (!rising) order.sort((a, b) => values[a] - values[b]);
+  return { values, counts, order };
 }

@@ -11,12 +11,13 @@ import type { SceneFilters, SceneSummary } from '../landsat/landsatResults.js';
 import { mapWithConcurrency } from '../landsat/mapWithConcurrency.js';
 import type { EmptyAnswerExplanation } from '../landsat/explainEmptyAnswer.js';
 import { DEFAULT_MASK, maskBits, maskToText } from '../raster/clearPixel.js';
-import type { DnCounts } from '../landsat/dnCounts.mjs';
+import { createDnSum } from '../landsat/dnCounts.mjs';
+import type { InsideRuns } from '../raster/byteSource.js';
 import type { LandsatScene } from '../stac/landsatScene.js';
 import type { SceneGrid } from '../raster/sceneGrid.js';
 import { ExplainedError } from '../explainedError.js';
 import { ownTurn } from '../ownTurn.js';
-import { addCounts, areaStatsOfCounts, countAreaDns, pixelAndClearCounts, type AreaBandStats } from './areaCounts.js';
+import { areaStatsOfCounts, countAreaDns, pixelAndClearCounts, type AreaBandStats } from './areaCounts.js';
 import { AREA_JOB_MAX_KM2, AREA_MAX_KM2, AREA_MAX_KM2_DAYS, areaOverviewLevel } from './areaLimits.js';
 import { sceneBands } from '../landsat/sceneBands.js';
 
@@ -58,6 +59,23 @@ const MAX_WINDOW_PIXELS = 40_000_000;
  * a busy 2-core machine (pointDuringArea bench, 2026-11-25); a third of that keeps the wait short.
  */
 const STRIP_PIXELS = 1_000_000;
+
+/**
+ * The window's strips of about STRIP_PIXELS, top to bottom. Given the level's tile height, each strip
+ * holds whole tile rows (its edges on tile boundaries), so no tile is fetched and decoded for two
+ * strips: at 30 m, strips of 600 rows cut every 512 px tile row of the window in two.
+ */
+function stripsOf([c0, r0, c1, r1]: [number, number, number, number], tileHeight?: number): [number, number, number, number][] {
+  let rowsPerStrip = Math.max(1, Math.floor(STRIP_PIXELS / Math.max(1, c1 - c0)));
+  if (tileHeight) rowsPerStrip = Math.max(1, Math.floor(rowsPerStrip / tileHeight)) * tileHeight;
+  const strips: [number, number, number, number][] = [];
+  for (let r = r0; r < r1; ) {
+    const end = tileHeight ? Math.min(r1, (Math.floor(r / tileHeight) * tileHeight) + rowsPerStrip) : Math.min(r1, r + rowsPerStrip);
+    strips.push([c0, r, c1, end]);
+    r = end;
+  }
+  return strips;
+}
 
 /** The polygon is larger than one request measures: the API answers 413 (with a job offer when a job can do it). */
 export class AreaTooLargeError extends ExplainedError {
@@ -109,6 +127,28 @@ export interface AreaSceneContext {
   signal?: AbortSignal;
   /** The overview level to measure on (0, the 30 m pixels, by default; a file with fewer levels uses its coarsest). */
   level?: number;
+  /**
+   * The polygon's pixels per grid and strip, shared by the request's scenes: the scenes of one
+   * path/row share their grid, and working the mask out again per scene was ~5 % of the event loop's
+   * time for a year of them (profile, docs/areas-and-first-load.md, seventh round).
+   */
+  insideMemo?: Map<string, { mask: Uint8Array; runs?: InsideRuns }>;
+}
+
+/** Strips' masks kept per request (insideMemo): a few path/rows' strips; a strip's mask is at most ~1 MB (STRIP_PIXELS). */
+const INSIDE_MEMO_ENTRIES = 24;
+
+/** The pixels of `strip` of `grid` whose centre lies inside the projected polygons, through the request's memo. */
+function insideOf(memo: AreaSceneContext['insideMemo'], grid: SceneGrid, projected: ReturnType<typeof projectPolygons>, strip: [number, number, number, number]): { mask: Uint8Array; runs?: InsideRuns } {
+  const key = `${grid.epsg}:${grid.originX}:${grid.originY}:${grid.pixelSizeX}:${grid.pixelSizeY}:${grid.width}x${grid.height}:${strip.join(',')}`;
+  const known = memo?.get(key);
+  if (known) return known;
+  const entry = { mask: pixelCentresInside(grid, projected, strip) };
+  if (memo) {
+    memo.set(key, entry);
+    if (memo.size > INSIDE_MEMO_ENTRIES) memo.delete(memo.keys().next().value!);
+  }
+  return entry;
 }
 
 /**
@@ -116,7 +156,7 @@ export interface AreaSceneContext {
  * default rasterisation rule), how many were imaged and clear under the mask, and each band's
  * statistics over the clear ones; null when the scene images no pixel of the polygon.
  */
-export async function areaSceneEntry({ landsat, polygons, filters, signal, level: levelAsked = 0 }: AreaSceneContext, scene: LandsatScene): Promise<AreaSceneEntry | null> {
+export async function areaSceneEntry({ landsat, polygons, filters, signal, level: levelAsked = 0, insideMemo }: AreaSceneContext, scene: LandsatScene): Promise<AreaSceneEntry | null> {
   signal?.throwIfAborted();
   const selection = selectBands(filters.bands);
   const bits = maskBits(filters.mask ?? DEFAULT_MASK);
@@ -124,15 +164,17 @@ export async function areaSceneEntry({ landsat, polygons, filters, signal, level
   const { present, missing = {}, harmonized } = sceneBands(scene, selection.available, filters.harmonize);
   const assets: ArchiveAssetKey[] = ['qa_pixel', ...present.map((b) => b.read.asset)];
   const reader = landsat.parts.readerFor(scene);
-  let counts: DnCounts[] | null = null;
+  // Strips' counts added up (dense per DN: merging through Maps showed in the profile).
+  const sum = createDnSum(assets.length);
+  let counted = false;
   let pixels = 0;
   // The strips still to read (rows of the window), known once the first read has seen the grid.
   const plan: { strips: [number, number, number, number][] | null; projected: ReturnType<typeof projectPolygons>; level: number; pixelSizeM: number } = { strips: null, projected: [], level: 0, pixelSizeM: 30 };
   // The demo's files count a strip where they synthesize it (sceneReader countFullWindow); archive files are read and counted here.
   let countWhereMade = true;
   for (let k = 0; plan.strips === null || k < plan.strips.length; k++) {
-    let inside: Uint8Array = new Uint8Array(0);
-    const chooseStrip = (levelGrids: SceneGrid[]): { level: number; window: [number, number, number, number] } => {
+    let inside: { mask: Uint8Array; runs?: InsideRuns } = { mask: new Uint8Array(0) };
+    const chooseStrip = (levelGrids: SceneGrid[], tileHeights?: number[]): { level: number; window: [number, number, number, number] } => {
       if (plan.strips === null) plan.level = Math.min(levelAsked, levelGrids.length - 1);
       const grid = levelGrids[plan.level];
       if (plan.strips === null) {
@@ -143,31 +185,33 @@ export async function areaSceneEntry({ landsat, polygons, filters, signal, level
         // Parts of a MultiPolygon far apart span a box much larger than their area: refuse before reading it.
         const boxPixels = (c1 - c0) * (r1 - r0);
         if (boxPixels > MAX_WINDOW_PIXELS) throw new AreaTooLargeError(`The polygons' parts lie ${Math.round(Math.sqrt(boxPixels) * grid.pixelSizeX / 1000)} km apart; keep them within one box of at most ${MAX_WINDOW_PIXELS.toLocaleString('en')} pixels (send far-apart parts as separate areas).`);
-        const rowsPerStrip = Math.max(1, Math.floor(STRIP_PIXELS / Math.max(1, c1 - c0)));
-        const strips: [number, number, number, number][] = [];
-        for (let r = r0; r < r1; r += rowsPerStrip) strips.push([c0, r, c1, Math.min(r1, r + rowsPerStrip)]);
+        const strips = stripsOf(window, tileHeights?.[plan.level]);
         if (strips.length === 0) strips.push(window);
         plan.strips = strips;
       }
       const strip = plan.strips[k];
-      inside = pixelCentresInside(grid, plan.projected, strip);
+      inside = insideOf(insideMemo, grid, plan.projected, strip);
       return { level: plan.level, window: strip };
     };
     if (countWhereMade) {
-      const counted = await reader.countFullWindow(
+      const strip = await reader.countFullWindow(
         assets,
-        (_grid, levelGrids) => {
-          const { level, window: strip } = chooseStrip(levelGrids);
-          return { level, window: strip, inside: insideRunsOf(inside, strip[2] - strip[0], strip[3] - strip[1]) };
+        (_grid, levelGrids, tileHeights) => {
+          const { level, window: strip } = chooseStrip(levelGrids, tileHeights);
+          inside.runs ??= insideRunsOf(inside.mask, strip[2] - strip[0], strip[3] - strip[1]);
+          return { level, window: strip, inside: inside.runs };
         },
         bits,
         signal,
       );
-      if (counted) {
-        const [c0, r0, c1, r1] = counted.window;
+      if (strip) {
+        const [c0, r0, c1, r1] = strip.window;
         const stripPixels = Math.max(0, c1 - c0) * Math.max(0, r1 - r0);
         pixels += stripPixels;
-        if (stripPixels > 0) counts = addCounts(counts, counted.counts);
+        if (stripPixels > 0) {
+          sum.add(strip.counts);
+          counted = true;
+        }
         // The next strip's planning and this one's merge on a turn of their own (ownTurn.ts), as countAreaDns does.
         await ownTurn();
         continue;
@@ -178,13 +222,17 @@ export async function areaSceneEntry({ landsat, polygons, filters, signal, level
     const qa = read.dn.qa_pixel!;
     pixels += qa.length;
     // QA_PIXEL counted too: its counts give the imaged and the clear pixels.
-    if (qa.length > 0) counts = addCounts(counts, await countAreaDns(qa, inside, bits, [qa, ...present.map((b) => read.dn[b.read.asset]!)]));
+    if (qa.length > 0) {
+      sum.add(await countAreaDns(qa, inside.mask, bits, [qa, ...present.map((b) => read.dn[b.read.asset]!)]));
+      counted = true;
+    }
   }
-  if (!counts) return null;
+  if (!counted) return null;
+  const counts = sum.finish();
   const { pixelCount, clearCount } = pixelAndClearCounts(counts[0], pixels);
   if (pixelCount === 0) return null;
   const bands: Record<string, AreaBandStats> = {};
-  present.forEach((band, i) => (bands[band.info.id] = areaStatsOfCounts(counts![i + 1], band.physical)));
+  present.forEach((band, i) => (bands[band.info.id] = areaStatsOfCounts(counts[i + 1], band.physical)));
   return { scene: landsat.parts.summarize(scene, harmonized), pixelCount, clearCount, pixelSizeM: plan.pixelSizeM, bands, ...(Object.keys(missing).length > 0 ? { missingBands: missing } : {}) };
 }
 
@@ -200,6 +248,14 @@ export function byPathRow(scenes: readonly Pick<LandsatScene, 'wrsPath' | 'wrsRo
 
 /** Scenes measured at once per request: enough to keep the readers (and the demo's synthesis) busy, few enough to share the server. */
 const SCENES_AT_ONCE = 3;
+/**
+ * Archive scenes at once: their strips are counted in the decode workers, and the event loop mostly
+ * waits on the archive (a strip's tiles, one round trip per file), so more scenes keep the workers fed.
+ * A/B on the real-shaped bench (twice each, load 6-13): 60 m 3.0-3.3 s against 3.4-3.6 s with three,
+ * 30 m 6.5-6.6 s against 7.1-9.6 s. Each scene in flight holds one strip's compressed tiles (~5 MB at
+ * most); decoded tiles stay in the workers, one job each.
+ */
+const ARCHIVE_SCENES_AT_ONCE = 6;
 
 /**
  * POST /api/area: per qualifying scene, areaSceneEntry's counts and statistics. One entry per scene
@@ -228,11 +284,11 @@ export async function areaStatistics(
   options.onProgress?.(0, found.scenes.length);
   let done = 0;
   const level = areaOverviewLevel(areaKm2, found.scenes.length, options.resolution);
-  const context: AreaSceneContext = { landsat, polygons, filters, signal: options.signal, level };
+  const context: AreaSceneContext = { landsat, polygons, filters, signal: options.signal, level, insideMemo: new Map() };
   const entries: (AreaSceneEntry | null)[] = new Array(found.scenes.length).fill(null);
   await mapWithConcurrency(
     byPathRow(found.scenes),
-    SCENES_AT_ONCE,
+    landsat.catalog.synthetic ? SCENES_AT_ONCE : ARCHIVE_SCENES_AT_ONCE,
     async (i) => {
       entries[i] = await areaSceneEntry(context, found.scenes[i]);
       options.onProgress?.(++done, found.scenes.length);

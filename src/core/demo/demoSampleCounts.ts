@@ -9,27 +9,10 @@ import type { InsideRuns, TileSamplePiece } from '../raster/byteSource.js';
 import { createDnTally, type DnCounts } from '../landsat/dnCounts.mjs';
 import { synthesizeDemoTileSet } from './demoScenes.js';
 import { DEMO_ASSET_KEYS } from './demoTileSynth.js';
+import { pieceInside } from '../raster/tileCounts.mjs';
 
 /** The synthesized samples of one piece at a time: counted, then overwritten by the next (no garbage per tile). */
 let scratch = new Uint16Array(0);
-let insideScratch = new Uint8Array(0);
-
-/** 1 per pixel of the piece inside the runs (its row ri is window row rowFirstY[ri], its column ci window column x0 + ci). */
-function pieceInside(p: TileSamplePiece, runs: InsideRuns): Uint8Array {
-  const nRows = p.rows.length;
-  const nCols = p.cols.length;
-  if (insideScratch.length < nRows * nCols) insideScratch = new Uint8Array(nRows * nCols);
-  const inside = insideScratch.fill(0, 0, nRows * nCols);
-  for (let ri = 0; ri < nRows; ri++) {
-    const y = p.rowFirstY[ri];
-    for (let k = runs.rowStart[y]; k < runs.rowStart[y + 1]; k++) {
-      const from = Math.max(runs.spans[2 * k], p.x0) - p.x0;
-      const to = Math.min(runs.spans[2 * k + 1], p.x0 + nCols) - p.x0;
-      if (to > from) inside.fill(1, ri * nCols + from, ri * nCols + to);
-    }
-  }
-  return inside;
-}
 
 /**
  * What the worker runs: bands `bands` of the pieces of IFD `level`, counted per DN as countWindowDns

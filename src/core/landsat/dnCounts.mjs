@@ -136,6 +136,36 @@ function seenCounts(count, _first, seen, distinct) {
 }
 
 /**
+ * One band of a piece into an unordered tally's slot (createDnTally with `ordered` false: only the
+ * counts, an area's). Its own loop, without the first positions' bookkeeping or a branch on the
+ * order per pixel: it was a quarter of a decode worker's time counting an area's tiles.
+ */
+function addUnordered(slot, dn, classes, nRows, nCols, rowRepeat) {
+  const { clearCount, clearSeen, maskedCount, maskedSeen } = slot;
+  let { clearDistinct, maskedDistinct, fill } = slot;
+  for (let ri = 0, o = 0; ri < nRows; ri++) {
+    const repeat = rowRepeat[ri];
+    for (const end = o + nCols; o < end; o++) {
+      const kind = classes[o];
+      if (kind === PIXEL_CLEAR) {
+        const d = dn[o];
+        if (clearCount[d] === 0) clearSeen[clearDistinct++] = d;
+        clearCount[d] += repeat;
+      } else if (kind === PIXEL_FILL) {
+        fill += repeat;
+      } else {
+        const d = dn[o];
+        if (maskedCount[d] === 0) maskedSeen[maskedDistinct++] = d;
+        maskedCount[d] += repeat;
+      }
+    }
+  }
+  slot.clearDistinct = clearDistinct;
+  slot.maskedDistinct = maskedDistinct;
+  slot.fill = fill;
+}
+
+/**
  * countWindowDns fed piece by piece: a window's tiles, each its picked rows x columns, in any order,
  * without assembling the window (the demo's synthesis worker counts a scene's samples where it makes
  * them, and posts back counts instead of pixels). Each piece says where its pixels sit in the window:
@@ -165,11 +195,21 @@ export function createDnTally(bandCount, maskBits, ordered = true) {
       if (n === 0) return;
       extent = Math.max(extent, rowFirstY[nRows - 1] * outW + x0 + nCols);
       if (classes.length < n) classes = new Uint8Array(n);
-      for (let i = 0; i < n; i++) {
-        const q = qa[i];
-        classes[i] = q === 0 || (q & FILL_BIT) !== 0 ? PIXEL_FILL : (q & maskBits) !== 0 ? PIXEL_MASKED : PIXEL_CLEAR;
+      if (inside) {
+        for (let i = 0; i < n; i++) {
+          const q = qa[i];
+          classes[i] = inside[i] === 0 || q === 0 || (q & FILL_BIT) !== 0 ? PIXEL_FILL : (q & maskBits) !== 0 ? PIXEL_MASKED : PIXEL_CLEAR;
+        }
+      } else {
+        for (let i = 0; i < n; i++) {
+          const q = qa[i];
+          classes[i] = q === 0 || (q & FILL_BIT) !== 0 ? PIXEL_FILL : (q & maskBits) !== 0 ? PIXEL_MASKED : PIXEL_CLEAR;
+        }
       }
-      if (inside) for (let i = 0; i < n; i++) if (inside[i] === 0) classes[i] = PIXEL_FILL;
+      if (!ordered) {
+        for (let b = 0; b < slots.length; b++) addUnordered(slots[b], bands[b], classes, nRows, nCols, rowRepeat);
+        return;
+      }
       for (let b = 0; b < slots.length; b++) {
         const slot = slots[b];
         const dn = bands[b];
@@ -233,48 +273,51 @@ export function createDnTally(bandCount, maskBits, ordered = true) {
   };
 }
 
-/** One band's clear or masked DNs of a sum (createDnSum): pixels per DN, and the DNs seen. */
-function sumSlot() {
-  return { count: new Uint32Array(DN_VALUES), seen: new Uint16Array(DN_VALUES), distinct: 0 };
-}
-
-function addToSlot(slot, dns, counts) {
-  for (let i = 0; i < dns.length; i++) {
-    const d = dns[i];
-    if (slot.count[d] === 0) slot.seen[slot.distinct++] = d;
-    slot.count[d] += counts[i];
+/**
+ * The DNs and summed counts of `lists` (each a part's DNs and counts), in the order first met, summed
+ * in the thread's scratch (countDns' arrays, left at 0 again): synchronous, so one serves every sum.
+ */
+function summed(lists) {
+  let distinct = 0;
+  for (const { dns, counts } of lists) {
+    for (let i = 0; i < dns.length; i++) {
+      const d = dns[i];
+      if (clearCount[d] === 0) clearSeen[distinct++] = d;
+      clearCount[d] += counts[i];
+    }
   }
-}
-
-function slotCounts(slot) {
-  const dns = slot.seen.slice(0, slot.distinct);
-  const counts = new Uint32Array(slot.distinct);
-  for (let k = 0; k < slot.distinct; k++) counts[k] = slot.count[dns[k]];
+  const dns = clearSeen.slice(0, distinct);
+  const counts = new Uint32Array(distinct);
+  for (let k = 0; k < distinct; k++) {
+    counts[k] = clearCount[dns[k]];
+    clearCount[dns[k]] = 0;
+  }
   return { dns, counts };
 }
 
 /**
- * Counts of parts of one window (groups of its tiles counted apart) added up, band by band, in dense
- * arrays: adding a part costs its distinct DNs. (Merging through a Map, each part into the sum so
- * far, was 60 % of the event loop's time for an area counted in 43 parts a scene.) The DNs come out
- * in the order first added, which is not a read window's: for statistics that sort by value (areas).
- * ~0.5 MB a band and class while it lives; one per window being counted.
+ * Counts of parts of one window (groups of its tiles counted apart) added up, band by band: adding a
+ * part keeps it, and `finish` sums them at once in the thread's dense scratch, so a sum costs its
+ * parts' distinct DNs and no arrays of its own. (Merging through a Map, each part into the sum so far,
+ * was 60 % of the event loop's time for an area counted in 43 parts a scene; dense arrays per sum,
+ * ~2 MB for three bands, were garbage the event loop collected for every strip of an area.) The DNs
+ * come out in the order first added, which is not a read window's: for statistics that sort by
+ * value (areas).
  */
 export function createDnSum(bandCount) {
-  const bands = Array.from({ length: bandCount }, () => ({ fill: 0, clear: sumSlot(), masked: sumSlot() }));
+  const parts = [];
   return {
-    add(parts) {
-      parts.forEach((c, b) => {
-        bands[b].fill += c.fill;
-        addToSlot(bands[b].clear, c.clearDns, c.clearCounts);
-        addToSlot(bands[b].masked, c.maskedDns, c.maskedCounts);
-      });
+    add(part) {
+      if (part.length !== bandCount) throw new RangeError(`a part of ${part.length} bands added to a sum of ${bandCount}`);
+      parts.push(part);
     },
     finish(fillOutside = 0) {
-      return bands.map(({ fill, clear, masked }) => {
-        const c = slotCounts(clear);
-        const m = slotCounts(masked);
-        return { fill: fill + fillOutside, clearDns: c.dns, clearCounts: c.counts, maskedDns: m.dns, maskedCounts: m.counts };
+      return Array.from({ length: bandCount }, (_, b) => {
+        let fill = fillOutside;
+        for (const part of parts) fill += part[b].fill;
+        const c = summed(parts.map((part) => ({ dns: part[b].clearDns, counts: part[b].clearCounts })));
+        const m = summed(parts.map((part) => ({ dns: part[b].maskedDns, counts: part[b].maskedCounts })));
+        return { fill, clearDns: c.dns, clearCounts: c.counts, maskedDns: m.dns, maskedCounts: m.counts };
       });
     },
   };

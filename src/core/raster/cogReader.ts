@@ -43,6 +43,13 @@ export interface CogReader {
    * (and cached), and only the rows and columns of the pixels are decoded. 0 in an empty (sparse) tile.
    */
   readTileSamples(pixels: readonly { col: number; row: number }[], signal?: AbortSignal): Promise<Uint16Array>;
+  /**
+   * The compressed bytes of tiles `indexes` of a level, one promise each (adjacent tiles fetched in one
+   * request; a cached tile copied, the others not cached): for counting where the tiles are decoded
+   * (cogTileCounts.ts); empty for a sparse tile. Views: the tiles of one request share its buffer,
+   * which is the caller's own (it may transfer it, once, with every tile in it).
+   */
+  compressedTiles(levelIndex: number, indexes: readonly number[], signal?: AbortSignal): Promise<Uint8Array>[];
 }
 
 export interface CreateCogReaderOptions {
@@ -60,13 +67,14 @@ export async function createCogReader(source: ByteSource, { cache, signal }: Cre
     signal,
   );
 
+  const tileKey = (level: CogLevel, index: number) => `cog-ctile:${source.id}:${level.tileOffsets[index]}:${level.tileByteCounts[index]}`;
+
   /** Compressed tile bytes, cached in the bulk tier (unless free to read again); the fetch of a run of adjacent tiles is shared. */
   function compressedTile(level: CogLevel, tileIndex: number, run: () => Promise<ArrayBuffer>, sig?: AbortSignal): Promise<ArrayBuffer> {
-    const offset = level.tileOffsets[tileIndex];
     const length = level.tileByteCounts[tileIndex];
     // Bytes that are free to read again are not worth the cache's room (nor the heap holes their churn leaves).
     if (source.rereadIsFree) return run();
-    return cache.getOrLoad<ArrayBuffer>(`cog-ctile:${source.id}:${offset}:${length}`, async () => ({ value: await run(), bytes: length }), sig, { tier: 'bulk' });
+    return cache.getOrLoad<ArrayBuffer>(tileKey(level, tileIndex), async () => ({ value: await run(), bytes: length }), sig, { tier: 'bulk' });
   }
 
   /** One tile's compressed bytes read alone; a short answer throws (inside the cache's load, so it is never kept). */
@@ -75,6 +83,47 @@ export async function createCogReader(source: ByteSource, { cache, signal }: Cre
     const [buf] = await source.fetch([{ offset, length }], signal);
     if (buf.byteLength < length) throw new Error(`truncated tile at ${offset} of ${source.id}`);
     return buf;
+  }
+
+  /**
+   * Per tile index, a loader of its bytes out of the run of adjacent tiles fetched together (tiles not
+   * cached only), as a view of the run's buffer. Merging saves round trips; bytes free to read again
+   * have none to save, and one tile at a time holds no run buffer while the rest of the run is computed.
+   */
+  function runViews(level: CogLevel, tiles: readonly { index: number }[], signal?: AbortSignal): Map<number, () => Promise<Uint8Array>> {
+    const fromRun = new Map<number, () => Promise<Uint8Array>>();
+    const cached = (t: { index: number }) => cache.has(tileKey(level, t.index));
+    const toFetch = source.rereadIsFree ? [] : tiles.filter((t) => !cached(t));
+    for (const run of planTileRuns(level, toFetch)) {
+      // One request for the run, started only if some tile of it is not already being loaded.
+      let fetched: Promise<ArrayBuffer> | null = null;
+      const fetchRun = () => (fetched ??= source.fetch([{ offset: run.offset, length: run.length }], signal).then(([buf]) => buf));
+      for (const t of run.tiles) {
+        const at = level.tileOffsets[t.index] - run.offset;
+        const length = level.tileByteCounts[t.index];
+        fromRun.set(t.index, async () => {
+          const buf = await fetchRun();
+          if (buf.byteLength < at + length) throw new Error(`truncated tile at ${level.tileOffsets[t.index]} of ${source.id}`);
+          return new Uint8Array(buf, at, length);
+        });
+      }
+    }
+    return fromRun;
+  }
+
+  /** runViews, each tile its own buffer (what the cache keeps). */
+  function runLoaders(level: CogLevel, tiles: readonly { index: number }[], signal?: AbortSignal): Map<number, () => Promise<ArrayBuffer>> {
+    const views = runViews(level, tiles, signal);
+    return new Map(
+      Array.from(views, ([index, view]) => [
+        index,
+        async () => {
+          const v = await view();
+          // A run of one tile is the tile: no copy (a cold series reads one tile a file).
+          return v.byteOffset === 0 && v.byteLength === v.buffer.byteLength ? (v.buffer as ArrayBuffer) : v.slice().buffer;
+        },
+      ]),
+    );
   }
 
   /**
@@ -90,31 +139,12 @@ export async function createCogReader(source: ByteSource, { cache, signal }: Cre
     if (tiles.length === 0) return data;
     // Every tile load listens on the one signal: not a leak.
     if (signal) setMaxListeners(0, signal);
-    /** Per tile index, its bytes out of the run of adjacent tiles fetched together. */
-    const fromRun = new Map<number, () => Promise<ArrayBuffer>>();
-    const cached = (t: { index: number }) => cache.has(`cog-ctile:${source.id}:${level.tileOffsets[t.index]}:${level.tileByteCounts[t.index]}`);
+    const cached = (t: { index: number }) => cache.has(tileKey(level, t.index));
     // A point inside one tile (a 3 x 3, a site): the tile's compressed bytes only as far as the rows
     // needed, a quarter of them on average, uncached (the window read is). Windows across tiles read
     // the tiles whole, in merged runs.
     const pointRead = !size && !source.rereadIsFree && outW * outH <= SMALL_PICK_SAMPLES && tiles.length === 1 && !cached(tiles[0]);
-    // Merging saves round trips; bytes free to read again have none to save, and one tile at a time holds
-    // no run buffer while the rest of the run is computed.
-    const toFetch = source.rereadIsFree || pointRead ? [] : tiles.filter((t) => !cached(t));
-    for (const run of planTileRuns(level, toFetch)) {
-      // One request for the run, started only if some tile of it is not already being loaded.
-      let fetched: Promise<ArrayBuffer> | null = null;
-      const fetchRun = () => (fetched ??= source.fetch([{ offset: run.offset, length: run.length }], signal).then(([buf]) => buf));
-      for (const t of run.tiles) {
-        const at = level.tileOffsets[t.index] - run.offset;
-        const length = level.tileByteCounts[t.index];
-        fromRun.set(t.index, async () => {
-          const buf = await fetchRun();
-          if (buf.byteLength < at + length) throw new Error(`truncated tile at ${level.tileOffsets[t.index]} of ${source.id}`);
-          // A run of one tile is the tile: no copy (a cold series reads one tile a file).
-          return at === 0 && length === buf.byteLength ? buf : buf.slice(at, at + length);
-        });
-      }
-    }
+    const fromRun = pointRead ? new Map<number, () => Promise<ArrayBuffer>>() : runLoaders(level, tiles, signal);
     await Promise.all(
       tiles.map(async ({ tx, ty, index, xs, xe, ys, ye, rows, cols }) => {
         // No run: the tile was cached when planned (or evicted since, then it is fetched alone).
@@ -167,6 +197,26 @@ export async function createCogReader(source: ByteSource, { cache, signal }: Cre
     header,
     geo: header.geo,
     levels: header.levels,
+    compressedTiles(levelIndex, indexes, signal) {
+      const level = header.levels[levelIndex];
+      if (!level) throw new RangeError(`no overview level ${levelIndex} in ${source.id}`);
+      if (signal) setMaxListeners(0, signal);
+      const tiles = indexes.filter((i) => level.tileOffsets[i] && level.tileByteCounts[i]).map((index) => ({ index }));
+      const fromRun = runViews(level, tiles, signal);
+      return indexes.map(async (index) => {
+        // A sparse tile (GDAL writes all-nodata tiles with offset and byte count 0): no bytes.
+        if (!level.tileOffsets[index] || !level.tileByteCounts[index]) return new Uint8Array(0);
+        // Cached bytes are copied; the rest are fetched uncached, views of their run's buffer, the
+        // caller's own: a strip reads each tile once (areaStatistics.ts aligns strips to tile rows), and
+        // a year of scenes is far more than the cache holds, so caching them only churned it (and cost
+        // a copy per tile).
+        const compressed = cache.has(tileKey(level, index))
+          ? new Uint8Array((await compressedTile(level, index, () => wholeTile(level, index, signal), signal)).slice(0))
+          : await (fromRun.get(index) ?? (async () => new Uint8Array(await wholeTile(level, index, signal))))();
+        if (compressed.byteLength < level.tileByteCounts[index]) throw new Error(`truncated tile at ${level.tileOffsets[index]} of ${source.id}`);
+        return compressed;
+      });
+    },
     async readTileSamples(pixels, signal) {
       const out = new Uint16Array(pixels.length);
       if (pixels.length === 0) return out;

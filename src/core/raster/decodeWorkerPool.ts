@@ -10,6 +10,8 @@
  *   405 prefixes cost its stream set-up, a large output buffer (fresh pages each time) and callbacks:
  *   ~0.7 s of the 2 s the main thread was busy (`--cpu-prof`, docs/performance.md, fifth round).
  */
+import type { DnCounts } from '../landsat/dnCounts.mjs';
+import type { CountPiecesJob } from './tileCounts.mjs';
 import { createThreadPool } from './threadPool.js';
 
 export interface DecodeJob {
@@ -62,4 +64,14 @@ export async function pickFromTilePrefixInWorker(job: PickJob, prefix: ArrayBuff
 export function decodeInWorker(job: DecodeJob, compressed: ArrayBuffer): Promise<ArrayBuffer> {
   const buffer = compressed.slice(0);
   return decodePool().run<ArrayBuffer>({ ...job, buffer }, [buffer]);
+}
+
+/**
+ * An area's pieces counted in a worker (tileCounts.mjs countDeflatePieces): only the counts come back.
+ * The buffers under the pieces' compressed tiles are transferred, each once: they must be the caller's
+ * own, and no other job's.
+ */
+export function countDeflatePiecesInWorker(job: CountPiecesJob): Promise<DnCounts[]> {
+  const transfer = [...new Set(job.pieces.flatMap((p) => p.tiles.map((t) => t.buffer as ArrayBuffer)))];
+  return decodePool().run<DnCounts[]>({ kind: 'count', ...job }, transfer);
 }

@@ -10,6 +10,7 @@ import type { BlockCache } from './blockCache.js';
 import { createByteSourceForHref, type ByteSource, type ByteSourceStats, type InsideRuns, type TileSamplePiece } from './byteSource.js';
 import { windowPlan } from './windowPlan.js';
 import { insideJobs } from './insideJobs.js';
+import { countCogWindow, countsInDecodeWorkers } from './cogTileCounts.js';
 import { createDnSum, type DnCounts } from '../landsat/dnCounts.mjs';
 import { createCogReader, type CogGeo, type CogLevel, type CogReader } from './cogReader.js';
 import { createSceneGrid, sceneGridFromCogGeo, type ProjectedBounds, type SceneGrid } from './sceneGrid.js';
@@ -102,14 +103,15 @@ export interface SceneReader {
   /**
    * What readFullWindow (full resolution) then countWindowDns(qa, maskBits, bands, inside) give, for
    * the window and inside-runs `chooseWindow` picks (an area's strip and polygon), counted where a
-   * computed scene makes its samples, in jobs of a few tiles. The same counts, the DNs in another
-   * order (for statistics that sort by value). null, before `chooseWindow` is called, when the files
-   * cannot count (archive files).
+   * computed scene makes its samples, in jobs of a few tiles, or for archive files of DEFLATE tiles
+   * where the tiles are decoded (cogTileCounts.ts). The same counts, the DNs in another order (for
+   * statistics that sort by value). null, before `chooseWindow` is called, when the files cannot count
+   * (other compressions: read the window).
    */
   countFullWindow(
     assets: ArchiveAssetKey[],
-    /** Given the full-resolution grid and every level's (as readFullWindow), the window and inside-runs to count, on `level` (default 0). */
-    chooseWindow: (grid: SceneGrid, levelGrids: SceneGrid[]) => { window: [number, number, number, number]; inside: InsideRuns; level?: number },
+    /** Given the full-resolution grid and every level's (as readFullWindow) and each level's tile height (strips aligned to tile rows decode no tile twice), the window and inside-runs to count, on `level` (default 0). */
+    chooseWindow: (grid: SceneGrid, levelGrids: SceneGrid[], tileHeights: number[]) => { window: [number, number, number, number]; inside: InsideRuns; level?: number },
     maskBits: number,
     signal?: AbortSignal,
   ): Promise<{ window: [number, number, number, number]; counts: DnCounts[] } | null>;
@@ -405,9 +407,18 @@ export function createSceneReader(opts: SceneReaderOptions): SceneReader {
       try {
         const counters = opened.map((o) => o.reader.source.sampleCounter);
         const first = counters[0];
-        if (!first || !counters.every((c) => c?.scene === first.scene)) return null;
         const levelGrids = opened[0].reader.levels.map((l) => levelGrid(opened[0].grid, l));
-        const { window, inside, level = 0 } = chooseWindow(levelGrids[0], levelGrids);
+        const tileHeights = opened[0].reader.levels.map((l) => l.tileHeight);
+        if (!first || !counters.every((c) => c?.scene === first.scene)) {
+          // Archive files: counted where their tiles are decoded, each file once, QA_PIXEL first (its sparse tiles are fill).
+          const files = [...new Set(['qa_pixel' as ArchiveAssetKey, ...assets])];
+          const readers = files.map((asset) => opened.find((o) => o.asset === asset)!.reader);
+          if (!countsInDecodeWorkers(readers)) return null;
+          const { window, inside, level = 0 } = chooseWindow(levelGrids[0], levelGrids, tileHeights);
+          const counts = await countCogWindow(readers, { level, window, inside, bands: assets.map((a) => files.indexOf(a)), qaFile: 0, maskBits }, signal).catch(asCogFormatError(readers[0].source.id));
+          return { window, counts };
+        }
+        const { window, inside, level = 0 } = chooseWindow(levelGrids[0], levelGrids, tileHeights);
         const [c0, r0, c1, r1] = window;
         const width = Math.max(0, c1 - c0);
         const height = Math.max(0, r1 - r0);

@@ -6,7 +6,10 @@
 //   horizontal predictor on the picked rows only, then only the picked samples go back, so the event
 //   loop never touches the tile's quarter-million words (the image burst of `npm run load`); or a
 //   prefix of such a tile for a point's few samples (`complete` false).
+// - `count`: an area's strip counted here (tileCounts.mjs): each file's DEFLATE tiles decoded, the
+//   polygon's pixels classed by QA_PIXEL and counted per DN, and only the counts go back.
 import { parentPort } from 'node:worker_threads';
+import { countDeflatePieces } from './tileCounts.mjs';
 import { pickDeflateSamples } from './tileSamples.mjs';
 
 // geotiff.js' public entry: it loads `web-worker`, which reads this thread's workerData (threadPool.ts
@@ -17,6 +20,12 @@ let geotiff = null;
 
 parentPort.on('message', async ({ id, kind = 'decode', ...job }) => {
   try {
+    if (kind === 'count') {
+      const counts = countDeflatePieces(job);
+      const out = counts.flatMap((c) => [c.clearDns.buffer, c.clearCounts.buffer, c.maskedDns.buffer, c.maskedCounts.buffer]);
+      parentPort.postMessage({ id, result: counts }, out);
+      return;
+    }
     if (kind === 'pick') {
       // null: a tile prefix (`complete` false) that ended before the last row picked.
       const out = pickDeflateSamples(job)?.buffer ?? null;

@@ -2,7 +2,7 @@ type Words = Uint16Array | Uint8Array;
 export declare function undoHorizontalDifferencing(words: Words, tileWidth: number, row: number, lastCol?: number): void;
 export declare function pickSamples<T extends Words>(words: Words, tileWidth: number, usableRows: number, rows: ArrayLike<number>, cols: ArrayLike<number>, out: T): T;
 export declare function pickDeflateSamples(job: {
-  buffer: ArrayBuffer;
+  buffer: ArrayBuffer | Uint8Array;
   tileWidth: number;
   tileHeight: number;
   littleEndian: boolean;

@@ -57,12 +57,13 @@ function inflateRows(bytes, neededBytes, tileBytes, complete) {
  * where the tile data ends early: inflate (as far as the last row picked), byte order, predictor on the
  * picked rows only. Synchronous: the worker runs it for large picks, the event loop for a point's few samples.
  * With `complete` false, `buffer` is a prefix of the tile's stream; null when it ends before the last row picked.
+ * `buffer` may be a view (an area's tiles come as views of the request that fetched them).
  */
 export function pickDeflateSamples({ buffer, tileWidth, tileHeight, littleEndian, predictor, rows, cols, complete = true }) {
   const lastRow = rows.length > 0 ? rows[rows.length - 1] : 0;
   let raw;
   try {
-    raw = inflateRows(new Uint8Array(buffer), (lastRow + 1) * tileWidth * 2, tileWidth * tileHeight * 2, complete);
+    raw = inflateRows(buffer instanceof Uint8Array ? buffer : new Uint8Array(buffer), (lastRow + 1) * tileWidth * 2, tileWidth * tileHeight * 2, complete);
   } catch (err) {
     if (complete) throw err;
     return null;

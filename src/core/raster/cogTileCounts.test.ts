@@ -1,0 +1,149 @@
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { fromFile } from 'geotiff';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIXTURE_SCENE_DIR, FIXTURE_SCENE_ID } from '../../../test/support/fixturePaths.js';
+import { fixtureCogCatalog } from '../../../test/support/fixtureCogCatalog.js';
+import { insideRunsOf } from '../geo/polygonOnGrid.js';
+import { countWindowDns, type DnCounts } from '../landsat/dnCounts.mjs';
+import { bulkJobCounts, runInBulkLane } from '../workLane.js';
+import { createBlockCache } from './blockCache.js';
+import { startRangeFileServer } from '../../../test/support/rangeFileServer.js';
+import { createByteSourceForHref, createHttpByteSource } from './byteSource.js';
+import { DEFAULT_MASK, maskBits } from './clearPixel.js';
+import { countCogWindow, countsInDecodeWorkers } from './cogTileCounts.js';
+import { createCogReader } from './cogReader.js';
+
+/**
+ * An area's strip counted where its tiles are decoded (the decode worker's `count` task) against the
+ * reference path: the same window read by geotiff.js (not this project's reader) and counted by
+ * countWindowDns with the polygon's mask, as areaCounts.ts counts a read window. The fixture scene's
+ * QA_PIXEL, SR_B4 and SR_B5 are rewritten by gdal_translate as DEFLATE + predictor COGs of 128 px tiles
+ * (fixtureCogCatalog), so windows cross tiles and cut them.
+ */
+let dir: string;
+let sceneDir: string;
+const FILES = ['QA_PIXEL', 'SR_B4', 'SR_B5'];
+const BITS = maskBits(DEFAULT_MASK);
+
+beforeAll(() => {
+  ({ dir, sceneDir } = fixtureCogCatalog('cog-counts-', /_(SR_B4|SR_B5|QA_PIXEL)\.TIF$/, ['PREDICTOR=2']));
+}, 120_000);
+afterAll(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+const fileOf = (folder: string, band: string) => path.join(folder, `${FIXTURE_SCENE_ID}_${band}.TIF`);
+
+/** A window of the file read by geotiff.js, 0 outside the raster (the reader's rule). */
+async function geotiffWindow(file: string, [c0, r0, c1, r1]: number[]): Promise<Uint16Array> {
+  const image = await (await fromFile(file)).getImage();
+  const [w, h] = [image.getWidth(), image.getHeight()];
+  const out = new Uint16Array((c1 - c0) * (r1 - r0));
+  const [x0, y0, x1, y1] = [Math.max(0, c0), Math.max(0, r0), Math.min(w, c1), Math.min(h, r1)];
+  const inner = (await image.readRasters({ window: [x0, y0, x1, y1] }))[0] as Uint16Array;
+  for (let y = y0; y < y1; y++) out.set(inner.subarray((y - y0) * (x1 - x0), (y - y0 + 1) * (x1 - x0)), (y - r0) * (c1 - c0) + (x0 - c0));
+  return out;
+}
+
+/** Counts as sorted [dn, count] pairs: the two paths meet the DNs in different orders. */
+const asPairs = (c: DnCounts) => ({
+  fill: c.fill,
+  clear: Array.from(c.clearDns, (dn, i) => [dn, c.clearCounts[i]]).sort((a, b) => a[0] - b[0]),
+});
+
+/** A disc with a hole: pixels whose centre lies inside (runs that start and stop mid-tile). */
+function discMask(width: number, height: number): Uint8Array {
+  const mask = new Uint8Array(width * height);
+  const [cx, cy, r] = [width * 0.55, height * 0.45, Math.min(width, height) * 0.48];
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const d = Math.hypot(x + 0.5 - cx, y + 0.5 - cy);
+      mask[y * width + x] = d < r && d > r / 4 ? 1 : 0;
+    }
+  }
+  return mask;
+}
+
+describe('counting an area where its tiles are decoded', () => {
+  it('equals reading the window and counting it, on DEFLATE + predictor COGs (windows across and past tiles)', { timeout: 120_000 }, async () => {
+    const cache = createBlockCache({ maxBytes: 64 << 20 });
+    const readers = await Promise.all(FILES.map((b) => createCogReader(createByteSourceForHref(fileOf(sceneDir, b)), { cache })));
+    expect(countsInDecodeWorkers(readers)).toBe(true);
+    // Across several 128 px tiles, cut mid-tile; one reaching past the raster's 512 px edge (fill there).
+    for (const window of [[37, 61, 421, 300], [300, 380, 560, 540], [128, 0, 256, 128]] as [number, number, number, number][]) {
+      const [c0, r0, c1, r1] = window;
+      const mask = discMask(c1 - c0, r1 - r0);
+      const counted = await countCogWindow(readers, { level: 0, window, inside: insideRunsOf(mask, c1 - c0, r1 - r0), bands: [0, 1, 2], qaFile: 0, maskBits: BITS });
+      const [qa, b4, b5] = await Promise.all(FILES.map((b) => geotiffWindow(fileOf(sceneDir, b), window)));
+      const expected = countWindowDns(qa, BITS, [qa, b4, b5], mask);
+      expect(expected[1].clearDns.length).toBeGreaterThan(10);
+      expect(counted.map(asPairs)).toEqual(expected.map(asPairs));
+    }
+  });
+
+  it('on an overview level too, and an aborted signal stops it', { timeout: 120_000 }, async () => {
+    const cache = createBlockCache({ maxBytes: 64 << 20 });
+    const readers = await Promise.all(FILES.map((b) => createCogReader(createByteSourceForHref(fileOf(sceneDir, b)), { cache })));
+    const window: [number, number, number, number] = [20, 30, 200, 230];
+    const mask = discMask(180, 200);
+    const inside = insideRunsOf(mask, 180, 200);
+    const counted = await countCogWindow(readers, { level: 1, window, inside, bands: [1, 0], qaFile: 0, maskBits: BITS });
+    // The reference: this reader's window read of overview 1 (the path areas took before), counted.
+    const [qa, b4] = await Promise.all(readers.slice(0, 2).map((r) => r.readWindow(window, { level: 1 }).then((w) => w.data)));
+    expect(counted.map(asPairs)).toEqual(countWindowDns(qa, BITS, [b4, qa], mask).map(asPairs));
+    const controller = new AbortController();
+    controller.abort();
+    await expect(countCogWindow(readers, { level: 0, window, inside, bands: [0], qaFile: 0, maskBits: BITS }, controller.signal)).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  it('over HTTP (adjacent tiles fetched in one request, its buffer handed whole to one job): the same counts, each tile read once', { timeout: 120_000 }, async () => {
+    const server = await startRangeFileServer(sceneDir);
+    try {
+      const cache = createBlockCache({ maxBytes: 64 << 20 });
+      const readers = await Promise.all(FILES.map((b) => createCogReader(createHttpByteSource(`${server.url}/${FIXTURE_SCENE_ID}_${b}.TIF`), { cache })));
+      // One tile of SR_B4 already cached by a window read: copied out of the cache, not fetched again.
+      await readers[1].readWindow([130, 130, 140, 140]);
+      server.requests.length = 0;
+      const window: [number, number, number, number] = [37, 61, 421, 300];
+      const mask = discMask(384, 239);
+      const counted = await countCogWindow(readers, { level: 0, window, inside: insideRunsOf(mask, 384, 239), bands: [0, 1, 2], qaFile: 0, maskBits: BITS });
+      const [qa, b4, b5] = await Promise.all(FILES.map((b) => geotiffWindow(fileOf(sceneDir, b), window)));
+      expect(counted.map(asPairs)).toEqual(countWindowDns(qa, BITS, [qa, b4, b5], mask).map(asPairs));
+      // Tile rows 0-2 x columns 0-3 of 128 px tiles lie within 64 KB of each other in each file (the
+      // reader merges such gaps, and bridges the cached tile): one request a file, its buffer shared by
+      // the twelve tiles and handed whole to one job.
+      const perFile = FILES.map((b) => server.requests.filter((r) => r.path.endsWith(`_${b}.TIF`)).length);
+      expect(perFile).toEqual([1, 1, 1]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('stops when its signal aborts while the tiles are on their way (an area\'s Cancel): rejects, and posts no job', { timeout: 60_000 }, async () => {
+    // Every answer of the archive takes 400 ms: the abort comes while the strip's requests are in flight.
+    const server = await startRangeFileServer(sceneDir, { delayMs: 400 });
+    try {
+      const cache = createBlockCache({ maxBytes: 64 << 20 });
+      const readers = await Promise.all(FILES.map((b) => createCogReader(createHttpByteSource(`${server.url}/${FIXTURE_SCENE_ID}_${b}.TIF`), { cache })));
+      const controller = new AbortController();
+      const window: [number, number, number, number] = [0, 0, 512, 512];
+      const mask = new Uint8Array(512 * 512).fill(1);
+      const posted = bulkJobCounts.posted;
+      const counting = runInBulkLane(() => countCogWindow(readers, { level: 0, window, inside: insideRunsOf(mask, 512, 512), bands: [0, 1, 2], qaFile: 0, maskBits: BITS }, controller.signal), controller.signal);
+      setTimeout(() => controller.abort(), 100);
+      await expect(counting).rejects.toMatchObject({ name: 'AbortError' });
+      // Give any straggler a moment: no counting job of it reaches a worker.
+      await new Promise((r) => setTimeout(r, 600));
+      expect(bulkJobCounts.posted).toBe(posted);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('leaves files of other compressions to the read path (the fixture’s own LZW files)', async () => {
+    const cache = createBlockCache({ maxBytes: 16 << 20 });
+    const readers = await Promise.all(FILES.map((b) => createCogReader(createByteSourceForHref(fileOf(FIXTURE_SCENE_DIR, b)), { cache })));
+    expect(countsInDecodeWorkers(readers)).toBe(false);
+  });
+});
