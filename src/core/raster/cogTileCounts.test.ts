@@ -6,7 +6,7 @@ import { FIXTURE_SCENE_DIR, FIXTURE_SCENE_ID } from '../../../test/support/fixtu
 import { fixtureCogCatalog } from '../../../test/support/fixtureCogCatalog.js';
 import { insideRunsOf } from '../geo/polygonOnGrid.js';
 import { countWindowDns, type DnCounts } from '../landsat/dnCounts.mjs';
-import { bulkJobCounts, runInBulkLane } from '../workLane.js';
+import { laneJobCounts, runInBulkLane } from '../workLane.js';
 import { createBlockCache } from './blockCache.js';
 import { startRangeFileServer } from '../../../test/support/rangeFileServer.js';
 import { createByteSourceForHref, createHttpByteSource } from './byteSource.js';
@@ -129,13 +129,13 @@ describe('counting an area where its tiles are decoded', () => {
       const controller = new AbortController();
       const window: [number, number, number, number] = [0, 0, 512, 512];
       const mask = new Uint8Array(512 * 512).fill(1);
-      const posted = bulkJobCounts.posted;
+      const posted = laneJobCounts.bulk.posted;
       const counting = runInBulkLane(() => countCogWindow(readers, { level: 0, window, inside: insideRunsOf(mask, 512, 512), bands: [0, 1, 2], qaFile: 0, maskBits: BITS }, controller.signal), controller.signal);
       setTimeout(() => controller.abort(), 100);
       await expect(counting).rejects.toMatchObject({ name: 'AbortError' });
       // Give any straggler a moment: no counting job of it reaches a worker.
       await new Promise((r) => setTimeout(r, 600));
-      expect(bulkJobCounts.posted).toBe(posted);
+      expect(laneJobCounts.bulk.posted).toBe(posted);
     } finally {
       await server.close();
     }
