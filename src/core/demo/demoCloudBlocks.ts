@@ -5,8 +5,8 @@
  * use; read per block (blockCloudy) or for a tile's whole span of blocks at once (fillCloudMap).
  */
 import { BLOCK_PX, CELL_PX } from './demoSceneGrid.js';
-import type { SceneClouds } from './sceneClouds.js';
-import { mixHash } from './seededRandom.js';
+import type { BlockLattice, SceneClouds } from './sceneClouds.js';
+import { MIX_A, MIX_B, MIX_C, finishHash } from './seededRandom.js';
 
 const BLOCKS_PER_CELL_SIDE = CELL_PX / BLOCK_PX; // 8
 const BLOCKS_PER_CELL = BLOCKS_PER_CELL_SIDE ** 2; // 64
@@ -30,30 +30,52 @@ const rankKeys = new Float64Array(BLOCKS_PER_CELL);
 const sortedKeys = new Float64Array(BLOCKS_PER_CELL);
 const coarseHashes = new Float64Array(16);
 const fineHashes = new Float64Array(100);
+const COARSE_SCALE = 4;
+const FINE_SCALE = 1.5;
 
-/** The lattice hashes latticeNoise reads for x in [x0, x1], y in [y0, y1] at `scale`, looked up once each. */
-function latticeHashes(seed: number, scale: number, x0: number, x1: number, y0: number, y1: number, out: Float64Array): { gx: number; gy: number; w: number } {
-  const gx = Math.floor(x0 / scale);
-  const gy = Math.floor(y0 / scale);
-  const w = Math.floor(x1 / scale) - gx + 2;
-  const h = Math.floor(y1 / scale) - gy + 2;
-  for (let j = 0; j < h; j++) for (let i = 0; i < w; i++) out[j * w + i] = mixHash(gx + i, gy + j, seed);
-  return { gx, gy, w };
+/** Lattice coefficients by grid (first block and cells across and down); a handful of grids at a time. */
+const latticeByGrid = new Map<string, BlockLattice>();
+const MAX_LATTICES = 64;
+
+/** floor(b / scale) and smoothstep of its fraction for blocks first..first + n - 1: latticeNoise's own expressions, so the same doubles. */
+function axisOf(first: number, n: number, scale: number): [Int32Array, Float64Array] {
+  const cell = new Int32Array(n);
+  const weight = new Float64Array(n);
+  for (let q = 0; q < n; q++) {
+    const x = (first + q) / scale;
+    const x0 = Math.floor(x);
+    cell[q] = x0;
+    weight[q] = smoothstep(x - x0);
+  }
+  return [cell, weight];
 }
 
-/** latticeNoise(seed, x / scale, y / scale) from precomputed hashes: the same arithmetic, so the same value. */
-function noiseFromHashes(hashes: Float64Array, at: { gx: number; gy: number; w: number }, x: number, y: number): number {
-  const x0 = Math.floor(x);
-  const y0 = Math.floor(y);
-  const sx = smoothstep(x - x0);
-  const sy = smoothstep(y - y0);
-  const k = (y0 - at.gy) * at.w + (x0 - at.gx);
-  const a = hashes[k];
-  const b = hashes[k + 1];
-  const c = hashes[k + at.w];
-  const d = hashes[k + at.w + 1];
-  const top = a + (b - a) * sx;
-  return (top + (c + (d - c) * sx - top) * sy) / 4294967296;
+function blockLatticeOf(clouds: SceneClouds): BlockLattice {
+  if (clouds.blockLattice) return clouds.blockLattice;
+  const key = `${clouds.blockX0}:${clouds.blockY0}:${clouds.cellsAcross}:${clouds.cellsDown}`;
+  let lattice = latticeByGrid.get(key);
+  if (!lattice) {
+    const across = clouds.cellsAcross * BLOCKS_PER_CELL_SIDE;
+    const down = clouds.cellsDown * BLOCKS_PER_CELL_SIDE;
+    const [coarseX0, coarseSx] = axisOf(clouds.blockX0, across, COARSE_SCALE);
+    const [fineX0, fineSx] = axisOf(clouds.blockX0, across, FINE_SCALE);
+    const [coarseY0, coarseSy] = axisOf(clouds.blockY0, down, COARSE_SCALE);
+    const [fineY0, fineSy] = axisOf(clouds.blockY0, down, FINE_SCALE);
+    lattice = { coarseX0, coarseSx, fineX0, fineSx, coarseY0, coarseSy, fineY0, fineSy };
+    if (latticeByGrid.size >= MAX_LATTICES) latticeByGrid.clear();
+    latticeByGrid.set(key, lattice);
+  }
+  clouds.blockLattice = lattice;
+  return lattice;
+}
+
+/** mixHash(gx + i, gy + j, seed) for the w x h lattice corners from (gx, gy), row-major: each column, row and the seed multiplied once. */
+function latticeHashes(seed: number, gx: number, gy: number, w: number, h: number, out: Float64Array): void {
+  const seedPart = Math.imul(seed | 0, MIX_C);
+  for (let j = 0; j < h; j++) {
+    const rowPart = Math.imul((gy + j) | 0, MIX_B) ^ seedPart;
+    for (let i = 0; i < w; i++) out[j * w + i] = finishHash(Math.imul((gx + i) | 0, MIX_A) ^ rowPart);
+  }
 }
 
 /**
@@ -72,18 +94,51 @@ export function cellCloudBits(clouds: SceneClouds, k: number): number {
   const centre = (j + 1) * stride + (i + 1);
   const gx = clouds.amount[centre + 1] - clouds.amount[centre - 1];
   const gy = clouds.amount[centre + stride] - clouds.amount[centre - stride];
-  const bx0 = clouds.blockX0 + i * BLOCKS_PER_CELL_SIDE;
-  const by0 = clouds.blockY0 + j * BLOCKS_PER_CELL_SIDE;
+  const L = blockLatticeOf(clouds);
+  const qx = i * BLOCKS_PER_CELL_SIDE;
+  const qy = j * BLOCKS_PER_CELL_SIDE;
   const last = BLOCKS_PER_CELL_SIDE - 1;
   // The two noises' lattice corners over the cell's blocks, hashed once (not four times per block).
-  const coarse = latticeHashes(clouds.seed ^ 0x51, 4, bx0, bx0 + last, by0, by0 + last, coarseHashes);
-  const fine = latticeHashes(clouds.seed ^ 0x52, 1.5, bx0, bx0 + last, by0, by0 + last, fineHashes);
+  const cgx = L.coarseX0[qx];
+  const cgy = L.coarseY0[qy];
+  const cw = L.coarseX0[qx + last] - cgx + 2;
+  latticeHashes(clouds.seed ^ 0x51, cgx, cgy, cw, L.coarseY0[qy + last] - cgy + 2, coarseHashes);
+  const fgx = L.fineX0[qx];
+  const fgy = L.fineY0[qy];
+  const fw = L.fineX0[qx + last] - fgx + 2;
+  latticeHashes(clouds.seed ^ 0x52, fgx, fgy, fw, L.fineY0[qy + last] - fgy + 2, fineHashes);
   const keys = rankKeys;
-  for (let b = 0; b < BLOCKS_PER_CELL; b++) {
-    const bx = bx0 + (b & 7);
-    const by = by0 + (b >> 3);
-    const tilt = ((b & 7) - 3.5) * gx + ((b >> 3) - 3.5) * gy;
-    keys[b] = -(0.9 * noiseFromHashes(coarseHashes, coarse, bx / 4, by / 4) + 0.1 * noiseFromHashes(fineHashes, fine, bx / 1.5, by / 1.5) + 0.35 * tilt);
+  const ch = coarseHashes;
+  const fh = fineHashes;
+  // Each block's key: 0.9 x coarse noise + 0.1 x fine noise + 0.35 x tilt, negated, in latticeNoise's
+  // arithmetic (bilinear in smoothstep weights of the corners' hashes) with the weights looked up.
+  for (let r = 0; r < BLOCKS_PER_CELL_SIDE; r++) {
+    const cRow = (L.coarseY0[qy + r] - cgy) * cw;
+    const csy = L.coarseSy[qy + r];
+    const fRow = (L.fineY0[qy + r] - fgy) * fw;
+    const fsy = L.fineSy[qy + r];
+    const tiltY = (r - 3.5) * gy;
+    for (let q = 0; q < BLOCKS_PER_CELL_SIDE; q++) {
+      const kc = cRow + (L.coarseX0[qx + q] - cgx);
+      const csx = L.coarseSx[qx + q];
+      const ca = ch[kc];
+      const cb = ch[kc + 1];
+      const cc = ch[kc + cw];
+      const cd = ch[kc + cw + 1];
+      const cTop = ca + (cb - ca) * csx;
+      const coarse = (cTop + (cc + (cd - cc) * csx - cTop) * csy) / 4294967296;
+      const kf = fRow + (L.fineX0[qx + q] - fgx);
+      const fsx = L.fineSx[qx + q];
+      const fa = fh[kf];
+      const fb = fh[kf + 1];
+      const fc = fh[kf + fw];
+      const fd = fh[kf + fw + 1];
+      const fTop = fa + (fb - fa) * fsx;
+      const fine = (fTop + (fc + (fd - fc) * fsx - fTop) * fsy) / 4294967296;
+      // The tilt's terms in either order: addition is commutative, so the same double.
+      const tilt = (q - 3.5) * gx + tiltY;
+      keys[r * BLOCKS_PER_CELL_SIDE + q] = -(0.9 * coarse + 0.1 * fine + 0.35 * tilt);
+    }
   }
   // The n lowest keys by (key, index), without ranking all 64: the n-th lowest key is the threshold,
   // keys below it are cloud, and of the keys equal to it the lowest-indexed make up the count.

@@ -18,9 +18,9 @@
  * block by block), about a millisecond a scene.
  */
 import { BLOCK_PX, CELL_PX, blockRowSpans, type DemoSceneGrid } from './demoSceneGrid.js';
-import { dayNumber, earthKm, groundNoise } from './demoGroundNoise.js';
+import { dayNumber, earthKm, groundNoiseAt, noisePoints, type NoisePoints } from './demoGroundNoise.js';
 import { dryness } from './demoGeography.js';
-import { GROUP_MIXED, GROUP_OVERCAST, GROUP_UNKNOWN, cellAmount, groupState, type CloudField } from './demoCloudField.js';
+import { GROUP_MIXED, GROUP_OVERCAST, GROUP_UNKNOWN, cellAmount, fineNoisePoints, groupState, type CloudField } from './demoCloudField.js';
 import { mixHash } from './seededRandom.js';
 import { cellCloudBits, cloudBit, cloudWords } from './demoCloudBlocks.js';
 import type { CellWindow, SceneClouds } from './sceneClouds.js';
@@ -98,6 +98,10 @@ interface NodeLattice {
   ny: number;
   km: Float64Array;
   bias: Float64Array;
+  /** The nodes as the coarse, weather and fine noises see them (groundNoiseAt): per grid, where they were hashed per scene. */
+  coarseNoise: NoisePoints;
+  synopticNoise: NoisePoints;
+  fineNoise: NoisePoints;
 }
 const nodesByGrid = new WeakMap<DemoSceneGrid, NodeLattice>();
 const CELL_M = CELL_PX * 30;
@@ -133,7 +137,7 @@ function nodeLattice(grid: DemoSceneGrid): NodeLattice {
       bias[k] = cloudBias(lon, lat);
     }
   }
-  nodes = { i0, j0, nx, ny, km, bias };
+  nodes = { i0, j0, nx, ny, km, bias, coarseNoise: noisePoints(km, nx * ny, COARSE_KM), synopticNoise: noisePoints(km, nx * ny, SYNOPTIC_KM), fineNoise: fineNoisePoints(km, nx, ny) };
   nodesByGrid.set(grid, nodes);
   return nodes;
 }
@@ -187,7 +191,7 @@ function buildSceneClouds(grid: DemoSceneGrid, datetime: Date, sun: { elevationD
   const f64 = (key: 'coarse' | 'target' | 'fine', n: number) => (percentOnly ? scratchOf(key, n, (m) => new Float64Array(m)) : new Float64Array(n));
   const seed = daySeed(datetime);
   const nodes = nodeLattice(grid);
-  const { i0, j0, nx, ny, km } = nodes;
+  const { i0, j0, nx, ny } = nodes;
   const cellsAcross = grid.width / CELL_PX;
   const cellsDown = grid.height / CELL_PX;
   const stride = cellsAcross + 2;
@@ -211,11 +215,8 @@ function buildSceneClouds(grid: DemoSceneGrid, datetime: Date, sun: { elevationD
   const bHi = Math.min(ny - 1, Math.floor((gj + jHi - j0) / COARSE_NODE_CELLS) + 1);
   for (let nb = bLo; nb <= bHi; nb++) for (let na = aLo; na <= aHi; na++) {
     const k = nb * nx + na;
-    const x = km[3 * k];
-    const y = km[3 * k + 1];
-    const z = km[3 * k + 2];
-    coarse[k] = groundNoise(seed, x / COARSE_KM, y / COARSE_KM, z / COARSE_KM);
-    const weather = groundNoise(seed + 1, x / SYNOPTIC_KM, y / SYNOPTIC_KM, z / SYNOPTIC_KM);
+    coarse[k] = groundNoiseAt(nodes.coarseNoise, k, seed);
+    const weather = groundNoiseAt(nodes.synopticNoise, k, seed + 1);
     target[k] = 0.5 + (weather - 0.5) * 4 + nodes.bias[k];
   }
   const fnx = 2 * nx - 1;
@@ -223,7 +224,7 @@ function buildSceneClouds(grid: DemoSceneGrid, datetime: Date, sun: { elevationD
   // The fine field is evaluated at a node only when a cell next to it needs it (see groupState).
   const fine = f64('fine', fnx * fny).fill(NaN, 0, fnx * fny);
   const groups = percentOnly ? scratchOf('groups', nx * ny, (m) => new Uint8Array(m)).fill(GROUP_UNKNOWN, 0, nx * ny) : new Uint8Array(nx * ny).fill(GROUP_UNKNOWN);
-  const field: CloudField = { seed, nx, ny, fnx, km, coarse, target, fine, groups };
+  const field: CloudField = { seed, nx, ny, fnx, coarse, target, fine, groups, fineNoise: nodes.fineNoise };
   // Bilinear between nodes: the coarse field and the target share their lattice (and weights); the fine
   // field has its own. Row terms hoisted: this loop runs for ~15,000 cells of every scene a search lists.
   const amount = percentOnly ? scratchOf('amount', stride * (cellsDown + 2), (m) => new Float32Array(m)) : new Float32Array(stride * (cellsDown + 2));
