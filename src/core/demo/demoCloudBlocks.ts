@@ -231,31 +231,57 @@ export function fillCloudMap(
   if (cells && (cx0 < cells.x0 || cx1 > cells.x1 || cy0 < cells.y0 || cy1 > cells.y1)) {
     throw new RangeError(`fillCloudMap: cells ${cx0}..${cx1} x ${cy0}..${cy1} reach outside the clouds' window ${cells.x0}..${cells.x1} x ${cells.y0}..${cells.y1}`);
   }
-  const anyNeeded = (needed: Uint8Array | undefined, first: number, last: number, origin: number) => {
-    if (!needed) return true;
-    for (let b = first; b <= last; b++) if (needed[b - origin] === 1) return true;
-    return false;
-  };
+  if (cx1 < cx0 || cy1 < cy0) return;
+  // The filled block columns and rows, listed once with where each cell's start (not tested per cell and block).
+  const colList = lineList(neededCols, bx0, bx1, cx0, cx1, colScratch);
+  const rowList = lineList(neededRows, by0, by1, cy0, cy1, rowScratch);
+  const cols = colList.lines;
+  const rows = rowList.lines;
   for (let cy = cy0; cy <= cy1; cy++) {
-    const yFirst = Math.max(by0, cy << 3);
-    const yLast = Math.min(by1, (cy << 3) + 7);
-    if (!anyNeeded(neededRows, yFirst, yLast, by0)) continue;
+    const rFirst = rowList.start[cy - cy0];
+    const rEnd = rowList.start[cy - cy0 + 1];
+    if (rFirst === rEnd) continue;
     for (let cx = cx0; cx <= cx1; cx++) {
+      const cFirst = colList.start[cx - cx0];
+      const cEnd = colList.start[cx - cx0 + 1];
+      if (cFirst === cEnd) continue;
       const k = cy * clouds.cellsAcross + cx;
       const n = clouds.count[k];
       if (n === 0) continue;
-      const xFirst = Math.max(bx0, cx << 3);
-      const xLast = Math.min(bx1, (cx << 3) + 7);
-      if (!anyNeeded(neededCols, xFirst, xLast, bx0)) continue;
       const at = n === BLOCKS_PER_CELL ? -1 : cellCloudBits(clouds, k);
-      for (let by = yFirst; by <= yLast; by++) {
-        if (neededRows && neededRows[by - by0] !== 1) continue;
+      for (let r = rFirst; r < rEnd; r++) {
+        const by = rows[r];
         const row = (by - by0) * w - bx0;
-        for (let bx = xFirst; bx <= xLast; bx++) {
-          if (neededCols && neededCols[bx - bx0] !== 1) continue;
-          if (at < 0 || cloudBit(words, at, ((by & 7) << 3) | (bx & 7))) out[row + bx] = 1;
+        const inCell = (by & 7) << 3;
+        for (let c = cFirst; c < cEnd; c++) {
+          const bx = cols[c];
+          if (at < 0 || cloudBit(words, at, inCell | (bx & 7))) out[row + bx] = 1;
         }
       }
     }
   }
+}
+
+/** The block lines (columns or rows) fillCloudMap fills, ascending, and per cell line the index of its first (start[c - c0]; one past the last at the end). */
+interface LineList {
+  lines: Int32Array;
+  start: Int32Array;
+}
+const colScratch: LineList = { lines: new Int32Array(0), start: new Int32Array(0) };
+const rowScratch: LineList = { lines: new Int32Array(0), start: new Int32Array(0) };
+
+/** Lines b0..b1 inside cells c0..c1 (all of them, or those `needed` marks), into `into`'s reused arrays. */
+function lineList(needed: Uint8Array | undefined, b0: number, b1: number, c0: number, c1: number, into: LineList): LineList {
+  const count = b1 - b0 + 1;
+  if (into.lines.length < count) into.lines = new Int32Array(count);
+  if (into.start.length < c1 - c0 + 2) into.start = new Int32Array(c1 - c0 + 2);
+  const { lines, start } = into;
+  let m = 0;
+  for (let c = c0; c <= c1; c++) {
+    start[c - c0] = m;
+    const last = Math.min(b1, (c << 3) + 7);
+    for (let b = Math.max(b0, c << 3); b <= last; b++) if (!needed || needed[b - b0] === 1) lines[m++] = b;
+  }
+  start[c1 - c0 + 1] = m;
+  return into;
 }
