@@ -219,9 +219,11 @@ export function fillCloudMap(
    */
   neededRows?: Uint8Array,
   neededCols?: Uint8Array,
+  /** Keep what `out` holds (a second fill over other needed blocks of the same span) rather than zero it first. */
+  keep = false,
 ): void {
   const w = bx1 - bx0 + 1;
-  out.fill(0, 0, w * (by1 - by0 + 1));
+  if (!keep) out.fill(0, 0, w * (by1 - by0 + 1));
   const words = cloudWords(clouds);
   const cx0 = Math.max(0, bx0 >> 3);
   const cx1 = Math.min(clouds.cellsAcross - 1, bx1 >> 3);
