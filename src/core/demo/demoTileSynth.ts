@@ -6,7 +6,7 @@
 import type { AssetKey } from '../bands/bandCatalog.js';
 import { cloudAmountAt, cloudTopTexture, type SceneClouds } from './demoClouds.js';
 import { fillCloudMap } from './demoCloudBlocks.js';
-import { LAPSE_C_PER_KM, SNOW_MEMORY_DAYS, localDayOfYear, normalTemperatureC, seasonPhase, snowFractionAt, weatherAnomalyC } from './demoClimate.js';
+import { LAPSE_C_PER_KM, SNOW_MEMORY_DAYS, localDayOfYear, normalTemperatureC, seasonPhase, snowFractionAt, weatherAnomalyAtC, weatherNoisePoints } from './demoClimate.js';
 import { dayNumber } from './demoGroundNoise.js';
 import { applyDisturbance } from './demoDisturbances.js';
 import { Cover, ELEVATION_STEP_KM, GRID_STEPS, type LandCoverTile } from './demoLandCover.js';
@@ -87,14 +87,13 @@ function latticeTemperatures(cover: LandCoverTile, w: SceneWeather): { nowC: Flo
   const count = cover.latticeLat.length;
   const nowC = new Float64Array(count);
   const snowC = new Float64Array(count);
+  // The lattice's weather-noise coefficients depend on the place only: kept with the tile for every scene of its path/row.
+  const points = (cover.weatherPoints ??= weatherNoisePoints(cover.latticeKm, count));
   for (let k = 0; k < count; k++) {
     const normals = { winterC: cover.latticeWinterC[k], summerC: cover.latticeSummerC[k] };
     const local = localDayOfYear(w.dayOfYear, cover.latticeLat[k]);
-    const x = cover.latticeKm[3 * k];
-    const y = cover.latticeKm[3 * k + 1];
-    const z = cover.latticeKm[3 * k + 2];
-    nowC[k] = normalTemperatureC(normals, local) + weatherAnomalyC(x, y, z, w.dayNumber);
-    snowC[k] = normalTemperatureC(normals, (local - SNOW_MEMORY_DAYS + 365) % 365) + weatherAnomalyC(x, y, z, w.dayNumber - SNOW_MEMORY_DAYS / 2);
+    nowC[k] = normalTemperatureC(normals, local) + weatherAnomalyAtC(points, k, w.dayNumber);
+    snowC[k] = normalTemperatureC(normals, (local - SNOW_MEMORY_DAYS + 365) % 365) + weatherAnomalyAtC(points, k, w.dayNumber - SNOW_MEMORY_DAYS / 2);
   }
   return { nowC, snowC };
 }
