@@ -179,7 +179,7 @@ export function sceneCloudPercentOf(grid: DemoSceneGrid, datetime: Date, sun: { 
   return buildSceneClouds(grid, datetime, sun, true).cloudPercent;
 }
 
-/** Reused buffers of percent-only builds (one at a time per thread). */
+/** Reused buffers of builds (one at a time per thread): every build's node fields, and percent-only builds' cells too. */
 const scratch = { coarse: new Float64Array(0), target: new Float64Array(0), fine: new Float64Array(0), amount: new Float32Array(0), count: new Uint8Array(0), groups: new Uint8Array(0) };
 function scratchOf<T extends Float64Array | Float32Array | Uint8Array>(key: 'coarse' | 'target' | 'fine' | 'amount' | 'count' | 'groups', length: number, make: (n: number) => T): T {
   let a = scratch[key] as T;
@@ -188,7 +188,8 @@ function scratchOf<T extends Float64Array | Float32Array | Uint8Array>(key: 'coa
 }
 
 function buildSceneClouds(grid: DemoSceneGrid, datetime: Date, sun: { elevationDeg: number; azimuthDeg: number }, percentOnly: boolean, cells?: CellWindow): SceneClouds {
-  const f64 = (key: 'coarse' | 'target' | 'fine', n: number) => (percentOnly ? scratchOf(key, n, (m) => new Float64Array(m)) : new Float64Array(n));
+  // The node fields (coarse, target, fine, groups) serve this build only, whatever it keeps: reused buffers.
+  const f64 = (key: 'coarse' | 'target' | 'fine', n: number) => scratchOf(key, n, (m) => new Float64Array(m));
   const seed = daySeed(datetime);
   const nodes = nodeLattice(grid);
   const { i0, j0, nx, ny } = nodes;
@@ -223,7 +224,7 @@ function buildSceneClouds(grid: DemoSceneGrid, datetime: Date, sun: { elevationD
   const fny = 2 * ny - 1;
   // The fine field is evaluated at a node only when a cell next to it needs it (see groupState).
   const fine = f64('fine', fnx * fny).fill(NaN, 0, fnx * fny);
-  const groups = percentOnly ? scratchOf('groups', nx * ny, (m) => new Uint8Array(m)).fill(GROUP_UNKNOWN, 0, nx * ny) : new Uint8Array(nx * ny).fill(GROUP_UNKNOWN);
+  const groups = scratchOf('groups', nx * ny, (m) => new Uint8Array(m)).fill(GROUP_UNKNOWN, 0, nx * ny);
   const field: CloudField = { seed, nx, ny, fnx, coarse, target, fine, groups, fineNoise: nodes.fineNoise };
   // Bilinear between nodes: the coarse field and the target share their lattice (and weights); the fine
   // field has its own. Row terms hoisted: this loop runs for ~15,000 cells of every scene a search lists.
