@@ -35,9 +35,9 @@ const fineLerps = new Float64Array(16 * BLOCKS_PER_CELL_SIDE);
 const COARSE_SCALE = 4;
 const FINE_SCALE = 1.5;
 
-/** Lattice coefficients by grid (first block and cells across and down); a handful of grids at a time. */
+/** Lattice coefficients by grid (first block and cells across and down), ~50 KB each: a handful of grids at a time. */
 const latticeByGrid = new Map<string, BlockLattice>();
-const MAX_LATTICES = 64;
+const MAX_LATTICES = 16;
 
 /** floor(b / scale) and smoothstep of its fraction for blocks first..first + n - 1: latticeNoise's own expressions, so the same doubles. */
 function axisOf(first: number, n: number, scale: number): [Int32Array, Float64Array] {

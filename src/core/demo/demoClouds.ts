@@ -98,10 +98,29 @@ interface NodeLattice {
   ny: number;
   km: Float64Array;
   bias: Float64Array;
-  /** The nodes as the coarse, weather and fine noises see them (groundNoiseAt): per grid, where they were hashed per scene. */
-  coarseNoise: NoisePoints;
-  synopticNoise: NoisePoints;
-  fineNoise: NoisePoints;
+}
+
+/** The nodes as the coarse, weather and fine noises see them (groundNoiseAt): per grid, where they were worked out per scene. */
+interface NodeNoise {
+  coarse: NoisePoints;
+  synoptic: NoisePoints;
+  fine: NoisePoints;
+}
+/**
+ * ~290 KB a grid (most of it the fine lattice), so kept for the few grids in use rather than with every
+ * grid the scene-grid cache holds (128): a series reads one or two path/rows for thousands of scenes.
+ */
+const noiseByGrid = new Map<DemoSceneGrid, NodeNoise>();
+const MAX_NODE_NOISES = 16;
+
+function nodeNoise(grid: DemoSceneGrid, nodes: NodeLattice): NodeNoise {
+  let noise = noiseByGrid.get(grid);
+  if (noise) return noise;
+  const { km, nx, ny } = nodes;
+  noise = { coarse: noisePoints(km, nx * ny, COARSE_KM), synoptic: noisePoints(km, nx * ny, SYNOPTIC_KM), fine: fineNoisePoints(km, nx, ny) };
+  if (noiseByGrid.size >= MAX_NODE_NOISES) noiseByGrid.delete(noiseByGrid.keys().next().value!);
+  noiseByGrid.set(grid, noise);
+  return noise;
 }
 const nodesByGrid = new WeakMap<DemoSceneGrid, NodeLattice>();
 const CELL_M = CELL_PX * 30;
@@ -137,7 +156,7 @@ function nodeLattice(grid: DemoSceneGrid): NodeLattice {
       bias[k] = cloudBias(lon, lat);
     }
   }
-  nodes = { i0, j0, nx, ny, km, bias, coarseNoise: noisePoints(km, nx * ny, COARSE_KM), synopticNoise: noisePoints(km, nx * ny, SYNOPTIC_KM), fineNoise: fineNoisePoints(km, nx, ny) };
+  nodes = { i0, j0, nx, ny, km, bias };
   nodesByGrid.set(grid, nodes);
   return nodes;
 }
@@ -192,6 +211,7 @@ function buildSceneClouds(grid: DemoSceneGrid, datetime: Date, sun: { elevationD
   const f64 = (key: 'coarse' | 'target' | 'fine', n: number) => scratchOf(key, n, (m) => new Float64Array(m));
   const seed = daySeed(datetime);
   const nodes = nodeLattice(grid);
+  const noise = nodeNoise(grid, nodes);
   const { i0, j0, nx, ny } = nodes;
   const cellsAcross = grid.width / CELL_PX;
   const cellsDown = grid.height / CELL_PX;
@@ -216,8 +236,8 @@ function buildSceneClouds(grid: DemoSceneGrid, datetime: Date, sun: { elevationD
   const bHi = Math.min(ny - 1, Math.floor((gj + jHi - j0) / COARSE_NODE_CELLS) + 1);
   for (let nb = bLo; nb <= bHi; nb++) for (let na = aLo; na <= aHi; na++) {
     const k = nb * nx + na;
-    coarse[k] = groundNoiseAt(nodes.coarseNoise, k, seed);
-    const weather = groundNoiseAt(nodes.synopticNoise, k, seed + 1);
+    coarse[k] = groundNoiseAt(noise.coarse, k, seed);
+    const weather = groundNoiseAt(noise.synoptic, k, seed + 1);
     target[k] = 0.5 + (weather - 0.5) * 4 + nodes.bias[k];
   }
   const fnx = 2 * nx - 1;
@@ -225,7 +245,7 @@ function buildSceneClouds(grid: DemoSceneGrid, datetime: Date, sun: { elevationD
   // The fine field is evaluated at a node only when a cell next to it needs it (see groupState).
   const fine = f64('fine', fnx * fny).fill(NaN, 0, fnx * fny);
   const groups = scratchOf('groups', nx * ny, (m) => new Uint8Array(m)).fill(GROUP_UNKNOWN, 0, nx * ny);
-  const field: CloudField = { seed, nx, ny, fnx, coarse, target, fine, groups, fineNoise: nodes.fineNoise };
+  const field: CloudField = { seed, nx, ny, fnx, coarse, target, fine, groups, fineNoise: noise.fine };
   // Bilinear between nodes: the coarse field and the target share their lattice (and weights); the fine
   // field has its own. Row terms hoisted: this loop runs for ~15,000 cells of every scene a search lists.
   const amount = percentOnly ? scratchOf('amount', stride * (cellsDown + 2), (m) => new Float32Array(m)) : new Float32Array(stride * (cellsDown + 2));
