@@ -14,7 +14,7 @@
  * freezing. Lyon (45.8 N, 4.8 E, January mean ~4.5 C here) therefore sees snow only in cold spells;
  * the Alps, Ontario and the Arctic are white in winter.
  */
-import { groundNoise } from './demoGroundNoise.js';
+import { groundNoiseAt, noisePoints, type NoisePoints } from './demoGroundNoise.js';
 
 export const LAPSE_C_PER_KM = 6.5;
 
@@ -75,15 +75,20 @@ export function seasonPhase(localDoy: number): number {
 const WEATHER_SCALE_KM = 1500;
 const WEATHER_AMPLITUDE_C = 14;
 
-/** The weather's departure from the normal (C) at a ground point (Earth-centred km) on day `dayNumber`. */
-export function weatherAnomalyC(xKm: number, yKm: number, zKm: number, dayNumber: number): number {
+/** The weather noise's view of ground points (Earth-centred km triples), for weatherAnomalyAtC: per place, not per day. */
+export function weatherNoisePoints(km: Float64Array, count: number): NoisePoints {
+  return noisePoints(km, count, WEATHER_SCALE_KM);
+}
+
+/**
+ * The weather's departure from the normal (C) at point k of `points` (weatherNoisePoints) on day
+ * `dayNumber`: noise ~1,500 km across, blended from one week's field to the next.
+ */
+export function weatherAnomalyAtC(points: NoisePoints, k: number, dayNumber: number): number {
   const week = Math.floor(dayNumber / 7);
   const t = (dayNumber - week * 7) / 7;
-  const x = xKm / WEATHER_SCALE_KM;
-  const y = yKm / WEATHER_SCALE_KM;
-  const z = zKm / WEATHER_SCALE_KM;
-  const a = groundNoise(0x5eed + week, x, y, z);
-  const b = groundNoise(0x5eed + week + 1, x, y, z);
+  const a = groundNoiseAt(points, k, 0x5eed + week);
+  const b = groundNoiseAt(points, k, 0x5eed + week + 1);
   return (a + (b - a) * t - 0.5) * WEATHER_AMPLITUDE_C;
 }
 

@@ -5,8 +5,8 @@
  * use; read per block (blockCloudy) or for a tile's whole span of blocks at once (fillCloudMap).
  */
 import { BLOCK_PX, CELL_PX } from './demoSceneGrid.js';
-import type { SceneClouds } from './sceneClouds.js';
-import { mixHash } from './seededRandom.js';
+import type { BlockLattice, SceneClouds } from './sceneClouds.js';
+import { MIX_A, MIX_B, MIX_C, finishHash } from './seededRandom.js';
 
 const BLOCKS_PER_CELL_SIDE = CELL_PX / BLOCK_PX; // 8
 const BLOCKS_PER_CELL = BLOCKS_PER_CELL_SIDE ** 2; // 64
@@ -30,30 +30,66 @@ const rankKeys = new Float64Array(BLOCKS_PER_CELL);
 const sortedKeys = new Float64Array(BLOCKS_PER_CELL);
 const coarseHashes = new Float64Array(16);
 const fineHashes = new Float64Array(100);
+const coarseLerps = new Float64Array(16 * BLOCKS_PER_CELL_SIDE);
+const fineLerps = new Float64Array(16 * BLOCKS_PER_CELL_SIDE);
+const COARSE_SCALE = 4;
+const FINE_SCALE = 1.5;
 
-/** The lattice hashes latticeNoise reads for x in [x0, x1], y in [y0, y1] at `scale`, looked up once each. */
-function latticeHashes(seed: number, scale: number, x0: number, x1: number, y0: number, y1: number, out: Float64Array): { gx: number; gy: number; w: number } {
-  const gx = Math.floor(x0 / scale);
-  const gy = Math.floor(y0 / scale);
-  const w = Math.floor(x1 / scale) - gx + 2;
-  const h = Math.floor(y1 / scale) - gy + 2;
-  for (let j = 0; j < h; j++) for (let i = 0; i < w; i++) out[j * w + i] = mixHash(gx + i, gy + j, seed);
-  return { gx, gy, w };
+/** Lattice coefficients by grid (first block and cells across and down), ~50 KB each: a handful of grids at a time. */
+const latticeByGrid = new Map<string, BlockLattice>();
+const MAX_LATTICES = 16;
+
+/** floor(b / scale) and smoothstep of its fraction for blocks first..first + n - 1: latticeNoise's own expressions, so the same doubles. */
+function axisOf(first: number, n: number, scale: number): [Int32Array, Float64Array] {
+  const cell = new Int32Array(n);
+  const weight = new Float64Array(n);
+  for (let q = 0; q < n; q++) {
+    const x = (first + q) / scale;
+    const x0 = Math.floor(x);
+    cell[q] = x0;
+    weight[q] = smoothstep(x - x0);
+  }
+  return [cell, weight];
 }
 
-/** latticeNoise(seed, x / scale, y / scale) from precomputed hashes: the same arithmetic, so the same value. */
-function noiseFromHashes(hashes: Float64Array, at: { gx: number; gy: number; w: number }, x: number, y: number): number {
-  const x0 = Math.floor(x);
-  const y0 = Math.floor(y);
-  const sx = smoothstep(x - x0);
-  const sy = smoothstep(y - y0);
-  const k = (y0 - at.gy) * at.w + (x0 - at.gx);
-  const a = hashes[k];
-  const b = hashes[k + 1];
-  const c = hashes[k + at.w];
-  const d = hashes[k + at.w + 1];
-  const top = a + (b - a) * sx;
-  return (top + (c + (d - c) * sx - top) * sy) / 4294967296;
+function blockLatticeOf(clouds: SceneClouds): BlockLattice {
+  if (clouds.blockLattice) return clouds.blockLattice;
+  const key = `${clouds.blockX0}:${clouds.blockY0}:${clouds.cellsAcross}:${clouds.cellsDown}`;
+  let lattice = latticeByGrid.get(key);
+  if (!lattice) {
+    const across = clouds.cellsAcross * BLOCKS_PER_CELL_SIDE;
+    const down = clouds.cellsDown * BLOCKS_PER_CELL_SIDE;
+    const [coarseX0, coarseSx] = axisOf(clouds.blockX0, across, COARSE_SCALE);
+    const [fineX0, fineSx] = axisOf(clouds.blockX0, across, FINE_SCALE);
+    const [coarseY0, coarseSy] = axisOf(clouds.blockY0, down, COARSE_SCALE);
+    const [fineY0, fineSy] = axisOf(clouds.blockY0, down, FINE_SCALE);
+    lattice = { coarseX0, coarseSx, fineX0, fineSx, coarseY0, coarseSy, fineY0, fineSy };
+    if (latticeByGrid.size >= MAX_LATTICES) latticeByGrid.clear();
+    latticeByGrid.set(key, lattice);
+  }
+  clouds.blockLattice = lattice;
+  return lattice;
+}
+
+/** mixHash(gx + i, gy + j, seed) for the w x h lattice corners from (gx, gy), row-major: each column, row and the seed multiplied once. */
+function latticeHashes(seed: number, gx: number, gy: number, w: number, h: number, out: Float64Array): void {
+  const seedPart = Math.imul(seed | 0, MIX_C);
+  for (let j = 0; j < h; j++) {
+    const rowPart = Math.imul((gy + j) | 0, MIX_B) ^ seedPart;
+    for (let i = 0; i < w; i++) out[j * w + i] = finishHash(Math.imul((gx + i) | 0, MIX_A) ^ rowPart);
+  }
+}
+
+/** Per lattice row (of `rows`) and block column q of the cell (from grid column qx): a + (b - a) * sx between the corners left and right of the block, 8 a row. */
+function lerpRows(hashes: Float64Array, w: number, rows: number, x0: Int32Array, sx: Float64Array, qx: number, gx: number, out: Float64Array): void {
+  for (let q = 0; q < BLOCKS_PER_CELL_SIDE; q++) {
+    const weight = sx[qx + q];
+    const col = x0[qx + q] - gx;
+    for (let j = 0; j < rows; j++) {
+      const a = hashes[j * w + col];
+      out[j * BLOCKS_PER_CELL_SIDE + q] = a + (hashes[j * w + col + 1] - a) * weight;
+    }
+  }
 }
 
 /**
@@ -72,33 +108,73 @@ export function cellCloudBits(clouds: SceneClouds, k: number): number {
   const centre = (j + 1) * stride + (i + 1);
   const gx = clouds.amount[centre + 1] - clouds.amount[centre - 1];
   const gy = clouds.amount[centre + stride] - clouds.amount[centre - stride];
-  const bx0 = clouds.blockX0 + i * BLOCKS_PER_CELL_SIDE;
-  const by0 = clouds.blockY0 + j * BLOCKS_PER_CELL_SIDE;
+  const L = blockLatticeOf(clouds);
+  const qx = i * BLOCKS_PER_CELL_SIDE;
+  const qy = j * BLOCKS_PER_CELL_SIDE;
   const last = BLOCKS_PER_CELL_SIDE - 1;
   // The two noises' lattice corners over the cell's blocks, hashed once (not four times per block).
-  const coarse = latticeHashes(clouds.seed ^ 0x51, 4, bx0, bx0 + last, by0, by0 + last, coarseHashes);
-  const fine = latticeHashes(clouds.seed ^ 0x52, 1.5, bx0, bx0 + last, by0, by0 + last, fineHashes);
+  const cgx = L.coarseX0[qx];
+  const cgy = L.coarseY0[qy];
+  const cw = L.coarseX0[qx + last] - cgx + 2;
+  const cRows = L.coarseY0[qy + last] - cgy + 2;
+  latticeHashes(clouds.seed ^ 0x51, cgx, cgy, cw, cRows, coarseHashes);
+  const fgx = L.fineX0[qx];
+  const fgy = L.fineY0[qy];
+  const fw = L.fineX0[qx + last] - fgx + 2;
+  const fRows = L.fineY0[qy + last] - fgy + 2;
+  latticeHashes(clouds.seed ^ 0x52, fgx, fgy, fw, fRows, fineHashes);
   const keys = rankKeys;
-  for (let b = 0; b < BLOCKS_PER_CELL; b++) {
-    const bx = bx0 + (b & 7);
-    const by = by0 + (b >> 3);
-    const tilt = ((b & 7) - 3.5) * gx + ((b >> 3) - 3.5) * gy;
-    keys[b] = -(0.9 * noiseFromHashes(coarseHashes, coarse, bx / 4, by / 4) + 0.1 * noiseFromHashes(fineHashes, fine, bx / 1.5, by / 1.5) + 0.35 * tilt);
+  // latticeNoise interpolates along x on the lattice row above a block and on the row below, then
+  // between them along y. The x step depends only on the lattice row and the block's column, so it is
+  // done once per lattice row and column (24 and ~56 a cell) rather than twice per block (128 each).
+  lerpRows(coarseHashes, cw, cRows, L.coarseX0, L.coarseSx, qx, cgx, coarseLerps);
+  lerpRows(fineHashes, fw, fRows, L.fineX0, L.fineSx, qx, fgx, fineLerps);
+  const cl = coarseLerps;
+  const fl = fineLerps;
+  for (let r = 0; r < BLOCKS_PER_CELL_SIDE; r++) {
+    const cRow = (L.coarseY0[qy + r] - cgy) * BLOCKS_PER_CELL_SIDE;
+    const csy = L.coarseSy[qy + r];
+    const fRow = (L.fineY0[qy + r] - fgy) * BLOCKS_PER_CELL_SIDE;
+    const fsy = L.fineSy[qy + r];
+    const tiltY = (r - 3.5) * gy;
+    for (let q = 0; q < BLOCKS_PER_CELL_SIDE; q++) {
+      // Each block's key: 0.9 x coarse noise + 0.1 x fine noise + 0.35 x tilt, negated, in latticeNoise's arithmetic.
+      const cTop = cl[cRow + q];
+      const coarse = (cTop + (cl[cRow + BLOCKS_PER_CELL_SIDE + q] - cTop) * csy) / 4294967296;
+      const fTop = fl[fRow + q];
+      const fine = (fTop + (fl[fRow + BLOCKS_PER_CELL_SIDE + q] - fTop) * fsy) / 4294967296;
+      // The tilt's terms in either order: addition is commutative, so the same double.
+      const tilt = (q - 3.5) * gx + tiltY;
+      const key = -(0.9 * coarse + 0.1 * fine + 0.35 * tilt);
+      keys[r * BLOCKS_PER_CELL_SIDE + q] = key;
+      sortedKeys[r * BLOCKS_PER_CELL_SIDE + q] = key;
+    }
   }
   // The n lowest keys by (key, index), without ranking all 64: the n-th lowest key is the threshold,
-  // keys below it are cloud, and of the keys equal to it the lowest-indexed make up the count.
+  // keys below it are cloud, and of the keys equal to it the lowest-indexed make up the count (a
+  // second pass only when there are such ties besides the threshold's own block: rare).
   const n = clouds.count[k];
-  sortedKeys.set(keys);
   const threshold = nthLowest(sortedKeys, n - 1);
-  let ties = n;
-  for (let b = 0; b < BLOCKS_PER_CELL; b++) if (keys[b] < threshold) ties--;
   let low = 0;
   let high = 0;
-  for (let b = 0; b < BLOCKS_PER_CELL; b++) {
-    const key = keys[b];
-    if (key < threshold || (key === threshold && ties-- > 0)) {
+  let below = 0;
+  for (let b = 0; b < 32; b++) {
+    if (keys[b] < threshold) {
+      low |= 1 << b;
+      below++;
+    }
+  }
+  for (let b = 32; b < BLOCKS_PER_CELL; b++) {
+    if (keys[b] < threshold) {
+      high |= 1 << (b - 32);
+      below++;
+    }
+  }
+  for (let b = 0, ties = n - below; b < BLOCKS_PER_CELL && ties > 0; b++) {
+    if (keys[b] === threshold) {
       if (b < 32) low |= 1 << b;
       else high |= 1 << (b - 32);
+      ties--;
     }
   }
   words[at] = low;
@@ -164,9 +240,11 @@ export function fillCloudMap(
    */
   neededRows?: Uint8Array,
   neededCols?: Uint8Array,
+  /** Keep what `out` holds (a second fill over other needed blocks of the same span) rather than zero it first. */
+  keep = false,
 ): void {
   const w = bx1 - bx0 + 1;
-  out.fill(0, 0, w * (by1 - by0 + 1));
+  if (!keep) out.fill(0, 0, w * (by1 - by0 + 1));
   const words = cloudWords(clouds);
   const cx0 = Math.max(0, bx0 >> 3);
   const cx1 = Math.min(clouds.cellsAcross - 1, bx1 >> 3);
@@ -176,31 +254,57 @@ export function fillCloudMap(
   if (cells && (cx0 < cells.x0 || cx1 > cells.x1 || cy0 < cells.y0 || cy1 > cells.y1)) {
     throw new RangeError(`fillCloudMap: cells ${cx0}..${cx1} x ${cy0}..${cy1} reach outside the clouds' window ${cells.x0}..${cells.x1} x ${cells.y0}..${cells.y1}`);
   }
-  const anyNeeded = (needed: Uint8Array | undefined, first: number, last: number, origin: number) => {
-    if (!needed) return true;
-    for (let b = first; b <= last; b++) if (needed[b - origin] === 1) return true;
-    return false;
-  };
+  if (cx1 < cx0 || cy1 < cy0) return;
+  // The filled block columns and rows, listed once with where each cell's start (not tested per cell and block).
+  const colList = lineList(neededCols, bx0, bx1, cx0, cx1, colScratch);
+  const rowList = lineList(neededRows, by0, by1, cy0, cy1, rowScratch);
+  const cols = colList.lines;
+  const rows = rowList.lines;
   for (let cy = cy0; cy <= cy1; cy++) {
-    const yFirst = Math.max(by0, cy << 3);
-    const yLast = Math.min(by1, (cy << 3) + 7);
-    if (!anyNeeded(neededRows, yFirst, yLast, by0)) continue;
+    const rFirst = rowList.start[cy - cy0];
+    const rEnd = rowList.start[cy - cy0 + 1];
+    if (rFirst === rEnd) continue;
     for (let cx = cx0; cx <= cx1; cx++) {
+      const cFirst = colList.start[cx - cx0];
+      const cEnd = colList.start[cx - cx0 + 1];
+      if (cFirst === cEnd) continue;
       const k = cy * clouds.cellsAcross + cx;
       const n = clouds.count[k];
       if (n === 0) continue;
-      const xFirst = Math.max(bx0, cx << 3);
-      const xLast = Math.min(bx1, (cx << 3) + 7);
-      if (!anyNeeded(neededCols, xFirst, xLast, bx0)) continue;
       const at = n === BLOCKS_PER_CELL ? -1 : cellCloudBits(clouds, k);
-      for (let by = yFirst; by <= yLast; by++) {
-        if (neededRows && neededRows[by - by0] !== 1) continue;
+      for (let r = rFirst; r < rEnd; r++) {
+        const by = rows[r];
         const row = (by - by0) * w - bx0;
-        for (let bx = xFirst; bx <= xLast; bx++) {
-          if (neededCols && neededCols[bx - bx0] !== 1) continue;
-          if (at < 0 || cloudBit(words, at, ((by & 7) << 3) | (bx & 7))) out[row + bx] = 1;
+        const inCell = (by & 7) << 3;
+        for (let c = cFirst; c < cEnd; c++) {
+          const bx = cols[c];
+          if (at < 0 || cloudBit(words, at, inCell | (bx & 7))) out[row + bx] = 1;
         }
       }
     }
   }
+}
+
+/** The block lines (columns or rows) fillCloudMap fills, ascending, and per cell line the index of its first (start[c - c0]; one past the last at the end). */
+interface LineList {
+  lines: Int32Array;
+  start: Int32Array;
+}
+const colScratch: LineList = { lines: new Int32Array(0), start: new Int32Array(0) };
+const rowScratch: LineList = { lines: new Int32Array(0), start: new Int32Array(0) };
+
+/** Lines b0..b1 inside cells c0..c1 (all of them, or those `needed` marks), into `into`'s reused arrays. */
+function lineList(needed: Uint8Array | undefined, b0: number, b1: number, c0: number, c1: number, into: LineList): LineList {
+  const count = b1 - b0 + 1;
+  if (into.lines.length < count) into.lines = new Int32Array(count);
+  if (into.start.length < c1 - c0 + 2) into.start = new Int32Array(c1 - c0 + 2);
+  const { lines, start } = into;
+  let m = 0;
+  for (let c = c0; c <= c1; c++) {
+    start[c - c0] = m;
+    const last = Math.min(b1, (c << 3) + 7);
+    for (let b = Math.max(b0, c << 3); b <= last; b++) if (!needed || needed[b - b0] === 1) lines[m++] = b;
+  }
+  start[c1 - c0 + 1] = m;
+  return into;
 }

@@ -4,7 +4,7 @@
  * target, so bounds on a lattice square's nodes tell when every cell in it is clear or overcast
  * without evaluating them, which is most of a scene.
  */
-import { groundNoise } from './demoGroundNoise.js';
+import { groundNoiseAt, noisePoints, type NoisePoints } from './demoGroundNoise.js';
 
 /** Scale of the fine field's noise, km. */
 const FINE_KM = 6;
@@ -42,31 +42,48 @@ export interface CloudField {
   nx: number;
   ny: number;
   fnx: number;
-  km: Float64Array;
   coarse: Float64Array;
   target: Float64Array;
   fine: Float64Array;
   groups: Uint8Array;
+  /** The fine lattice's nodes as the noise sees them (fineNoisePoints): the same for every scene of the grid. */
+  fineNoise: NoisePoints;
+}
+
+/**
+ * The fine lattice's nodes (fnx = 2 nx - 1 across, 2 ny - 1 down) for groundNoiseAt: positions halfway
+ * between the coarse nodes (a few metres off the sphere: irrelevant for clouds), each the mean of its
+ * up to four coarse neighbours in fineAt's order, so the noise gets the same arguments.
+ */
+export function fineNoisePoints(km: Float64Array, nx: number, ny: number): NoisePoints {
+  const fnx = 2 * nx - 1;
+  const fny = 2 * ny - 1;
+  const at = new Float64Array(3 * fnx * fny);
+  for (let b = 0; b < fny; b++) {
+    for (let a = 0; a < fnx; a++) {
+      const ka = a >> 1;
+      const kb = b >> 1;
+      const ka1 = Math.min(nx - 1, ka + (a & 1));
+      const kb1 = Math.min(ny - 1, kb + (b & 1));
+      const c00 = 3 * (kb * nx + ka);
+      const c10 = 3 * (kb * nx + ka1);
+      const c01 = 3 * (kb1 * nx + ka);
+      const c11 = 3 * (kb1 * nx + ka1);
+      const f = 3 * (b * fnx + a);
+      at[f] = (km[c00] + km[c10] + km[c01] + km[c11]) / 4;
+      at[f + 1] = (km[c00 + 1] + km[c10 + 1] + km[c01 + 1] + km[c11 + 1]) / 4;
+      at[f + 2] = (km[c00 + 2] + km[c10 + 2] + km[c01 + 2] + km[c11 + 2]) / 4;
+    }
+  }
+  return noisePoints(at, fnx * fny, FINE_KM);
 }
 
 /** The fine field at node (a, b) of its lattice (twice as dense as the coarse one), evaluated on first use. */
 function fineAt(field: CloudField, a: number, b: number): number {
-  const { fine, nx, ny, km } = field;
+  const { fine } = field;
   const f = b * field.fnx + a;
   if (fine[f] === fine[f]) return fine[f];
-  const ka = a >> 1;
-  const kb = b >> 1;
-  const ka1 = Math.min(nx - 1, ka + (a & 1));
-  const kb1 = Math.min(ny - 1, kb + (b & 1));
-  const c00 = 3 * (kb * nx + ka);
-  const c10 = 3 * (kb * nx + ka1);
-  const c01 = 3 * (kb1 * nx + ka);
-  const c11 = 3 * (kb1 * nx + ka1);
-  // Positions halfway between nodes (a few metres off the sphere: irrelevant for clouds).
-  const x = (km[c00] + km[c10] + km[c01] + km[c11]) / 4;
-  const y = (km[c00 + 1] + km[c10 + 1] + km[c01 + 1] + km[c11 + 1]) / 4;
-  const z = (km[c00 + 2] + km[c10 + 2] + km[c01 + 2] + km[c11 + 2]) / 4;
-  return (fine[f] = groundNoise(field.seed + 2, x / FINE_KM, y / FINE_KM, z / FINE_KM));
+  return (fine[f] = groundNoiseAt(field.fineNoise, f, field.seed + 2));
 }
 
 /**

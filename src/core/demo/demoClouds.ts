@@ -18,9 +18,9 @@
  * block by block), about a millisecond a scene.
  */
 import { BLOCK_PX, CELL_PX, blockRowSpans, type DemoSceneGrid } from './demoSceneGrid.js';
-import { dayNumber, earthKm, groundNoise } from './demoGroundNoise.js';
+import { dayNumber, earthKm, groundNoiseAt, noisePoints, type NoisePoints } from './demoGroundNoise.js';
 import { dryness } from './demoGeography.js';
-import { GROUP_MIXED, GROUP_OVERCAST, GROUP_UNKNOWN, cellAmount, groupState, type CloudField } from './demoCloudField.js';
+import { GROUP_MIXED, GROUP_OVERCAST, GROUP_UNKNOWN, cellAmount, fineNoisePoints, groupState, type CloudField } from './demoCloudField.js';
 import { mixHash } from './seededRandom.js';
 import { cellCloudBits, cloudBit, cloudWords } from './demoCloudBlocks.js';
 import type { CellWindow, SceneClouds } from './sceneClouds.js';
@@ -99,6 +99,29 @@ interface NodeLattice {
   km: Float64Array;
   bias: Float64Array;
 }
+
+/** The nodes as the coarse, weather and fine noises see them (groundNoiseAt): per grid, where they were worked out per scene. */
+interface NodeNoise {
+  coarse: NoisePoints;
+  synoptic: NoisePoints;
+  fine: NoisePoints;
+}
+/**
+ * ~290 KB a grid (most of it the fine lattice), so kept for the few grids in use rather than with every
+ * grid the scene-grid cache holds (128): a series reads one or two path/rows for thousands of scenes.
+ */
+const noiseByGrid = new Map<DemoSceneGrid, NodeNoise>();
+const MAX_NODE_NOISES = 16;
+
+function nodeNoise(grid: DemoSceneGrid, nodes: NodeLattice): NodeNoise {
+  let noise = noiseByGrid.get(grid);
+  if (noise) return noise;
+  const { km, nx, ny } = nodes;
+  noise = { coarse: noisePoints(km, nx * ny, COARSE_KM), synoptic: noisePoints(km, nx * ny, SYNOPTIC_KM), fine: fineNoisePoints(km, nx, ny) };
+  if (noiseByGrid.size >= MAX_NODE_NOISES) noiseByGrid.delete(noiseByGrid.keys().next().value!);
+  noiseByGrid.set(grid, noise);
+  return noise;
+}
 const nodesByGrid = new WeakMap<DemoSceneGrid, NodeLattice>();
 const CELL_M = CELL_PX * 30;
 
@@ -175,7 +198,7 @@ export function sceneCloudPercentOf(grid: DemoSceneGrid, datetime: Date, sun: { 
   return buildSceneClouds(grid, datetime, sun, true).cloudPercent;
 }
 
-/** Reused buffers of percent-only builds (one at a time per thread). */
+/** Reused buffers of builds (one at a time per thread): every build's node fields, and percent-only builds' cells too. */
 const scratch = { coarse: new Float64Array(0), target: new Float64Array(0), fine: new Float64Array(0), amount: new Float32Array(0), count: new Uint8Array(0), groups: new Uint8Array(0) };
 function scratchOf<T extends Float64Array | Float32Array | Uint8Array>(key: 'coarse' | 'target' | 'fine' | 'amount' | 'count' | 'groups', length: number, make: (n: number) => T): T {
   let a = scratch[key] as T;
@@ -184,10 +207,12 @@ function scratchOf<T extends Float64Array | Float32Array | Uint8Array>(key: 'coa
 }
 
 function buildSceneClouds(grid: DemoSceneGrid, datetime: Date, sun: { elevationDeg: number; azimuthDeg: number }, percentOnly: boolean, cells?: CellWindow): SceneClouds {
-  const f64 = (key: 'coarse' | 'target' | 'fine', n: number) => (percentOnly ? scratchOf(key, n, (m) => new Float64Array(m)) : new Float64Array(n));
+  // The node fields (coarse, target, fine, groups) serve this build only, whatever it keeps: reused buffers.
+  const f64 = (key: 'coarse' | 'target' | 'fine', n: number) => scratchOf(key, n, (m) => new Float64Array(m));
   const seed = daySeed(datetime);
   const nodes = nodeLattice(grid);
-  const { i0, j0, nx, ny, km } = nodes;
+  const noise = nodeNoise(grid, nodes);
+  const { i0, j0, nx, ny } = nodes;
   const cellsAcross = grid.width / CELL_PX;
   const cellsDown = grid.height / CELL_PX;
   const stride = cellsAcross + 2;
@@ -211,19 +236,16 @@ function buildSceneClouds(grid: DemoSceneGrid, datetime: Date, sun: { elevationD
   const bHi = Math.min(ny - 1, Math.floor((gj + jHi - j0) / COARSE_NODE_CELLS) + 1);
   for (let nb = bLo; nb <= bHi; nb++) for (let na = aLo; na <= aHi; na++) {
     const k = nb * nx + na;
-    const x = km[3 * k];
-    const y = km[3 * k + 1];
-    const z = km[3 * k + 2];
-    coarse[k] = groundNoise(seed, x / COARSE_KM, y / COARSE_KM, z / COARSE_KM);
-    const weather = groundNoise(seed + 1, x / SYNOPTIC_KM, y / SYNOPTIC_KM, z / SYNOPTIC_KM);
+    coarse[k] = groundNoiseAt(noise.coarse, k, seed);
+    const weather = groundNoiseAt(noise.synoptic, k, seed + 1);
     target[k] = 0.5 + (weather - 0.5) * 4 + nodes.bias[k];
   }
   const fnx = 2 * nx - 1;
   const fny = 2 * ny - 1;
   // The fine field is evaluated at a node only when a cell next to it needs it (see groupState).
   const fine = f64('fine', fnx * fny).fill(NaN, 0, fnx * fny);
-  const groups = percentOnly ? scratchOf('groups', nx * ny, (m) => new Uint8Array(m)).fill(GROUP_UNKNOWN, 0, nx * ny) : new Uint8Array(nx * ny).fill(GROUP_UNKNOWN);
-  const field: CloudField = { seed, nx, ny, fnx, km, coarse, target, fine, groups };
+  const groups = scratchOf('groups', nx * ny, (m) => new Uint8Array(m)).fill(GROUP_UNKNOWN, 0, nx * ny);
+  const field: CloudField = { seed, nx, ny, fnx, coarse, target, fine, groups, fineNoise: noise.fine };
   // Bilinear between nodes: the coarse field and the target share their lattice (and weights); the fine
   // field has its own. Row terms hoisted: this loop runs for ~15,000 cells of every scene a search lists.
   const amount = percentOnly ? scratchOf('amount', stride * (cellsDown + 2), (m) => new Float32Array(m)) : new Float32Array(stride * (cellsDown + 2));

@@ -18,7 +18,7 @@
 import { BLOCK_PX, TILE_PX, blockValid, type DemoSceneGrid } from './demoSceneGrid.js';
 import { landFraction } from '../geo/landMask.js';
 import { LAPSE_C_PER_KM, climateNormals } from './demoClimate.js';
-import { cellHash, earthKm, noiseKm } from './demoGroundNoise.js';
+import { cellHash, earthKm, noiseKm, type NoisePoints } from './demoGroundNoise.js';
 import { rangeCrestKm } from './demoRelief.js';
 import { mixHash } from './seededRandom.js';
 import { METROS_KM, dryness, shieldness } from './demoGeography.js';
@@ -65,6 +65,8 @@ export interface LandCoverTile {
   /** Per lattice point: latitude, Earth-centred km (x, y, z), sea-level winter and summer mean (C). */
   latticeLat: Float64Array;
   latticeKm: Float64Array;
+  /** The lattice as the weather noise sees it (demoClimate.weatherNoisePoints), made on the first scene synthesized here. */
+  weatherPoints?: NoisePoints;
   latticeWinterC: Float64Array;
   latticeSummerC: Float64Array;
   /** What classifying further pixels needs (createLandCoverTile fills pixels on demand). */

@@ -6,7 +6,7 @@
 import type { AssetKey } from '../bands/bandCatalog.js';
 import { cloudAmountAt, cloudTopTexture, type SceneClouds } from './demoClouds.js';
 import { fillCloudMap } from './demoCloudBlocks.js';
-import { LAPSE_C_PER_KM, SNOW_MEMORY_DAYS, localDayOfYear, normalTemperatureC, seasonPhase, snowFractionAt, weatherAnomalyC } from './demoClimate.js';
+import { LAPSE_C_PER_KM, SNOW_MEMORY_DAYS, localDayOfYear, normalTemperatureC, seasonPhase, snowFractionAt, weatherAnomalyAtC, weatherNoisePoints } from './demoClimate.js';
 import { dayNumber } from './demoGroundNoise.js';
 import { applyDisturbance } from './demoDisturbances.js';
 import { Cover, ELEVATION_STEP_KM, GRID_STEPS, type LandCoverTile } from './demoLandCover.js';
@@ -87,14 +87,13 @@ function latticeTemperatures(cover: LandCoverTile, w: SceneWeather): { nowC: Flo
   const count = cover.latticeLat.length;
   const nowC = new Float64Array(count);
   const snowC = new Float64Array(count);
+  // The lattice's weather-noise coefficients depend on the place only: kept with the tile for every scene of its path/row.
+  const points = (cover.weatherPoints ??= weatherNoisePoints(cover.latticeKm, count));
   for (let k = 0; k < count; k++) {
     const normals = { winterC: cover.latticeWinterC[k], summerC: cover.latticeSummerC[k] };
     const local = localDayOfYear(w.dayOfYear, cover.latticeLat[k]);
-    const x = cover.latticeKm[3 * k];
-    const y = cover.latticeKm[3 * k + 1];
-    const z = cover.latticeKm[3 * k + 2];
-    nowC[k] = normalTemperatureC(normals, local) + weatherAnomalyC(x, y, z, w.dayNumber);
-    snowC[k] = normalTemperatureC(normals, (local - SNOW_MEMORY_DAYS + 365) % 365) + weatherAnomalyC(x, y, z, w.dayNumber - SNOW_MEMORY_DAYS / 2);
+    nowC[k] = normalTemperatureC(normals, local) + weatherAnomalyAtC(points, k, w.dayNumber);
+    snowC[k] = normalTemperatureC(normals, (local - SNOW_MEMORY_DAYS + 365) % 365) + weatherAnomalyAtC(points, k, w.dayNumber - SNOW_MEMORY_DAYS / 2);
   }
   return { nowC, snowC };
 }
@@ -135,15 +134,12 @@ export function cloudBlocksOf(cover: LandCoverTile, shadowDx: number, shadowDy: 
   };
 }
 
-/** Which block lines (rows or columns, b0..b1) the picked pixels read: their own, the two beside, and their shadow caster's (block - shadow). */
-function neededBlockLines(blockOf: ArrayLike<number>, picks: ArrayLike<number>, b0: number, b1: number, shadow: number): Uint8Array {
+/** Block lines (rows or columns, b0..b1) of the picked pixels less `offset`, and `spread` either side: their own and the two beside (0, 1), or their shadow caster's (shadow, 0). */
+function neededBlockLines(blockOf: ArrayLike<number>, picks: ArrayLike<number>, b0: number, b1: number, offset: number, spread: number): Uint8Array {
   const needed = new Uint8Array(b1 - b0 + 1);
   for (let p = 0; p < picks.length; p++) {
-    const b = blockOf[picks[p]] - b0;
-    needed[b - 1] = 1;
-    needed[b] = 1;
-    needed[b + 1] = 1;
-    needed[b - shadow] = 1;
+    const b = blockOf[picks[p]] - b0 - offset;
+    for (let d = -spread; d <= spread; d++) needed[b + d] = 1;
   }
   return needed;
 }
@@ -169,13 +165,18 @@ export function synthesizeTile(
   const mapLength = mapW * (by1 - by0 + 1);
   if (cloudMapScratch.length < mapLength) cloudMapScratch = new Uint8Array(mapLength);
   const cloudMap = cloudMapScratch;
-  // A sparse pick (a decimated read: one pixel in several blocks) fills only the block rows and columns
-  // its pixels, their neighbours and their shadows' casters are in; a dense one fills the whole span.
+  // A sparse pick (a decimated read: one pixel in several blocks) fills only the blocks its pixels read:
+  // their own and the eight around (the rows and columns of the picks, +-1), then their shadows'
+  // casters (the picks' rows and columns less the shadow offset). Two fills, not one over the union of
+  // the rows and of the columns: that also filled the casters' rows across the picks' columns and the
+  // other way round, cells no pixel reads (most of a 40-year statistics' cloud cells). A dense one
+  // fills the whole span.
   const sparse = 4 * nc < bx1 - bx0 + 1 && 4 * nr < by1 - by0 + 1;
   if (sparse) {
-    const neededRows = neededBlockLines(cover.blockY, rows, by0, by1, clouds.shadowDy);
-    const neededCols = neededBlockLines(cover.blockX, cols, bx0, bx1, clouds.shadowDx);
-    fillCloudMap(clouds, bx0, bx1, by0, by1, cloudMap, neededRows, neededCols);
+    fillCloudMap(clouds, bx0, bx1, by0, by1, cloudMap, neededBlockLines(cover.blockY, rows, by0, by1, 0, 1), neededBlockLines(cover.blockX, cols, bx0, bx1, 0, 1));
+    const casterRows = neededBlockLines(cover.blockY, rows, by0, by1, clouds.shadowDy, 0);
+    const casterCols = neededBlockLines(cover.blockX, cols, bx0, bx1, clouds.shadowDx, 0);
+    fillCloudMap(clouds, bx0, bx1, by0, by1, cloudMap, casterRows, casterCols, true);
   } else {
     fillCloudMap(clouds, bx0, bx1, by0, by1, cloudMap);
   }

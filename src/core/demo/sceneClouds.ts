@@ -32,6 +32,24 @@ export interface SceneClouds {
    * this build holds (their amounts one cell further). Absent when it holds every cell.
    */
   cells?: CellWindow;
+  /** The grid's block lattice coefficients (demoCloudBlocks.ts), looked up on first use: the same for every scene of the grid. */
+  blockLattice?: BlockLattice;
+}
+
+/**
+ * Per block column (x) and row (y) of a grid, the lattice cell and smoothstep weight of the two noises
+ * that rank a cell's blocks (coarse: 4 blocks, fine: 1.5 blocks): they depend on the block's position
+ * only, never on the day, so they are worked out once per grid rather than 64 times per cell and scene.
+ */
+export interface BlockLattice {
+  coarseX0: Int32Array;
+  coarseSx: Float64Array;
+  fineX0: Int32Array;
+  fineSx: Float64Array;
+  coarseY0: Int32Array;
+  coarseSy: Float64Array;
+  fineY0: Int32Array;
+  fineSy: Float64Array;
 }
 
 /** Cells x0..x1 (right) and y0..y1 (down) of a scene's grid, inclusive. */

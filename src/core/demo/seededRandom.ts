@@ -1,6 +1,15 @@
+/** mixHash's multipliers: a caller hashing a lattice multiplies each row, column and seed once (then finishHash). */
+export const MIX_A = 0x27d4eb2d;
+export const MIX_B = 0x165667b1;
+export const MIX_C = 0x9e3779b1;
+
 /** Mixes integers into a well-spread 32-bit value (a murmur3-style finaliser). */
 export function mixHash(a: number, b: number, c: number): number {
-  let h = Math.imul(a | 0, 0x27d4eb2d) ^ Math.imul(b | 0, 0x165667b1) ^ Math.imul(c | 0, 0x9e3779b1);
+  return finishHash(Math.imul(a | 0, MIX_A) ^ Math.imul(b | 0, MIX_B) ^ Math.imul(c | 0, MIX_C));
+}
+
+/** mixHash(a, b, c) from Math.imul(a | 0, MIX_A) ^ Math.imul(b | 0, MIX_B) ^ Math.imul(c | 0, MIX_C): the same bits. */
+export function finishHash(h: number): number {
   h ^= h >>> 15;
   h = Math.imul(h, 0x85ebca6b);
   h ^= h >>> 13;
