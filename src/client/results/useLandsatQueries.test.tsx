@@ -47,7 +47,7 @@ describe('useLandsatQueries', () => {
     expect(result.current.data.fetchStatus).toBe('idle');
   });
 
-  it('asks for the image first, passes the query signal to fetch and aborts the old request when the request changes', async () => {
+  it('asks for the image first and both series with it, passes the query signal to fetch and aborts the old requests when the request changes', async () => {
     const signals = new Map<string, AbortSignal>();
     vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
       signals.set(url, init.signal!);
@@ -60,17 +60,18 @@ describe('useLandsatQueries', () => {
       return Promise.resolve(ndjson([{ type: 'progress', done: 1, total: 1 }, { type: 'item', item: entry }, { type: 'result', result: { data: [entry], ...series, url } }]));
     });
     const { result, rerender } = renderHook(({ r }) => useLandsatQueries(r), { wrapper: wrapper(), initialProps: { r: request('2024-06-30') } });
-    await waitFor(() => expect(signals.size).toBe(1));
-    // The image has not answered: the statistics and the pixel series wait for it.
-    await new Promise((r) => setTimeout(r, 50));
-    expect([...signals.keys()][0]).toMatch(/^\/api\/landsat3x3/);
-    expect(signals.size).toBe(1);
+    // The image has not answered; the statistics and the pixel series are asked with it, not after it
+    // (the server serves the image's work first: its series lane, src/core/workLane.ts).
+    await waitFor(() => expect(signals.size).toBe(3));
+    const first = [...signals.keys()];
+    expect(first[0]).toMatch(/^\/api\/landsat3x3/);
+    expect(first.slice(1).map((url) => url.split('?')[0]).sort()).toEqual(['/api/landsatData/stream', '/api/pixel/stream']);
     rerender({ r: request('2024-12-31') });
     await waitFor(() => expect(result.current.data.status).toBe('success'));
     const old = [...signals].filter(([url]) => url.includes('2024-06-30'));
-    expect(old).toHaveLength(1);
+    expect(old).toHaveLength(3);
     for (const [url, signal] of old) expect(signal.aborted, url).toBe(true);
-    expect(signals.size).toBe(4);
+    expect(signals.size).toBe(6);
     expect((result.current.data.data as unknown as { url: string }).url).toContain('/api/landsatData/stream?');
     expect(result.current.dataProgress).toEqual({ done: 1, total: 1 });
   });
