@@ -1,8 +1,7 @@
 import type { StreamProgress } from '../api/readNdjsonProgress.js';
 import type { LandsatDataSoFar } from '../../shared/api/landsatData.js';
 import { STATISTICS_FULL_GRID_SCENES, STATISTICS_MAX_SIDE } from '../../shared/statisticsGrid.js';
-
-const thousands = (n: number) => n.toLocaleString('en-GB');
+import { thousands } from './StreamProgressNote.js';
 
 /**
  * Where the band statistics stand: scenes read so far (with Cancel) while the series streams, what a

@@ -207,6 +207,7 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
       const found = await search([lngLat[0], lngLat[1], lngLat[0], lngLat[1]], filters, options.signal, options.latest ? 1 : seriesLimit(options.streamed), { onSearchProgress: options.onSearching });
       const scenes = options.latest ? found.scenes.slice(-1) : found.scenes;
       let done = 0;
+      if (scenes.length > 0) options.onProgress?.(0, scenes.length);
       // A scene's point reads are a few small ranges each: enough scenes at once to keep POINT_READS_IN_FLIGHT reads going.
       const concurrency = Math.max(sceneConcurrency, Math.floor(POINT_READS_IN_FLIGHT / (available.length + 1)));
       const mask = filters.mask ?? DEFAULT_MASK;
@@ -300,6 +301,9 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
         found = await search(boxToBBoxLngLat(box), filters, options.signal, limit, { onSearchProgress: options.onSearching, cloudCoverOnRead: true });
       }
       let done = 0;
+      // The count as soon as it is known ("0 of 1,842"), not with the first scene read: that waits for
+      // a worker the image goes first to (the series lane, workLane.ts).
+      if (found.scenes.length > 0) options.onProgress?.(0, found.scenes.length);
       // Statistics are read on at most this many pixels a side (an overview for a large box; coarser for a long series: statisticsGrid.ts).
       const maxSide = statisticsMaxSide(found.scenes.length);
       const known = boxEntries.entriesOf(box, selection.available.map((b) => b.id), filters.mask ?? DEFAULT_MASK, filters.harmonize, maxSide);

@@ -187,6 +187,8 @@ describe('NDJSON progress streams', () => {
     expect(res.headers['content-type']).toMatch(/application\/x-ndjson/);
     const lines = res.body.trim().split('\n').map((l) => JSON.parse(l));
     expect(lines[0]).toEqual({ type: 'progress', done: 0, total: null });
+    // The count as soon as the search knows it, before any scene is read.
+    expect(lines[1]).toEqual({ type: 'progress', done: 0, total: 1 });
     expect(lines).toContainEqual({ type: 'progress', done: 1, total: 1 });
     const last = lines[lines.length - 1];
     expect(last.type).toBe('result');
