@@ -1,7 +1,7 @@
 import type { StreamProgress } from '../api/readNdjsonProgress.js';
 import type { LandsatDataSoFar } from '../../shared/api/landsatData.js';
 import { STATISTICS_FULL_GRID_SCENES, STATISTICS_MAX_SIDE } from '../../shared/statisticsGrid.js';
-import { thousands } from './StreamProgressNote.js';
+import { searchingText, thousands } from './StreamProgressNote.js';
 
 /**
  * Where the band statistics stand: scenes read so far (with Cancel) while the series streams, what a
@@ -40,9 +40,7 @@ export function StatisticsStatus({
           <span>
             {progress && progress.total !== null
               ? `Band statistics: ${thousands(progress.done)} of ${thousands(progress.total)} scenes read; the charts fill in as they arrive.`
-              : progress?.searched
-                ? `Band statistics: finding scenes, cloud cover checked for ${thousands(progress.searched.checked)} of ${thousands(progress.searched.candidates)} candidates...`
-                : 'Band statistics: finding scenes...'}
+              : searchingText('Band statistics', progress)}
           </span>
           {progress && progress.total ? (
             <progress max={progress.total} value={progress.done} aria-label="Band statistics" />

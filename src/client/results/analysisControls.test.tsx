@@ -33,8 +33,13 @@ describe('small analysis controls', () => {
   it('StreamProgressNote says "scene 12 of 45"', () => {
     const { rerender } = render(<StreamProgressNote what="Reading pixel values" progress={{ done: 0, total: null }} />);
     expect(screen.getByRole('status').textContent).toContain('finding scenes');
+    rerender(<StreamProgressNote what="Reading pixel values" progress={{ done: 0, total: null, searched: { checked: 640, candidates: 1842 } }} />);
+    expect(screen.getByRole('status').textContent).toBe('Reading pixel values: finding scenes, cloud cover checked for 640 of 1,842 candidates...');
+    expect(screen.getByRole('progressbar', { name: 'Reading pixel values: finding scenes' })).toHaveProperty('value', 640);
     rerender(<StreamProgressNote what="Reading pixel values" progress={{ done: 12, total: 45 }} />);
     expect(screen.getByRole('status').textContent).toContain('scene 12 of 45');
+    rerender(<StreamProgressNote what="Band statistics" progress={{ done: 0, total: 1842 }} />);
+    expect(screen.getByRole('status').textContent).toBe('Band statistics: scene 0 of 1,842');
   });
 
   it('SceneImageOverlay lays the image on its lngLat bounds with the given opacity', () => {
