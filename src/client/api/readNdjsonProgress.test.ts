@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiRequestError, isAbortError } from './ApiRequestError.js';
-import { readNdjsonProgress, type StreamProgress } from './readNdjsonProgress.js';
+import { isFirstCount, readNdjsonProgress, type StreamProgress } from './readNdjsonProgress.js';
 
 /** A Response whose body hands out the given chunks one read at a time (lines split across chunks). */
 function streamedResponse(chunks: string[], { hang = false } = {}): Response {
@@ -112,5 +112,30 @@ describe('readNdjsonProgress', () => {
     const err = await readNdjsonProgress('/x', scenesSchema, { items: { schema: z.object({ id: z.string() }), onItem: () => undefined } }).catch((e: unknown) => e);
     expect(err).toMatchObject({ code: 'bad_stream' });
     expect((err as Error).message).toMatch(/item\.id/);
+  });
+
+  it('reports progress lines while the answer schemas still load: they are awaited when the result comes', async () => {
+    vi.stubGlobal('fetch', async () => streamedResponse(['{"type":"progress","done":0,"total":2}\n', '{"type":"result","result":{"scenes":[]}}\n']));
+    let loadSchema: (schema: typeof scenesSchema) => void = () => undefined;
+    const schemaLoaded = new Promise<typeof scenesSchema>((resolve) => (loadSchema = resolve));
+    const progress: StreamProgress[] = [];
+    const answer = readNdjsonProgress('/x', () => schemaLoaded, { onProgress: (p) => progress.push(p) });
+    await vi.waitFor(() => expect(progress).toEqual([{ done: 0, total: 2 }]));
+    loadSchema(scenesSchema);
+    await expect(answer).resolves.toEqual({ scenes: [] });
+  });
+});
+
+describe('isFirstCount', () => {
+  it.each<[string, StreamProgress | null, StreamProgress, boolean]>([
+    ['the first count of scenes', { done: 0, total: null }, { done: 0, total: 1842 }, true],
+    ['the first count of scenes, straight after nothing', null, { done: 0, total: 1842 }, true],
+    ['a later count of scenes', { done: 0, total: 1842 }, { done: 1, total: 1842 }, false],
+    ['the first count of the search', { done: 0, total: null }, { done: 0, total: null, searched: { checked: 16, candidates: 1842 } }, true],
+    ['a later count of the search', { done: 0, total: null, searched: { checked: 16, candidates: 1842 } }, { done: 0, total: null, searched: { checked: 640, candidates: 1842 } }, false],
+    ['the scenes counted after the search', { done: 0, total: null, searched: { checked: 1842, candidates: 1842 } }, { done: 0, total: 931 }, true],
+    ['no count yet', null, { done: 0, total: null }, false],
+  ])('%s', (_what, previous, next, expected) => {
+    expect(isFirstCount(previous, next)).toBe(expected);
   });
 });

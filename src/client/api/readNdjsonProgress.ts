@@ -11,9 +11,13 @@ export interface StreamProgress {
   searched?: { checked: number; candidates: number };
 }
 
-/** Whether `next` brings the stream's first count of scenes (the page shows it at once, not behind its render interval). */
+/**
+ * Whether `next` brings the stream's first count: of the scenes, or before them of the candidates
+ * whose cloud cover is checked (below 100 % cloud). The page shows it at once, not behind its render interval.
+ */
 export function isFirstCount(previous: StreamProgress | null, next: StreamProgress): boolean {
-  return next.total !== null && (previous === null || previous.total === null);
+  if (next.total !== null) return previous === null || previous.total === null;
+  return next.searched !== undefined && previous?.searched === undefined;
 }
 
 export interface ReadNdjsonOptions<I extends z.ZodType> {
@@ -39,18 +43,23 @@ export async function readNdjsonProgress<R extends z.ZodType, I extends z.ZodTyp
   resultSchema: SchemaSource<R>,
   { signal, onProgress, items, request }: ReadNdjsonOptions<I> = {},
 ): Promise<z.output<R>> {
-  // The schemas (and zod with them) load beside the request, not before it (requestJson.ts).
-  const [response, lineSchema, result, item] = await Promise.all([
+  // The schemas (and zod with them) load beside the request, not before it (requestJson.ts). Progress
+  // lines need only the line schema: the answer's schemas are awaited when an item or the result comes,
+  // so "0 of 1,842" shows while the larger answer schemas still load.
+  const resultSchemaLoaded = Promise.resolve(schemaFrom(resultSchema));
+  const itemSchemaLoaded = items && Promise.resolve(schemaFrom(items.schema));
+  // Awaited only below: a failure before then (the request refused) must not surface as unhandled.
+  resultSchemaLoaded.catch(() => undefined);
+  itemSchemaLoaded?.catch(() => undefined);
+  const [response, lineSchema] = await Promise.all([
     fetch(url, { ...request, signal, headers: { ...request?.headers, Accept: 'application/x-ndjson' } }),
     import('../../shared/api/ndjsonStream.js').then((m) => m.progressStreamLineSchema),
-    schemaFrom(resultSchema),
-    items && schemaFrom(items.schema),
   ]);
   if (!response.ok) throw await apiRequestErrorFrom(response);
   for await (const line of ndjsonLines(response, lineSchema, signal)) {
     if (line.type === 'progress') onProgress?.({ done: line.done, total: line.total, ...(line.searched ? { searched: line.searched } : {}) });
-    else if (line.type === 'item') items?.onItem(readStreamPart(response.status, item!, line.item, 'item'));
-    else if (line.type === 'result') return readStreamPart(response.status, result, line.result, 'result');
+    else if (line.type === 'item') items?.onItem(readStreamPart(response.status, (await itemSchemaLoaded)!, line.item, 'item'));
+    else if (line.type === 'result') return readStreamPart(response.status, await resultSchemaLoaded, line.result, 'result');
     else throw new ApiRequestError(line.status ?? 500, line.error.code, line.error.message);
   }
   throw new ApiRequestError(response.status, 'stream_ended', 'The server closed the stream before sending a result.');

@@ -24,7 +24,7 @@ import { LocationMap } from '../map/LocationMap.js';
 import { DemoDataNotice, pageServedAsSynthetic } from '../notify/DemoDataNotice.js';
 import { useAreaDrawing } from '../area/useAreaDrawing.js';
 import { chosenPixelScene } from '../map/PixelOutlines.js';
-import { useLandsatQueries } from '../results/useLandsatQueries.js';
+import { preloadAnswerReaders, useLandsatQueries } from '../results/useLandsatQueries.js';
 import { useFetchResults } from '../results/useFetchResults.js';
 import { useChosenSceneImage, useLatestClearScene } from '../results/useChosenScene.js';
 import { problemText } from '../results/describeEmptyAnswer.js';
@@ -152,6 +152,10 @@ function AppPage() {
   useViewInUrl(lngLat, filters, ticked, area, polygonInLink, state.pointTyped, selectedSceneId);
   // A link's (or a history entry's) chosen scene: chosen once its fetch lists it.
   useSceneFromLink(openedWith.scene, request?.id ?? null, results, on.scene, addLinkProblem);
+  // Once the map is up, the code that reads a Fetch's answers loads while the person chooses.
+  useEffect(() => {
+    if (state.mapReady) preloadAnswerReaders();
+  }, [state.mapReady]);
   // The results' code starts loading with the first Fetch, while its answers are on their way.
   useEffect(() => {
     if (request) void loadResultsCode();

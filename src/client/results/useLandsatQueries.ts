@@ -11,6 +11,15 @@ import { chartRenderIntervalMs, createRenderThrottle, STREAM_RENDER_INTERVAL_MS 
 
 // The statistics' schemas (and zod) load with the first Fetch, beside its request (requestJson.ts).
 const landsatDataSchemas = () => import('../../shared/api/landsatData.js');
+
+/**
+ * The code a Fetch's answers are read with (the stream line and answer schemas, classic zod with them),
+ * asked once the first screen is up: asked at the click, it reached a page busy with the answers a few
+ * hundred milliseconds later, and the first progress line waited for it (the 40-year journey's trace).
+ */
+export function preloadAnswerReaders(): void {
+  void Promise.all([import('../../shared/api/ndjsonStream.js'), landsatDataSchemas(), import('../../shared/api/pixel.js')]).catch(() => undefined);
+}
 const landsatDataResponseSchema = () => landsatDataSchemas().then((m) => m.landsatDataResponseSchema);
 const landsatDataEntrySchema = () => landsatDataSchemas().then((m) => m.landsatDataEntrySchema);
 
