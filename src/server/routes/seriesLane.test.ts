@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp } from '../../../test/support/testApp.js';
+import { sleep, until } from '../../../test/support/waitUntil.js';
 import { laneJobCounts } from '../../core/workLane.js';
 import { findWrs2Tiles, seedBBoxFromTile } from '../../core/wrs2/wrs2.js';
 import { DEFAULT_POINT } from '../../shared/defaults.js';
@@ -18,14 +19,6 @@ const BOX = { LON_UL: box.minLon, LAT_UR: box.minLat, LON_UR: box.maxLon, LAT_UL
 const qs = (params: Record<string, string | number>) => new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
 const YEAR = { startDate: '2024-06-01', endDate: '2025-05-31', cloudCoverage: 100 };
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function until(check: () => boolean, what: string, timeoutMs = 60_000) {
-  const end = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(10);
-  }
-}
 const snapshot = () => ({ series: { ...laneJobCounts.series }, bulk: { ...laneJobCounts.bulk } });
 
 let app: FastifyInstance;
