@@ -47,7 +47,8 @@ export const POSTED_PER_WORKER = 4;
 /**
  * A later lane's jobs posted to one worker at most while an earlier lane's work is about (jobs of it
  * waiting or posted, or answered less than INTERACTIVE_GRACE_MS ago): an interactive job then waits
- * behind one bulk job, not four, and a Fetch's series behind one of an area's. A point Fetch asks its tiles in bursts (a scene's window, then the next scene's
+ * behind one bulk job, not four, and a Fetch's series behind one of an area's. A point Fetch asks
+ * its tiles in bursts (a scene's window, then the next scene's
  * after the event loop has handled the answer); between two bursts the interactive queue is empty for
  * a moment, and four of an area's jobs (an area's counting jobs are a few hundred milliseconds each on
  * a busy machine) went in ahead of the next burst. Alone, an area posts POSTED_PER_WORKER as before.
