@@ -1,9 +1,9 @@
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp } from '../../../test/support/testApp.js';
 import { sleep, until } from '../../../test/support/waitUntil.js';
+import { closeStreamWhen } from '../../../test/support/closeStreamWhen.js';
 import { laneJobCounts } from '../../core/workLane.js';
 import { DEFAULT_POINT } from '../../shared/defaults.js';
 
@@ -34,29 +34,11 @@ describe('an area on the demo archive', () => {
     const { port } = app.server.address() as AddressInfo;
     const progress: { done: number; total: number | null }[] = [];
     const postedBefore = laneJobCounts.bulk.posted;
-    await new Promise<void>((resolve, reject) => {
-      const req = http.request({ host: '127.0.0.1', port, path: '/api/area/stream', method: 'POST', headers: { 'content-type': 'application/json' } }, (res) => {
-        expect(res.statusCode).toBe(200);
-        let buffered = '';
-        res.on('data', (chunk: Buffer) => {
-          buffered += chunk.toString();
-          const lines = buffered.split('\n');
-          buffered = lines.pop()!;
-          for (const line of lines) {
-            const parsed = JSON.parse(line);
-            if (parsed.type !== 'progress') continue;
-            progress.push(parsed);
-            // The first scene measured: the person clicks Cancel (the page aborts the stream's fetch).
-            if (parsed.done >= 1) {
-              req.destroy();
-              resolve();
-            }
-          }
-        });
-        res.on('error', () => undefined);
-      });
-      req.on('error', (err) => (req.destroyed ? undefined : reject(err)));
-      req.end(JSON.stringify({ ...YEAR, geometry: square(12) }));
+    await closeStreamWhen(port, { path: '/api/area/stream', method: 'POST', body: { ...YEAR, geometry: square(12) } }, (line) => {
+      if (line.type !== 'progress') return false;
+      progress.push(line as unknown as { done: number; total: number | null });
+      // The first scene measured: the person clicks Cancel (the page aborts the stream's fetch).
+      return (line.done as number) >= 1;
     });
     const total = progress.find((p) => p.total !== null)!.total!;
     expect(total).toBeGreaterThan(20);

@@ -1,9 +1,9 @@
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp } from '../../../test/support/testApp.js';
 import { sleep, until } from '../../../test/support/waitUntil.js';
+import { closeStreamWhen } from '../../../test/support/closeStreamWhen.js';
 import { laneJobCounts } from '../../core/workLane.js';
 import { findWrs2Tiles, seedBBoxFromTile } from '../../core/wrs2/wrs2.js';
 import { DEFAULT_POINT } from '../../shared/defaults.js';
@@ -56,27 +56,10 @@ describe('a Fetch\'s streamed series run in the series lane', () => {
     const path = `/api/landsatData/stream?${qs({ ...BOX, startDate: '1982-08-22', endDate: '2025-12-31', cloudCoverage: 100, bands: 'B04' })}`;
     let total = 0;
     const postedBefore = laneJobCounts.series.posted;
-    await new Promise<void>((resolve, reject) => {
-      const req = http.get({ host: '127.0.0.1', port, path }, (res) => {
-        expect(res.statusCode).toBe(200);
-        let buffered = '';
-        res.on('data', (chunk: Buffer) => {
-          buffered += chunk.toString();
-          const lines = buffered.split('\n');
-          buffered = lines.pop()!;
-          for (const line of lines) {
-            const parsed = JSON.parse(line);
-            if (parsed.type === 'progress' && parsed.total !== null) total = parsed.total;
-            // The first scene's statistics: the person clicks Cancel (the page aborts the stream's fetch).
-            if (parsed.type === 'item') {
-              req.destroy();
-              resolve();
-            }
-          }
-        });
-        res.on('error', () => undefined);
-      });
-      req.on('error', (err) => (req.destroyed ? undefined : reject(err)));
+    await closeStreamWhen(port, { path }, (line) => {
+      if (line.type === 'progress' && line.total !== null) total = line.total as number;
+      // The first scene's statistics: the person clicks Cancel (the page aborts the stream's fetch).
+      return line.type === 'item';
     });
     expect(total).toBeGreaterThan(1000);
     await until(() => app.ctx.heavyQueue.stats.active === 0, 'the heavy queue to free the stream');
