@@ -14,13 +14,14 @@ const MIN_ZOOM = 8;
 export default function CompositeLayer({ query }: { query: CompositeQuery }) {
   const map = useLeafletMap();
   const [on, setOn] = useState(false);
-  const [zoom, setZoom] = useState(() => map.getZoom());
+  // Leaflet draws a tile layer at the rounded zoom (GridLayer), so a fractional start view says its level.
+  const [zoom, setZoom] = useState(() => Math.round(map.getZoom()));
   const id = useId();
   const xyz = compositeTileUrls(query).xyz;
   const origin = window.location.origin;
 
   useEffect(() => {
-    const onZoom = () => setZoom(map.getZoom());
+    const onZoom = () => setZoom(Math.round(map.getZoom()));
     map.on('zoomend', onZoom);
     return () => {
       map.off('zoomend', onZoom);
@@ -48,7 +49,15 @@ export default function CompositeLayer({ query }: { query: CompositeQuery }) {
         <input type="checkbox" checked={on} onChange={(e) => setOn(e.target.checked)} />
         Clear view {query.startDate} to {query.endDate}
       </label>
-      {on && zoom < MIN_ZOOM && <p className="map-composite-note">Zoom in to level {MIN_ZOOM} or closer to see it (now {zoom}).</p>}
+      {on && zoom < MIN_ZOOM && (
+        // On a phone the scene box is fitted below zoom 8 (100 px padding on a ~370 px map): one tap shows the layer.
+        <p className="map-composite-note" role="status">
+          Shown from zoom {MIN_ZOOM} (now {zoom}).{' '}
+          <button type="button" className="map-inline-button" onClick={() => map.setZoom(MIN_ZOOM)}>
+            Zoom in to see it
+          </button>
+        </p>
+      )}
       <details className="map-composite-elsewhere">
         <summary>Use this layer elsewhere</summary>
         {urls.map(([label, url]) => (
