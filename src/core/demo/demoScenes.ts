@@ -163,6 +163,25 @@ export function sceneCloudPercent(scene: DemoScene): number {
   return percent;
 }
 
+/** The scene's cloud percent if this thread knows it already (a full cloud build or a percent-only one ran here), else undefined: nothing is computed. */
+export function knownCloudPercent(sceneId: string): number | undefined {
+  return cloudPercents.get(sceneId);
+}
+
+/**
+ * Makes one scene's cloud percent known on this thread before its `cloudCover` is read (a series that
+ * found its scenes with `cloudCoverOnRead`, createDemoCatalog.ts): at once if known, by waiting if a
+ * search is computing it, else computed here in a turn of the event loop of its own (ownTurn), so
+ * that the replies of many scenes' reads arriving together do not compute theirs in one block.
+ */
+export async function knowCloudPercentSoon(scene: DemoScene): Promise<void> {
+  if (cloudPercents.get(scene.id) !== undefined) return;
+  const pending = pendingCloudPercents.get(scene.id);
+  if (pending) return pending;
+  await ownTurn();
+  sceneCloudPercent(scene);
+}
+
 /** What the worker thread runs for `knowCloudPercents`: each scene's percent, in the same code as here. */
 export function cloudPercentsOfSceneIds(sceneIds: readonly string[]): number[] {
   return sceneIds.map((id) => {
@@ -252,7 +271,7 @@ const WHOLE_TILE = Int32Array.from({ length: TILE_PX }, (_, i) => i);
  * and ETM+ scenes get their sensor's reflectance, QA bits and (Landsat 7 SLC-off) gaps (demoSensorTile.ts).
  */
 export function synthesizeDemoTileSet(sceneId: string, level: number, index: number, tilesAcross: number, rows: Int32Array = WHOLE_TILE, cols: Int32Array = WHOLE_TILE, into?: Uint16Array): Uint16Array[] {
-  const scene = parseDemoSceneId(sceneId);
+  const scene = openedScene(sceneId);
   if (!scene) throw new Error(`not a synthetic demo scene: ${sceneId}`);
   const factor = level === 0 ? 1 : OVERVIEW_FACTORS[level - 1];
   const coverKey = `${scene.grid.path}/${scene.grid.row}:${level}:${index}`;
@@ -371,7 +390,9 @@ export function demoAssetHref(sceneId: string, asset: ArchiveAssetKey): string {
 }
 
 // The scenes of recent opens: a point read opens a scene's 8 files together, and parsing the id (its
-// pass schedule, grid and sun position) for each was ~0.3 s of a 40-year record's 29,000 opens.
+// pass schedule, grid and sun position) for each was ~0.3 s of a 40-year record's 29,000 opens. The
+// synthesis worker looks its tiles' scenes up here too: a scene-box statistic synthesizes 16 tiles of
+// one scene, and parsing the id for each was ~0.3 s of the worker's 40-year record (eighth round).
 const openedScenes = new Lru<DemoScene | null>(32);
 function openedScene(id: string): DemoScene | null {
   let scene = openedScenes.get(id);
@@ -401,7 +422,13 @@ export function openDemoAssetSource(href: string): ByteSource {
     {
       scene: scene.id,
       band,
-      count: (level, pieces, bands, qaBand, maskBits, outWidth, _signal, inside) => countSamplesInWorker(scene.id, level, layout.levels[level].tilesAcross, pieces, bands, qaBand, maskBits, outWidth, inside),
+      count: async (level, pieces, bands, qaBand, maskBits, outWidth, _signal, inside) => {
+        const { counts, cloudPercent } = await countSamplesInWorker(scene.id, level, layout.levels[level].tilesAcross, pieces, bands, qaBand, maskBits, outWidth, inside);
+        // The worker built the scene's whole cloud field for the counts, its percent with it: the
+        // entry's `cloudCover` (read next, cloudCoverOnRead) then costs this thread no build of its own.
+        if (cloudPercent !== undefined) cloudPercents.set(scene.id, cloudPercent);
+        return counts;
+      },
     },
   );
 }

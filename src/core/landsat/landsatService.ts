@@ -204,7 +204,10 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
       } = {},
     ): Promise<PixelResponse> {
       const { available, unavailable } = requireBands(filters);
-      const found = await search([lngLat[0], lngLat[1], lngLat[0], lngLat[1]], filters, options.signal, options.latest ? 1 : seriesLimit(options.streamed), { onSearchProgress: options.onSearching });
+      // Each scene's cloud cover is made ready beside its read (cloudCoverReady), not all in the search:
+      // the demo computed 3,684 percents before a 40-year series' first read, half of them in the
+      // synthesis worker that a scene-box series beside it waits for (docs/performance.md, eighth round).
+      const found = await search([lngLat[0], lngLat[1], lngLat[0], lngLat[1]], filters, options.signal, options.latest ? 1 : seriesLimit(options.streamed), { onSearchProgress: options.onSearching, cloudCoverOnRead: true });
       const scenes = options.latest ? found.scenes.slice(-1) : found.scenes;
       let done = 0;
       if (scenes.length > 0) options.onProgress?.(0, scenes.length);
@@ -220,7 +223,7 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
         }
         const { present, missing, harmonized } = sceneBands(scene, available, filters.harmonize);
         const assets: ArchiveAssetKey[] = [...present.map((b) => b.read.asset), 'qa_pixel'];
-        const hood = await readerFor(scene).readNeighborhood(lngLat, assets, 1, options.signal);
+        const [hood] = await Promise.all([readerFor(scene).readNeighborhood(lngLat, assets, 1, options.signal), catalog.cloudCoverReady?.(scene, options.signal)]);
         options.onProgress?.(++done, scenes.length);
         const qaDn = hood.dn.qa_pixel!;
         // QA_PIXEL bit 0 marks fill (not imaged, e.g. Landsat 7's scan-line gaps): no value there, whatever the DN.
