@@ -191,11 +191,11 @@ export function createDemoCatalog(opts: DemoCatalogOptions = {}): DemoCatalog {
         .filter(({ path, row }) => pathRowTouchesLand(path, row))
         .map(({ path, row }) => ({ wrsPath: path, wrsRow: row, scenes: DEMO_MISSIONS.reduce((n, satellite) => n + demoPassesForPathRow(satellite, path, row, start, end).length, 0) }));
     },
-    async cloudCoverReady(scene, signal) {
+    async cloudCoverReady(scene, signal, needed) {
       const demoScene = deferredCloudCover.get(scene);
       if (!demoScene) return;
       signal?.throwIfAborted();
-      await knowCloudPercentSoon(demoScene);
+      await knowCloudPercentSoon(demoScene, signal, needed);
     },
     sceneById(id) {
       const scene = parseDemoSceneId(id);

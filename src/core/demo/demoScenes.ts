@@ -20,6 +20,7 @@ import { DEMO_ASSET_KEYS, cloudBlocksOf, createSceneWeather, synthesizeTile, typ
 import { cloudPercentsInWorker, countSamplesInWorker, demoSynthWorkerLoaded, synthesizeTileSetInWorker } from './demoSynthPool.js';
 import { sunPosition } from './sunPosition.js';
 import { ownTurn } from '../ownTurn.js';
+import { createPercentWaits } from './percentWaits.js';
 import { createVirtualGeoTiffLayout, createVirtualGeoTiffSource } from './virtualGeoTiff.js';
 
 export const DEMO_HREF_PREFIX = 'demo://synthetic/';
@@ -168,18 +169,50 @@ export function knownCloudPercent(sceneId: string): number | undefined {
   return cloudPercents.get(sceneId);
 }
 
+/** Path/rows being counted and waiters for the percents their counts bring (percentWaits.ts). */
+const percentWaits = createPercentWaits();
+const pathRowKey = (scene: DemoScene) => `${scene.grid.path}/${scene.grid.row}`;
+
 /**
  * Makes one scene's cloud percent known on this thread before its `cloudCover` is read (a series that
- * found its scenes with `cloudCoverOnRead`, createDemoCatalog.ts): at once if known, by waiting if a
- * search is computing it, else computed here in a turn of the event loop of its own (ownTurn), so
- * that the replies of many scenes' reads arriving together do not compute theirs in one block.
+ * found its scenes with `cloudCoverOnRead`, createDemoCatalog.ts). At once if known; by waiting if a
+ * search is computing it. If a scene-box series is counting the scene's path/row, the count will bring
+ * the percent (its worker builds the scene's whole cloud field): waited for until `needed` resolves
+ * (the caller needs the value now), so the percent is built once, not twice. Else, or if still unknown
+ * then, computed here in slices of at most ~8 ms, each in a turn of the event loop of its own, so that
+ * the replies of many scenes' reads arriving together do not compute theirs in one block.
  */
-export async function knowCloudPercentSoon(scene: DemoScene): Promise<void> {
+export async function knowCloudPercentSoon(scene: DemoScene, signal?: AbortSignal, needed?: Promise<void>): Promise<void> {
   if (cloudPercents.get(scene.id) !== undefined) return;
   const pending = pendingCloudPercents.get(scene.id);
   if (pending) return pending;
-  await ownTurn();
-  sceneCloudPercent(scene);
+  if (needed && percentWaits.isCounting(pathRowKey(scene))) {
+    await percentWaits.wait(scene.id, needed, signal);
+    if (cloudPercents.get(scene.id) !== undefined) return;
+  }
+  signal?.throwIfAborted();
+  await new Promise<void>((resolve) => {
+    percentQueue.push({ scene, signal, resolve });
+    if (percentQueue.length === 1) void drainPercentQueue();
+  });
+}
+
+/** Longest slice of queued percents this thread computes in one turn of the event loop. */
+const PERCENT_SLICE_MS = 8;
+const percentQueue: { scene: DemoScene; signal?: AbortSignal; resolve: () => void }[] = [];
+
+async function drainPercentQueue(): Promise<void> {
+  while (percentQueue.length > 0) {
+    await ownTurn();
+    const sliceStart = performance.now();
+    while (percentQueue.length > 0 && performance.now() - sliceStart < PERCENT_SLICE_MS) {
+      const { scene, signal, resolve } = percentQueue[0];
+      // A client that left gets no percent computed (it stops at its signal's next check).
+      if (!signal?.aborted) sceneCloudPercent(scene);
+      percentQueue.shift();
+      resolve();
+    }
+  }
 }
 
 /** What the worker thread runs for `knowCloudPercents`: each scene's percent, in the same code as here. */
@@ -423,10 +456,15 @@ export function openDemoAssetSource(href: string): ByteSource {
       scene: scene.id,
       band,
       count: async (level, pieces, bands, qaBand, maskBits, outWidth, _signal, inside) => {
+        percentWaits.counting(pathRowKey(scene));
         const { counts, cloudPercent } = await countSamplesInWorker(scene.id, level, layout.levels[level].tilesAcross, pieces, bands, qaBand, maskBits, outWidth, inside);
         // The worker built the scene's whole cloud field for the counts, its percent with it: the
         // entry's `cloudCover` (read next, cloudCoverOnRead) then costs this thread no build of its own.
-        if (cloudPercent !== undefined) cloudPercents.set(scene.id, cloudPercent);
+        if (cloudPercent !== undefined) {
+          cloudPercents.set(scene.id, cloudPercent);
+          percentWaits.learned(scene.id);
+        }
+        percentWaits.counting(pathRowKey(scene));
         return counts;
       },
     },

@@ -52,11 +52,12 @@ export interface SceneCatalog {
   countScenesByPathRow?(query: Omit<SceneQuery, 'maxCloudCover' | 'limit'>): Promise<SceneCountByPathRow[]>;
   /**
    * Optional: resolves once reading `scene.cloudCover` is cheap, for a scene this catalogue found with
-   * `cloudCoverOnRead` (the demo computes its percent then, in a turn of the event loop of its own,
-   * unless it is known). A caller asks it beside the scene's read, so the two overlap. Absent, or for
-   * other scenes: `cloudCover` is a plain value already.
+   * `cloudCoverOnRead` (the demo computes its percent, in slices of the event loop, unless it is known
+   * or another series' read will bring it). A caller asks it as it reads the scene, and resolves
+   * `needed` when it must have the value; until then the catalogue may wait for the other series.
+   * Absent, or for other scenes: `cloudCover` is a plain value already.
    */
-  cloudCoverReady?(scene: LandsatScene, signal?: AbortSignal): Promise<void>;
+  cloudCoverReady?(scene: LandsatScene, signal?: AbortSignal, needed?: Promise<void>): Promise<void>;
   /**
    * Turns an asset href of a scene into something a byte source can open: an absolute file path or a
    * URL, signed when the archive needs it (Planetary Computer SAS tokens). May generate demo files lazily.
