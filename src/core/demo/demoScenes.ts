@@ -187,7 +187,7 @@ export async function knowCloudPercentSoon(scene: DemoScene, signal?: AbortSigna
   const pending = pendingCloudPercents.get(scene.id);
   if (pending) return pending;
   if (needed && percentWaits.isCounting(pathRowKey(scene))) {
-    await percentWaits.wait(scene.id, needed, signal);
+    await percentWaits.wait(scene.id, needed);
     if (cloudPercents.get(scene.id) !== undefined) return;
   }
   signal?.throwIfAborted();

@@ -16,29 +16,29 @@ describe('percentWaits', () => {
     expect(waits.isCounting('18/28')).toBe(false);
   });
 
-  it('a wait ends when the percent is learned, when it is needed, or when the client leaves, and not before', async () => {
+  it('a wait ends when the percent is learned or when it is needed, and not before', async () => {
     const waits = createPercentWaits();
     const ended: string[] = [];
     let needNow!: () => void;
     const needed = new Promise<void>((resolve) => (needNow = resolve));
-    const left = new AbortController();
+    let failNow!: (err: Error) => void;
+    const failed = new Promise<void>((_, reject) => (failNow = reject));
     void waits.wait('a', needed).then(() => ended.push('a'));
     void waits.wait('a', needed).then(() => ended.push('a again'));
     void waits.wait('b', needed).then(() => ended.push('b'));
-    void waits.wait('c', needed, left.signal).then(() => ended.push('c'));
+    void waits.wait('c', failed).then(() => ended.push('c'));
     await turn();
     expect(ended).toEqual([]);
     waits.learned('a');
     waits.learned('x');
     await turn();
     expect(ended).toEqual(['a', 'a again']);
-    left.abort();
+    // The caller's work failed (a client that left): the wait ends too.
+    failNow(new Error('aborted'));
     await turn();
     expect(ended).toEqual(['a', 'a again', 'c']);
     needNow();
     await turn();
     expect(ended).toEqual(['a', 'a again', 'c', 'b']);
-    // Already aborted: no wait at all.
-    await waits.wait('d', new Promise(() => undefined), left.signal);
   });
 });

@@ -17,8 +17,12 @@ export interface PercentWaits {
   isCounting(key: string): boolean;
   /** Scene `id`'s percent is known now: its waiters go on. */
   learned(id: string): void;
-  /** Resolves once `learned(id)`, once `until` resolves, or once `signal` aborts, whichever comes first. */
-  wait(id: string, until: Promise<void>, signal?: AbortSignal): Promise<void>;
+  /**
+   * Resolves once `learned(id)` or once `until` settles, whichever comes first. No abort signal: a
+   * caller's `until` settles when its work ends or fails (a listener a scene on one request's signal
+   * made each addEventListener walk the others, ~0.25 s over a 40-year series).
+   */
+  wait(id: string, until: Promise<void>): Promise<void>;
 }
 
 export function createPercentWaits(now: () => number = () => performance.now()): PercentWaits {
@@ -38,19 +42,16 @@ export function createPercentWaits(now: () => number = () => performance.now()):
       waiters.delete(id);
       for (const go of waiting) go();
     },
-    wait(id, until, signal) {
+    wait(id, until) {
       return new Promise<void>((resolve) => {
         let set = waiters.get(id);
         if (!set) waiters.set(id, (set = new Set()));
         const go = () => {
           set.delete(go);
           if (set.size === 0 && waiters.get(id) === set) waiters.delete(id);
-          signal?.removeEventListener('abort', go);
           resolve();
         };
         set.add(go);
-        if (signal?.aborted) return go();
-        signal?.addEventListener('abort', go, { once: true });
         void until.then(go, go);
       });
     },
