@@ -116,30 +116,6 @@ describe('cloud percents shared between the two 40-year streams', () => {
     expect(knownCloudPercent(elsewhere.id)).toBe(percentOf(elsewhere.id));
   }, 120_000);
 
-  it('with no series counting, a long queue of percents shares its later half with the idle worker', async () => {
-    // No count for longer than the counting window (percentWaits.ts): the worker is free.
-    await new Promise((resolve) => setTimeout(resolve, 1_200));
-    const catalog = createDemoCatalog();
-    const fresh = (await catalog.search({ bboxLngLat: [POINT[0] - 4, POINT[1] + 1, POINT[0] - 4, POINT[1] + 1], startDate: '2006-01-01', endDate: '2012-12-31', maxCloudCover: 100, limit: 10_000, cloudCoverOnRead: true })).scenes.slice(0, 80);
-    expect(fresh.length).toBe(80);
-    for (const s of fresh) expect(knownCloudPercent(s.id)).toBeUndefined();
-    let resolved = 0;
-    let done = false;
-    const atTurn: number[] = [];
-    const tick = () => {
-      atTurn.push(resolved);
-      if (!done) setImmediate(tick);
-    };
-    setImmediate(tick);
-    await Promise.all(fresh.map((s) => catalog.cloudCoverReady!(s).then(() => resolved++)));
-    done = true;
-    const counts = [0, ...atTurn, resolved];
-    const steps = counts.slice(1).map((n, i) => n - counts[i]);
-    // The worker's half (40) comes back in one message; this thread's half in slices.
-    expect(Math.max(...steps)).toBeGreaterThanOrEqual(40);
-    for (const s of fresh) expect(knownCloudPercent(s.id)).toBe(percentOf(s.id));
-  }, 120_000);
-
   it('a pixel series at 100 % gives every scene the cloud cover a search computes', async () => {
     const service = createLandsatService({ catalog: createDemoCatalog(), cache: createBlockCache({ maxBytes: 64 << 20 }), maxScenes: 5000 });
     const filters: SceneFilters = { startDate: '2008-05-01', endDate: '2008-08-31', cloudCoverage: 100, bands: ['B04'] };

@@ -201,17 +201,9 @@ export async function knowCloudPercentSoon(scene: DemoScene, signal?: AbortSigna
 const PERCENT_SLICE_MS = 8;
 const percentQueue: { scene: DemoScene; signal?: AbortSignal; resolve: () => void }[] = [];
 
-/** Whether a batch of the queue is being computed in the worker (one at a time). */
-let percentsInWorker = false;
-
 async function drainPercentQueue(): Promise<void> {
   while (percentQueue.length > 0) {
     await ownTurn();
-    // Reads outpace this thread's percents (a pixel series alone queued ~400): while no series counts
-    // (the worker is then free), the later half of the queue goes to the worker, as a search shares them.
-    if (!percentsInWorker && percentQueue.length >= WORKER_MIN_SCENES && demoSynthWorkerLoaded() && !percentWaits.anyCounting()) {
-      void percentsOfBatchInWorker(percentQueue.splice(percentQueue.length >> 1));
-    }
     const sliceStart = performance.now();
     while (percentQueue.length > 0 && performance.now() - sliceStart < PERCENT_SLICE_MS) {
       const { scene, signal, resolve } = percentQueue[0];
@@ -220,24 +212,6 @@ async function drainPercentQueue(): Promise<void> {
       percentQueue.shift();
       resolve();
     }
-  }
-}
-
-/** Queued percents computed in the worker; a failed batch is computed here. */
-async function percentsOfBatchInWorker(batch: typeof percentQueue): Promise<void> {
-  percentsInWorker = true;
-  const wanted = batch.filter((e) => !e.signal?.aborted && cloudPercents.get(e.scene.id) === undefined);
-  const done = cloudPercentsInWorker(wanted.map((e) => e.scene.id)).then(
-    (percents) => wanted.forEach((e, i) => cloudPercents.get(e.scene.id) === undefined && cloudPercents.set(e.scene.id, percents[i])),
-    () => wanted.forEach((e) => sceneCloudPercent(e.scene)),
-  );
-  for (const e of wanted) if (!pendingCloudPercents.has(e.scene.id)) pendingCloudPercents.set(e.scene.id, done);
-  try {
-    await done;
-  } finally {
-    percentsInWorker = false;
-    for (const e of wanted) if (pendingCloudPercents.get(e.scene.id) === done) pendingCloudPercents.delete(e.scene.id);
-    for (const e of batch) e.resolve();
   }
 }
 

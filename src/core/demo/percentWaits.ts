@@ -15,8 +15,6 @@ export interface PercentWaits {
   counting(key: string): void;
   /** Whether a series counted a scene of path/row `key` in the last COUNTING_IDLE_MS. */
   isCounting(key: string): boolean;
-  /** Whether a series counted a scene of any path/row in the last COUNTING_IDLE_MS (the synthesis worker is then busy with counts). */
-  anyCounting(): boolean;
   /** Scene `id`'s percent is known now: its waiters go on. */
   learned(id: string): void;
   /**
@@ -37,15 +35,6 @@ export function createPercentWaits(now: () => number = () => performance.now()):
     isCounting(key) {
       const at = lastCount.get(key);
       return at !== undefined && now() - at < COUNTING_IDLE_MS;
-    },
-    anyCounting() {
-      const t = now();
-      for (const [key, at] of lastCount) {
-        if (t - at < COUNTING_IDLE_MS) return true;
-        // Gone quiet: forgotten, so the map holds only path/rows counted of late.
-        lastCount.delete(key);
-      }
-      return false;
     },
     learned(id) {
       const waiting = waiters.get(id);
