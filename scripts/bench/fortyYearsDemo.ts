@@ -13,7 +13,7 @@ import { startServerProcess } from '../../test/support/serverProcess.js';
 import { withServerProcessEnv } from '../serverProcessEnv.mjs';
 import { runAsScript } from './runAsScript.js';
 import { ndjsonLines } from '../ndjsonLines.js';
-import { processCpuMs } from '../load/measure.js';
+import { processCpuMs, threadCpuMs, threadCpuSplit } from '../load/measure.js';
 
 const RUNS = Math.max(1, Number(process.env.FORTY_YEARS_RUNS ?? 3));
 /** FORTY_YEARS_STATS_ONLY=1: the statistics stream alone (no pixel stream beside it), to measure its own time and CPU. */
@@ -65,7 +65,7 @@ const spread = (values: number[]) => {
 };
 
 export async function benchFortyYearsDemo() {
-  const f = { serverCpuCold: [] as number[], statsFirstProgress: [] as number[], statsCold: [] as number[], pixelFirstProgress: [] as number[], pixelCold: [] as number[], bothCold: [] as number[], statsWarm: [] as number[], pixelWarm: [] as number[], cancelIdle: [] as number[], cancelCpu: [] as number[] };
+  const f = { eventLoopCpuCold: [] as number[], workerCpuCold: [] as number[], otherThreadsCpuCold: [] as number[], serverCpuCold: [] as number[], statsFirstProgress: [] as number[], statsCold: [] as number[], pixelFirstProgress: [] as number[], pixelCold: [] as number[], bothCold: [] as number[], statsWarm: [] as number[], pixelWarm: [] as number[], cancelIdle: [] as number[], cancelCpu: [] as number[] };
   let scenes = { stats: 0, pixel: 0 };
   const load = os.loadavg()[0];
   for (let run = 0; run < RUNS; run++) {
@@ -76,10 +76,15 @@ export async function benchFortyYearsDemo() {
       await Promise.all([timedStream(server.baseUrl, dataUrl(OTHER.box, YEAR_AGO)), timedStream(server.baseUrl, pixelUrl(OTHER, YEAR_AGO))]);
       const t0 = performance.now();
       const cpuCold0 = serverCpuMs(server.child.pid!);
+      const threadsCold0 = threadCpuMs(server.child.pid!);
       const none = { firstProgressMs: NaN, ms: NaN, scenes: 0 };
       const [stats, pixel] = await Promise.all([timedStream(server.baseUrl, dataUrl(BOX, '1982-08-22')), STATS_ONLY ? none : timedStream(server.baseUrl, pixelUrl(POINT, '1982-08-22'))]);
       f.bothCold.push(performance.now() - t0);
       f.serverCpuCold.push(serverCpuMs(server.child.pid!) - cpuCold0);
+      const split = threadCpuSplit(server.child.pid!, threadsCold0, threadCpuMs(server.child.pid!));
+      f.eventLoopCpuCold.push(split.eventLoop);
+      f.workerCpuCold.push(split.busiestWorker);
+      f.otherThreadsCpuCold.push(split.otherThreads);
       f.statsFirstProgress.push(stats.firstProgressMs);
       f.statsCold.push(stats.ms);
       f.pixelFirstProgress.push(pixel.firstProgressMs);
@@ -112,6 +117,11 @@ export async function benchFortyYearsDemo() {
     coldMs: { statsStream: spread(f.statsCold), pixelStream: spread(f.pixelCold), both: spread(f.bothCold) },
     /** The server process's CPU time (all threads) over the cold streams. */
     serverCpuMsCold: spread(f.serverCpuCold),
+    /**
+     * The same CPU by thread (/proc/PID/task): the event loop, the busiest other thread (the demo's
+     * synthesis worker, which both streams share) and the rest (V8's collector threads, libuv's pool).
+     */
+    serverCpuMsColdByThread: { eventLoop: spread(f.eventLoopCpuCold), synthesisWorker: spread(f.workerCpuCold), otherThreads: spread(f.otherThreadsCpuCold) },
     firstProgressMs: { statsStream: spread(f.statsFirstProgress), pixelStream: spread(f.pixelFirstProgress) },
     warmMs: { statsStream: spread(f.statsWarm), pixelStream: spread(f.pixelWarm) },
     cancel: { queueIdleMsAfterAbort: spread(f.cancelIdle), processCpuMsInTheSecondAfter: spread(f.cancelCpu), targetMs: 500 },

@@ -3,7 +3,7 @@
  * that do not depend on what else the machine runs: the server's main-thread CPU (Linux
  * /proc/<pid>/task/<pid>/stat: the event loop's own thread, not the worker pools) and its resident memory.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import type { LoopCpuFigures } from './loopCpuMonitor.mjs';
 
@@ -62,6 +62,34 @@ export const mainThreadCpuMs = (pid: number | undefined): number | null => (pid 
  * where /proc is not there: a count the other load of a shared machine hardly changes, unlike wall time.
  */
 export const processCpuMs = (pid: number | undefined): number | null => (pid === undefined ? null : statCpuMs(`/proc/${pid}/stat`));
+
+/** CPU ms (user + system) of each thread of the process so far, by thread id (empty where /proc is not there). */
+export function threadCpuMs(pid: number): Map<number, number> {
+  const threads = new Map<number, number>();
+  let ids: string[] = [];
+  try {
+    ids = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return threads;
+  }
+  for (const id of ids) {
+    const ms = statCpuMs(`/proc/${pid}/task/${id}/stat`);
+    if (ms !== null) threads.set(Number(id), ms);
+  }
+  return threads;
+}
+
+/**
+ * The CPU each thread spent between two `threadCpuMs` readings of process `pid`, summed in three: the
+ * event loop (the thread whose id is the pid), the busiest other thread (on the demo archive, the
+ * synthesis worker) and all the others (V8's collector threads, libuv's pool, idle workers).
+ */
+export function threadCpuSplit(pid: number, before: Map<number, number>, after: Map<number, number>) {
+  const spent = [...after].map(([id, ms]) => ({ id, ms: ms - (before.get(id) ?? 0) }));
+  const eventLoop = spent.find((t) => t.id === pid)?.ms ?? 0;
+  const others = spent.filter((t) => t.id !== pid).sort((a, b) => b.ms - a.ms);
+  return { eventLoop, busiestWorker: others[0]?.ms ?? 0, otherThreads: others.slice(1).reduce((sum, t) => sum + t.ms, 0) };
+}
 
 /** Main-thread CPU over a phase, in total and per unit of work (null without /proc). */
 export function cpuOf(startMs: number | null, endMs: number | null, per: Record<string, number>) {

@@ -6,7 +6,7 @@ import { footprintIntersectsBBox } from '../stac/footprintIntersectsBBox.js';
 import type { LandsatScene } from '../stac/landsatScene.js';
 import type { SceneCatalog, SceneQuery, SceneSearchResult } from '../stac/sceneCatalog.js';
 import { findWrs2Tiles } from '../wrs2/wrs2.js';
-import { DEMO_HREF_PREFIX, createDemoScene, demoAssetHref, demoAssetKeys, knowCloudPercents, openDemoAssetSource, parseDemoSceneId, sceneCloudPercent, type DemoScene } from './demoScenes.js';
+import { DEMO_HREF_PREFIX, createDemoScene, demoAssetHref, demoAssetKeys, knowCloudPercentSoon, knowCloudPercents, openDemoAssetSource, parseDemoSceneId, sceneCloudPercent, type DemoScene } from './demoScenes.js';
 import { DEMO_MISSIONS, demoPassesForPathRow } from './demoMissionSchedule.js';
 import { pathRowTouchesLand } from '../wrs2/landPathRows.js';
 import { preloadLandMask } from '../geo/landMask.js';
@@ -45,8 +45,12 @@ export function roundPercent(v: number): number {
  * searches whose caller does not read it. Same value as toLandsatScene's, in the same place.
  */
 function withCloudCoverOnRead(landsatScene: LandsatScene, scene: DemoScene): LandsatScene {
+  deferredCloudCover.set(landsatScene, scene);
   return Object.defineProperty(landsatScene, 'cloudCover', { get: () => roundPercent(sceneCloudPercent(scene)), enumerable: true, configurable: true });
 }
+
+/** The demo scene behind each scene whose `cloudCover` is computed when read (for `cloudCoverReady`). */
+const deferredCloudCover = new WeakMap<LandsatScene, DemoScene>();
 
 /** `cloudCover` as given, else the scene's exact percent (computing it when not yet known). */
 export function toLandsatScene(scene: DemoScene, cloudCover?: number): LandsatScene {
@@ -186,6 +190,12 @@ export function createDemoCatalog(opts: DemoCatalogOptions = {}): DemoCatalog {
       return pathRowsForBox(query.bboxLngLat)
         .filter(({ path, row }) => pathRowTouchesLand(path, row))
         .map(({ path, row }) => ({ wrsPath: path, wrsRow: row, scenes: DEMO_MISSIONS.reduce((n, satellite) => n + demoPassesForPathRow(satellite, path, row, start, end).length, 0) }));
+    },
+    async cloudCoverReady(scene, signal, needed) {
+      const demoScene = deferredCloudCover.get(scene);
+      if (!demoScene) return;
+      signal?.throwIfAborted();
+      await knowCloudPercentSoon(demoScene, signal, needed);
     },
     sceneById(id) {
       const scene = parseDemoSceneId(id);

@@ -20,6 +20,7 @@ import { DEMO_ASSET_KEYS, cloudBlocksOf, createSceneWeather, synthesizeTile, typ
 import { cloudPercentsInWorker, countSamplesInWorker, demoSynthWorkerLoaded, synthesizeTileSetInWorker } from './demoSynthPool.js';
 import { sunPosition } from './sunPosition.js';
 import { ownTurn } from '../ownTurn.js';
+import { createPercentWaits } from './percentWaits.js';
 import { createVirtualGeoTiffLayout, createVirtualGeoTiffSource } from './virtualGeoTiff.js';
 
 export const DEMO_HREF_PREFIX = 'demo://synthetic/';
@@ -163,6 +164,57 @@ export function sceneCloudPercent(scene: DemoScene): number {
   return percent;
 }
 
+/** The scene's cloud percent if this thread knows it already (a full cloud build or a percent-only one ran here), else undefined: nothing is computed. */
+export function knownCloudPercent(sceneId: string): number | undefined {
+  return cloudPercents.get(sceneId);
+}
+
+/** Path/rows being counted and waiters for the percents their counts bring (percentWaits.ts). */
+const percentWaits = createPercentWaits();
+const pathRowKey = (scene: DemoScene) => `${scene.grid.path}/${scene.grid.row}`;
+
+/**
+ * Makes one scene's cloud percent known on this thread before its `cloudCover` is read (a series that
+ * found its scenes with `cloudCoverOnRead`, createDemoCatalog.ts). At once if known; by waiting if a
+ * search is computing it. If a scene-box series is counting the scene's path/row, the count will bring
+ * the percent (its worker builds the scene's whole cloud field): waited for until `needed` resolves
+ * (the caller needs the value now), so the percent is built once, not twice. Else, or if still unknown
+ * then, computed here in slices of at most ~8 ms, each in a turn of the event loop of its own, so that
+ * the replies of many scenes' reads arriving together do not compute theirs in one block.
+ */
+export async function knowCloudPercentSoon(scene: DemoScene, signal?: AbortSignal, needed?: Promise<void>): Promise<void> {
+  if (cloudPercents.get(scene.id) !== undefined) return;
+  const pending = pendingCloudPercents.get(scene.id);
+  if (pending) return pending;
+  if (needed && percentWaits.isCounting(pathRowKey(scene))) {
+    await percentWaits.wait(scene.id, needed);
+    if (cloudPercents.get(scene.id) !== undefined) return;
+  }
+  signal?.throwIfAborted();
+  await new Promise<void>((resolve) => {
+    percentQueue.push({ scene, signal, resolve });
+    if (percentQueue.length === 1) void drainPercentQueue();
+  });
+}
+
+/** Longest slice of queued percents this thread computes in one turn of the event loop. */
+const PERCENT_SLICE_MS = 8;
+const percentQueue: { scene: DemoScene; signal?: AbortSignal; resolve: () => void }[] = [];
+
+async function drainPercentQueue(): Promise<void> {
+  while (percentQueue.length > 0) {
+    await ownTurn();
+    const sliceStart = performance.now();
+    while (percentQueue.length > 0 && performance.now() - sliceStart < PERCENT_SLICE_MS) {
+      const { scene, signal, resolve } = percentQueue[0];
+      // A client that left gets no percent computed (it stops at its signal's next check).
+      if (!signal?.aborted) sceneCloudPercent(scene);
+      percentQueue.shift();
+      resolve();
+    }
+  }
+}
+
 /** What the worker thread runs for `knowCloudPercents`: each scene's percent, in the same code as here. */
 export function cloudPercentsOfSceneIds(sceneIds: readonly string[]): number[] {
   return sceneIds.map((id) => {
@@ -252,7 +304,7 @@ const WHOLE_TILE = Int32Array.from({ length: TILE_PX }, (_, i) => i);
  * and ETM+ scenes get their sensor's reflectance, QA bits and (Landsat 7 SLC-off) gaps (demoSensorTile.ts).
  */
 export function synthesizeDemoTileSet(sceneId: string, level: number, index: number, tilesAcross: number, rows: Int32Array = WHOLE_TILE, cols: Int32Array = WHOLE_TILE, into?: Uint16Array): Uint16Array[] {
-  const scene = parseDemoSceneId(sceneId);
+  const scene = openedScene(sceneId);
   if (!scene) throw new Error(`not a synthetic demo scene: ${sceneId}`);
   const factor = level === 0 ? 1 : OVERVIEW_FACTORS[level - 1];
   const coverKey = `${scene.grid.path}/${scene.grid.row}:${level}:${index}`;
@@ -371,7 +423,9 @@ export function demoAssetHref(sceneId: string, asset: ArchiveAssetKey): string {
 }
 
 // The scenes of recent opens: a point read opens a scene's 8 files together, and parsing the id (its
-// pass schedule, grid and sun position) for each was ~0.3 s of a 40-year record's 29,000 opens.
+// pass schedule, grid and sun position) for each was ~0.3 s of a 40-year record's 29,000 opens. The
+// synthesis worker looks its tiles' scenes up here too: a scene-box statistic synthesizes 16 tiles of
+// one scene, and parsing the id for each was ~0.3 s of the worker's 40-year record (eighth round).
 const openedScenes = new Lru<DemoScene | null>(32);
 function openedScene(id: string): DemoScene | null {
   let scene = openedScenes.get(id);
@@ -401,7 +455,18 @@ export function openDemoAssetSource(href: string): ByteSource {
     {
       scene: scene.id,
       band,
-      count: (level, pieces, bands, qaBand, maskBits, outWidth, _signal, inside) => countSamplesInWorker(scene.id, level, layout.levels[level].tilesAcross, pieces, bands, qaBand, maskBits, outWidth, inside),
+      count: async (level, pieces, bands, qaBand, maskBits, outWidth, _signal, inside) => {
+        percentWaits.counting(pathRowKey(scene));
+        const { counts, cloudPercent } = await countSamplesInWorker(scene.id, level, layout.levels[level].tilesAcross, pieces, bands, qaBand, maskBits, outWidth, inside);
+        // The worker built the scene's whole cloud field for the counts, its percent with it: the
+        // entry's `cloudCover` (read next, cloudCoverOnRead) then costs this thread no build of its own.
+        if (cloudPercent !== undefined) {
+          cloudPercents.set(scene.id, cloudPercent);
+          percentWaits.learned(scene.id);
+        }
+        percentWaits.counting(pathRowKey(scene));
+        return counts;
+      },
     },
   );
 }

@@ -60,11 +60,17 @@ export async function synthesizeTileSetInWorker(sceneId: string, level: number, 
   return DEMO_ASSET_KEYS.map((_, k) => new Uint16Array(packed, k * length * 2, length));
 }
 
+/** What a worker's counting gives back: the counts, and the scene's cloud percent when the worker knows it (it built the scene's whole cloud field for them). */
+export interface WorkerSampleCounts {
+  counts: DnCounts[];
+  cloudPercent?: number;
+}
+
 /** A scene's window samples counted per DN in a worker (demoSampleCounts.ts): counts come back, not pixels. */
-export async function countSamplesInWorker(sceneId: string, level: number, tilesAcross: number, pieces: TileSamplePiece[], bands: number[], qaBand: number, maskBits: number, outWidth: number, inside?: InsideRuns): Promise<DnCounts[]> {
-  const counts = await synthPool().run<DnCounts[]>({ countSamples: { sceneId, level, tilesAcross, pieces, bands, qaBand, maskBits, outWidth, ...(inside ? { inside } : {}) } }, []);
+export async function countSamplesInWorker(sceneId: string, level: number, tilesAcross: number, pieces: TileSamplePiece[], bands: number[], qaBand: number, maskBits: number, outWidth: number, inside?: InsideRuns): Promise<WorkerSampleCounts> {
+  const counted = await synthPool().run<WorkerSampleCounts>({ countSamples: { sceneId, level, tilesAcross, pieces, bands, qaBand, maskBits, outWidth, ...(inside ? { inside } : {}) } }, []);
   loaded = true;
-  return counts;
+  return counted;
 }
 
 /** Each scene's cloud percent (sceneCloudPercent), computed in a worker: a cold search needs thousands. */

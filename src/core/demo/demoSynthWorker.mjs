@@ -6,7 +6,7 @@ import { parentPort } from 'node:worker_threads';
 import { register } from 'tsx/esm/api';
 
 register();
-const { synthesizeDemoTileSet, cloudPercentsOfSceneIds } = await import('./demoScenes.ts');
+const { synthesizeDemoTileSet, cloudPercentsOfSceneIds, knownCloudPercent } = await import('./demoScenes.ts');
 const { preloadLandMask } = await import('../geo/landMask.ts');
 const { countDemoSamples } = await import('./demoSampleCounts.ts');
 
@@ -22,7 +22,9 @@ parentPort.on('message', ({ id, sceneId, level, index, tilesAcross, rows, cols, 
       const c = countSamples;
       const counts = countDemoSamples(c.sceneId, c.level, c.tilesAcross, c.pieces, c.bands, c.qaBand, c.maskBits, c.outWidth, c.inside);
       const transfer = counts.flatMap((k) => [k.clearDns.buffer, k.clearCounts.buffer, k.maskedDns.buffer, k.maskedCounts.buffer]);
-      parentPort.postMessage({ id, result: counts }, transfer);
+      // The scene's cloud percent goes back with its counts when the counting built its whole cloud
+      // field (it then knows it for free), so the event loop need not build it again for `cloudCover`.
+      parentPort.postMessage({ id, result: { counts, cloudPercent: knownCloudPercent(c.sceneId) } }, transfer);
       return;
     }
     if (cloudPercentsOf) {

@@ -75,14 +75,15 @@ const IMAGE_OVERVIEW_MIN_SIDE = 900;
 /** A QA_PIXEL DN read from the file: null or the file's nodata 0 (outside the raster) is not imaged, like fill. */
 const imagedQa = (qa: number | null): qa is number => qa !== null && qa !== 0 && isImaged(qa);
 
-const summarize = (s: LandsatScene, harmonized?: 'roy2016-rma'): SceneSummary => ({
+/** `cloudCover` given: that value, and the scene's own is not read (a pixel series fills it in later). */
+const summarize = (s: LandsatScene, harmonized?: 'roy2016-rma', cloudCover?: number): SceneSummary => ({
   id: s.id,
   satellite: s.satellite,
   sensor: sensorOf(s.satellite),
   datetime: s.datetime,
   wrsPath: s.wrsPath,
   wrsRow: s.wrsRow,
-  cloudCover: s.cloudCover,
+  cloudCover: cloudCover ?? s.cloudCover,
   ...(harmonized ? { harmonized } : {}),
 });
 
@@ -204,7 +205,10 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
       } = {},
     ): Promise<PixelResponse> {
       const { available, unavailable } = requireBands(filters);
-      const found = await search([lngLat[0], lngLat[1], lngLat[0], lngLat[1]], filters, options.signal, options.latest ? 1 : seriesLimit(options.streamed), { onSearchProgress: options.onSearching });
+      // Each scene's cloud cover is made ready beside its read (cloudCoverReady), not all in the search:
+      // the demo computed 3,684 percents before a 40-year series' first read, half of them in the
+      // synthesis worker that a scene-box series beside it waits for (docs/performance.md, eighth round).
+      const found = await search([lngLat[0], lngLat[1], lngLat[0], lngLat[1]], filters, options.signal, options.latest ? 1 : seriesLimit(options.streamed), { onSearchProgress: options.onSearching, cloudCoverOnRead: true });
       const scenes = options.latest ? found.scenes.slice(-1) : found.scenes;
       let done = 0;
       if (scenes.length > 0) options.onProgress?.(0, scenes.length);
@@ -212,6 +216,12 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
       const concurrency = Math.max(sceneConcurrency, Math.floor(POINT_READS_IN_FLIGHT / (available.length + 1)));
       const mask = filters.mask ?? DEFAULT_MASK;
       const parts = pixelParts.partsOf(lngLat, available.map((b) => b.id), mask, filters.harmonize);
+      // Cloud covers the catalogue makes ready as the scenes are read (cloudCoverReady), filled in once
+      // every read is done: until then the demo may wait for a scene-box series beside this one to bring
+      // a percent its worker builds anyway. `needNow` says the reads are done (or failed).
+      let needNow!: () => void;
+      const needed = new Promise<void>((resolve) => (needNow = resolve));
+      const coversLater: { scene: LandsatScene; part: PixelScene; ready: Promise<void> }[] = [];
       const read = await mapWithConcurrency(scenes, concurrency, async (scene): Promise<PixelScene> => {
         const known = parts.get(scene.id);
         if (known) {
@@ -220,6 +230,9 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
         }
         const { present, missing, harmonized } = sceneBands(scene, available, filters.harmonize);
         const assets: ArchiveAssetKey[] = [...present.map((b) => b.read.asset), 'qa_pixel'];
+        const coverReady = catalog.cloudCoverReady?.(scene, options.signal, needed);
+        // Awaited below, after every read; a request that fails first leaves it unread.
+        coverReady?.catch(() => undefined);
         const hood = await readerFor(scene).readNeighborhood(lngLat, assets, 1, options.signal);
         options.onProgress?.(++done, scenes.length);
         const qaDn = hood.dn.qa_pixel!;
@@ -233,7 +246,8 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
         }
         const why = emptyReason(scene, isFill(1, 1));
         const part: PixelScene = {
-          ...summarize(scene, harmonized),
+          // A cloud cover still being made ready is filled in below (0 holds its place in the keys' order).
+          ...summarize(scene, harmonized, coverReady ? 0 : undefined),
           sunElevation: scene.sunElevation,
           sunAzimuth: scene.sunAzimuth,
           landCloudCover: scene.landCloudCover,
@@ -249,9 +263,16 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
           geometricRmseM: await geometricRmseM(scene),
           ...(why ? { emptyReason: why } : {}),
         };
-        parts.add(scene.id, part);
+        if (coverReady) coversLater.push({ scene, part, ready: coverReady });
+        else parts.add(scene.id, part);
         return part;
-      }, options.signal);
+      }, options.signal).finally(needNow);
+      await Promise.all(coversLater.map((c) => c.ready));
+      options.signal?.throwIfAborted();
+      for (const { scene, part } of coversLater) {
+        part.cloudCover = scene.cloudCover;
+        parts.add(scene.id, part);
+      }
       parts.keep();
       return {
         target: { lat: lngLat[1], lon: lngLat[0] },

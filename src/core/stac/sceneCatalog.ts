@@ -13,7 +13,8 @@ export interface SceneQuery {
    * summarizes each scene as its statistics finish) or never (change detection). A catalogue that
    * computes cloud cover (the demo: ~0.35 ms a scene) may then leave it to be computed when read, when
    * `maxCloudCover` cannot exclude a scene (>= 100), so the search answers at once. A caller that reads
-   * them all together (a pixel series' answer) leaves this off: computed in the search, half in a worker.
+   * them all together leaves this off: computed in the search, half in a worker. A pixel series asks
+   * `cloudCoverReady` for each scene beside its read, so the percents are computed one scene at a time.
    */
   cloudCoverOnRead?: boolean;
   /** How far the search is, for a catalogue that computes each candidate's cloud cover (the demo): called after each batch. */
@@ -49,6 +50,14 @@ export interface SceneCatalog {
    * cloud field computed). Without it, callers count a search at 100 % cloud.
    */
   countScenesByPathRow?(query: Omit<SceneQuery, 'maxCloudCover' | 'limit'>): Promise<SceneCountByPathRow[]>;
+  /**
+   * Optional: resolves once reading `scene.cloudCover` is cheap, for a scene this catalogue found with
+   * `cloudCoverOnRead` (the demo computes its percent, in slices of the event loop, unless it is known
+   * or another series' read will bring it). A caller asks it as it reads the scene, and resolves
+   * `needed` when it must have the value; until then the catalogue may wait for the other series.
+   * Absent, or for other scenes: `cloudCover` is a plain value already.
+   */
+  cloudCoverReady?(scene: LandsatScene, signal?: AbortSignal, needed?: Promise<void>): Promise<void>;
   /**
    * Turns an asset href of a scene into something a byte source can open: an absolute file path or a
    * URL, signed when the archive needs it (Planetary Computer SAS tokens). May generate demo files lazily.
