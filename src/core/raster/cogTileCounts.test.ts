@@ -1,4 +1,6 @@
-import { rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fromFile } from 'geotiff';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,8 +36,34 @@ beforeAll(() => {
   ({ dir: plainDir, sceneDir: plainSceneDir } = fixtureCogCatalog('cog-counts-plain-', /_(SR_B4|SR_B5|QA_PIXEL)\.TIF$/, ['PREDICTOR=NO']));
 }, 120_000);
 afterAll(() => {
-  for (const d of [dir, plainDir]) if (d) rmSync(d, { recursive: true, force: true });
+  for (const d of [dir, plainDir, edgeDir]) if (d) rmSync(d, { recursive: true, force: true });
 });
+
+// Files made for the edge cases the fixture scene lacks: QA_PIXEL values one apart side by side (21824
+// clear and 21825 with the fill bit, 0 and 1 and 2 and 3) in stretches of 1 to 7 pixels, and a band whose
+// DNs span 0 to 65535 (its horizontal differences wrap around). Written as 16-bit PGM (big-endian words,
+// a format GDAL reads) and turned by gdal_translate into DEFLATE + predictor COGs of 128 px tiles.
+let edgeDir = '';
+const EDGE_SIZE = 300;
+const EDGE_QA = [21824, 21825, 21824, 22280, 22281, 0, 1, 2, 3, 21824, 23888, 21826, 1];
+function edgeCog(name: string, value: (x: number, y: number) => number, predictor: number): string {
+  const words = Buffer.alloc(EDGE_SIZE * EDGE_SIZE * 2);
+  for (let y = 0; y < EDGE_SIZE; y++) for (let x = 0; x < EDGE_SIZE; x++) words.writeUInt16BE(value(x, y), 2 * (y * EDGE_SIZE + x));
+  const pgm = path.join(edgeDir, `${name}.pgm`);
+  writeFileSync(pgm, Buffer.concat([Buffer.from(`P5\n${EDGE_SIZE} ${EDGE_SIZE}\n65535\n`), words]));
+  const tif = path.join(edgeDir, `${name}.tif`);
+  const co = ['BLOCKSIZE=128', 'COMPRESS=DEFLATE', `PREDICTOR=${predictor === 2 ? 2 : 'NO'}`].flatMap((o) => ['-co', o]);
+  execFileSync('gdal_translate', ['-q', '-of', 'COG', '-a_srs', 'EPSG:32617', '-a_ullr', '500000', '4000000', '509000', '3991000', ...co, pgm, tif]);
+  return tif;
+}
+/** QA_PIXEL: along each row, stretches of 1 + (x + y) % 7 pixels cycling through EDGE_QA. */
+function edgeQa(x: number, y: number): number {
+  let at = 0;
+  let k = y;
+  for (let len = 1 + (y % 7); at + len <= x; len = 1 + ((++k) % 7)) at += len;
+  return EDGE_QA[k % EDGE_QA.length];
+}
+const edgeBand = (x: number, y: number) => (x * 4099 + y * 257 + (x * y) % 13) % 65536;
 
 const fileOf = (folder: string, band: string) => path.join(folder, `${FIXTURE_SCENE_ID}_${band}.TIF`);
 
@@ -137,6 +165,27 @@ describe('counting an area where its tiles are decoded', () => {
       expect(expected[1].clearDns.length).toBeGreaterThan(10);
       expect(counted.map(asPairs)).toEqual(expected.map(asPairs));
     }
+  });
+
+  it.each([2, 1])('QA_PIXEL values one apart in short stretches, DNs across the whole 16-bit range (predictor %i): as geotiff.js reads them', { timeout: 120_000 }, async (predictor) => {
+    edgeDir ||= mkdtempSync(path.join(os.tmpdir(), 'cog-counts-edge-'));
+    const files = [edgeCog(`qa${predictor}`, edgeQa, predictor), edgeCog(`band${predictor}`, edgeBand, predictor)];
+    const cache = createBlockCache({ maxBytes: 16 << 20 });
+    const readers = await Promise.all(files.map((f) => createCogReader(createByteSourceForHref(f), { cache })));
+    expect(countsInDecodeWorkers(readers)).toBe(true);
+    expect(readers.map((r) => r.levels[0].predictor)).toEqual([predictor, predictor]);
+    const window: [number, number, number, number] = [3, 5, 290, 299];
+    const mask = twoSquaresMask(287, 294);
+    const counted = await countCogWindow(readers, { level: 0, window, inside: insideRunsOf(mask, 287, 294), bands: [0, 1], qaFile: 0, maskBits: BITS });
+    const [qa, band] = await Promise.all(files.map((f) => geotiffWindow(f, window)));
+    const expected = countWindowDns(qa, BITS, [qa, band], mask);
+    // What the case is about: values one apart next to each other, every class, DNs near both ends.
+    expect(qa.some((q, i) => i > 0 && Math.abs(q - qa[i - 1]) === 1)).toBe(true);
+    expect(expected[0].fill).toBeGreaterThan(0);
+    expect(expected[0].maskedDns.length).toBeGreaterThan(2);
+    expect(Math.min(...expected[1].clearDns)).toBeLessThan(1000);
+    expect(Math.max(...expected[1].clearDns)).toBeGreaterThan(64_000);
+    expect(counted.map(asPairs)).toEqual(expected.map(asPairs));
   });
 
   it('on an overview level too, and an aborted signal stops it', { timeout: 120_000 }, async () => {

@@ -39,7 +39,7 @@ export function pieceInside(p, runs) {
 const FILL_BIT = 1;
 const DN_VALUES = 65_536;
 
-/** QA_PIXEL's counts per value over a job: clear and masked pixels, and the values seen of each (few: counted per stretch, classRun). */
+/** QA_PIXEL's counts per value over a job: clear and masked pixels, and the values seen of each (few: counted per stretch of equal values, classQaRow). */
 function qaSlot() {
   return {
     clearCount: new Uint32Array(DN_VALUES),
@@ -121,29 +121,47 @@ function resetQa(slot) {
 }
 
 /**
- * QA_PIXEL's words [from, to) of a row classed into classRow[col0 ...] (fill: QA 0 or the fill bit;
- * masked: any of `maskBits`; else clear) and counted per QA value into `slot`, once per stretch of
- * equal values. Returns the pixels not fill.
+ * A stretch of `n` pixels of QA_PIXEL value `q` from tile column `col`: classed into classRow (fill: QA 0
+ * or the fill bit; masked: any of `maskBits`; else clear) and counted into `slot`. Returns the pixels not fill.
  */
-function classRun(slot, qa, from, to, col0, maskBits) {
+function classStretch(slot, q, n, col, maskBits) {
+  const kind = q === 0 || (q & FILL_BIT) !== 0 ? PIXEL_FILL : (q & maskBits) !== 0 ? PIXEL_MASKED : PIXEL_CLEAR;
+  classRow.fill(kind, col, col + n);
+  if (kind === PIXEL_CLEAR) {
+    if (slot.clearCount[q] === 0) slot.clearSeen[slot.clearDistinct++] = q;
+    slot.clearCount[q] += n;
+    return n;
+  }
+  if (kind === PIXEL_MASKED) {
+    if (slot.maskedCount[q] === 0) slot.maskedSeen[slot.maskedDistinct++] = q;
+    slot.maskedCount[q] += n;
+    return n;
+  }
+  return 0;
+}
+
+/**
+ * QA_PIXEL's row (its words from `rowAt`) over the row's runs (runFrom/runTo), classed and counted once
+ * per stretch of equal values (QA_PIXEL changes rarely along a row). `predicted`: the words are
+ * horizontal differences, summed as they are read (a stretch of equal values is a stretch of zeros).
+ * Returns the pixels not fill.
+ */
+function classQaRow(slot, words, rowAt, nRuns, predicted, maskBits) {
   let imaged = 0;
-  for (let i = from; i < to; ) {
-    const q = qa[i];
-    const kind = q === 0 || (q & FILL_BIT) !== 0 ? PIXEL_FILL : (q & maskBits) !== 0 ? PIXEL_MASKED : PIXEL_CLEAR;
-    let j = i + 1;
-    while (j < to && qa[j] === q) j++;
-    classRow.fill(kind, col0 + (i - from), col0 + (j - from));
-    const n = j - i;
-    if (kind === PIXEL_CLEAR) {
-      if (slot.clearCount[q] === 0) slot.clearSeen[slot.clearDistinct++] = q;
-      slot.clearCount[q] += n;
-      imaged += n;
-    } else if (kind === PIXEL_MASKED) {
-      if (slot.maskedCount[q] === 0) slot.maskedSeen[slot.maskedDistinct++] = q;
-      slot.maskedCount[q] += n;
-      imaged += n;
+  let sum = 0;
+  let i = rowAt;
+  for (let r = 0; r < nRuns; r++) {
+    const end = rowAt + runTo[r];
+    if (predicted) for (const start = rowAt + runFrom[r]; i < start; i++) sum = (sum + words[i]) & 0xffff;
+    else i = rowAt + runFrom[r];
+    while (i < end) {
+      const q = predicted ? (sum = (sum + words[i]) & 0xffff) : words[i];
+      let j = i + 1;
+      if (predicted) while (j < end && words[j] === 0) j++;
+      else while (j < end && words[j] === q) j++;
+      imaged += classStretch(slot, q, j - i, i - rowAt, maskBits);
+      i = j;
     }
-    i = j;
   }
   return imaged;
 }
@@ -188,11 +206,6 @@ function countRowPredicted(slot, words, rowAt, nRuns) {
   }
   slot.lo = lo;
   slot.hi = hi;
-}
-
-/** Undoes horizontal differencing (TIFF predictor 2) in place on words [from + 1, to): each the row's sum so far, modulo 2^16 (typed-array stores wrap). */
-function undoPredictor(words, from, to) {
-  for (let i = from + 1; i < to; i++) words[i] += words[i - 1];
 }
 
 /**
@@ -258,8 +271,7 @@ export function countDeflatePieces({ tileWidth, tileHeight, files, pieces, bands
         rowAt[f] = present ? tileRow * tileWidth : 0;
         rowPredicted[f] = present && d.predictor === 2;
       }
-      if (rowPredicted[0]) undoPredictor(rowWords[0], rowAt[0], rowAt[0] + runTo[nRuns - 1]);
-      for (let r = 0; r < nRuns; r++) imaged += classRun(qaSlot, rowWords[0], rowAt[0] + runFrom[r], rowAt[0] + runTo[r], runFrom[r], maskBits);
+      imaged += classQaRow(qaSlot, rowWords[0], rowAt[0], nRuns, rowPredicted[0], maskBits);
       for (let b = 0; b < slots.length; b++) {
         if (rowPredicted[b + 1]) countRowPredicted(slots[b], rowWords[b + 1], rowAt[b + 1], nRuns);
         else for (let r = 0; r < nRuns; r++) countRun(slots[b], rowWords[b + 1], rowAt[b + 1] + runFrom[r], rowAt[b + 1] + runTo[r], runFrom[r]);
