@@ -252,10 +252,13 @@ const SCENES_AT_ONCE = 3;
  * Archive scenes at once: their strips are counted in the decode workers, and the event loop mostly
  * waits on the archive (a strip's tiles, one round trip per file), so more scenes keep the workers fed.
  * A/B on the real-shaped bench (twice each, load 6-13): 60 m 3.0-3.3 s against 3.4-3.6 s with three,
- * 30 m 6.5-6.6 s against 7.1-9.6 s. Each scene in flight holds one strip's compressed tiles (~5 MB at
- * most); decoded tiles stay in the workers, one job each.
+ * 30 m 6.5-6.6 s against 7.1-9.6 s. Ten since the workers' counting got cheaper (eighth round,
+ * docs/areas-and-first-load.md): a scene's chain of round trips (headers, then its strips one after
+ * another, 30 ms each on the bench) left the two cores idle part of the time with six. A/B, 3 runs each,
+ * load 2-10: 60 m 1.89-1.93 s against 2.09-2.58 s with six, 30 m 3.70 s against 5.55 s. Each scene in
+ * flight holds one strip's compressed tiles (~5 MB at most); decoded tiles stay in the workers, one job each.
  */
-const ARCHIVE_SCENES_AT_ONCE = 6;
+const ARCHIVE_SCENES_AT_ONCE = 10;
 
 /**
  * POST /api/area: per qualifying scene, areaSceneEntry's counts and statistics. One entry per scene

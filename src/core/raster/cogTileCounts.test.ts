@@ -1,4 +1,6 @@
-import { rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fromFile } from 'geotiff';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,15 +25,45 @@ import { createCogReader } from './cogReader.js';
  */
 let dir: string;
 let sceneDir: string;
+// The same files as DEFLATE COGs without a predictor (the decode worker reads their words as they are).
+let plainDir: string;
+let plainSceneDir: string;
 const FILES = ['QA_PIXEL', 'SR_B4', 'SR_B5'];
 const BITS = maskBits(DEFAULT_MASK);
 
 beforeAll(() => {
   ({ dir, sceneDir } = fixtureCogCatalog('cog-counts-', /_(SR_B4|SR_B5|QA_PIXEL)\.TIF$/, ['PREDICTOR=2']));
+  ({ dir: plainDir, sceneDir: plainSceneDir } = fixtureCogCatalog('cog-counts-plain-', /_(SR_B4|SR_B5|QA_PIXEL)\.TIF$/, ['PREDICTOR=NO']));
 }, 120_000);
 afterAll(() => {
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  for (const d of [dir, plainDir, edgeDir]) if (d) rmSync(d, { recursive: true, force: true });
 });
+
+// Files made for the edge cases the fixture scene lacks: QA_PIXEL values one apart side by side (21824
+// clear and 21825 with the fill bit, 0 and 1 and 2 and 3) in stretches of 1 to 7 pixels, and a band whose
+// DNs span 0 to 65535 (its horizontal differences wrap around). Written as 16-bit PGM (big-endian words,
+// a format GDAL reads) and turned by gdal_translate into DEFLATE + predictor COGs of 128 px tiles.
+let edgeDir = '';
+const EDGE_SIZE = 300;
+const EDGE_QA = [21824, 21825, 21824, 22280, 22281, 0, 1, 2, 3, 21824, 23888, 21826, 1];
+function edgeCog(name: string, value: (x: number, y: number) => number, predictor: number): string {
+  const words = Buffer.alloc(EDGE_SIZE * EDGE_SIZE * 2);
+  for (let y = 0; y < EDGE_SIZE; y++) for (let x = 0; x < EDGE_SIZE; x++) words.writeUInt16BE(value(x, y), 2 * (y * EDGE_SIZE + x));
+  const pgm = path.join(edgeDir, `${name}.pgm`);
+  writeFileSync(pgm, Buffer.concat([Buffer.from(`P5\n${EDGE_SIZE} ${EDGE_SIZE}\n65535\n`), words]));
+  const tif = path.join(edgeDir, `${name}.tif`);
+  const co = ['BLOCKSIZE=128', 'COMPRESS=DEFLATE', `PREDICTOR=${predictor === 2 ? 2 : 'NO'}`].flatMap((o) => ['-co', o]);
+  execFileSync('gdal_translate', ['-q', '-of', 'COG', '-a_srs', 'EPSG:32617', '-a_ullr', '500000', '4000000', '509000', '3991000', ...co, pgm, tif]);
+  return tif;
+}
+/** QA_PIXEL: along each row, stretches of 1 + (x + y) % 7 pixels cycling through EDGE_QA. */
+function edgeQa(x: number, y: number): number {
+  let at = 0;
+  let k = y;
+  for (let len = 1 + (y % 7); at + len <= x; len = 1 + ((++k) % 7)) at += len;
+  return EDGE_QA[k % EDGE_QA.length];
+}
+const edgeBand = (x: number, y: number) => (x * 4099 + y * 257 + (x * y) % 13) % 65536;
 
 const fileOf = (folder: string, band: string) => path.join(folder, `${FIXTURE_SCENE_ID}_${band}.TIF`);
 
@@ -50,6 +82,7 @@ async function geotiffWindow(file: string, [c0, r0, c1, r1]: number[]): Promise<
 const asPairs = (c: DnCounts) => ({
   fill: c.fill,
   clear: Array.from(c.clearDns, (dn, i) => [dn, c.clearCounts[i]]).sort((a, b) => a[0] - b[0]),
+  masked: Array.from(c.maskedDns, (dn, i) => [dn, c.maskedCounts[i]]).sort((a, b) => a[0] - b[0]),
 });
 
 /** A disc with a hole: pixels whose centre lies inside (runs that start and stop mid-tile). */
@@ -65,7 +98,59 @@ function discMask(width: number, height: number): Uint8Array {
   return mask;
 }
 
+/** A band of pixels along the window's diagonal, a few pixels wide: many short runs, each row's in another tile column. */
+function diagonalMask(width: number, height: number): Uint8Array {
+  const mask = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    const x = Math.floor((y * width) / height);
+    mask.fill(1, y * width + Math.max(0, x - 3), y * width + Math.min(width, x + 4));
+  }
+  return mask;
+}
+
+/** Two squares side by side in each row (two runs a row, a gap between them inside a tile). */
+function twoSquaresMask(width: number, height: number): Uint8Array {
+  const mask = new Uint8Array(width * height);
+  for (let y = Math.floor(height / 5); y < Math.floor((4 * height) / 5); y++) {
+    mask.fill(1, y * width + Math.floor(width / 10), y * width + Math.floor((4 * width) / 10));
+    mask.fill(1, y * width + Math.floor((5 * width) / 10), y * width + Math.floor((9 * width) / 10));
+  }
+  return mask;
+}
+
+// Table of cases: the files (QA_PIXEL anywhere among them), the bands asked (QA_PIXEL among them or
+// not, any order), the mask's bits, the polygon and the window. Each is compared with geotiff.js'
+// read of the same window counted with the same mask and polygon (countWindowDns), fill, clear and
+// masked counts per DN.
+const CLOUD_BIT = 1 << 3;
+const CASES: { name: string; plain?: boolean; files: string[]; bands: number[]; qaFile: number; bits: number; mask: (w: number, h: number) => Uint8Array; window: [number, number, number, number] }[] = [
+  { name: 'predictor 2, QA_PIXEL and both bands, a disc with a hole', files: FILES, bands: [0, 1, 2], qaFile: 0, bits: BITS, mask: discMask, window: [37, 61, 421, 300] },
+  { name: 'predictor 2, the bands alone in another order, past the raster edge', files: FILES, bands: [2, 1], qaFile: 0, bits: BITS, mask: discMask, window: [300, 380, 560, 540] },
+  { name: 'predictor 2, QA_PIXEL not the first file', files: ['SR_B5', 'QA_PIXEL', 'SR_B4'], bands: [2, 1, 0], qaFile: 1, bits: BITS, mask: twoSquaresMask, window: [10, 5, 500, 470] },
+  { name: 'predictor 2, only the cloud bit masked', files: FILES, bands: [1, 0], qaFile: 0, bits: CLOUD_BIT, mask: diagonalMask, window: [0, 0, 512, 512] },
+  { name: 'predictor 2, no mask bits (every imaged pixel clear)', files: FILES, bands: [0, 2], qaFile: 0, bits: 0, mask: twoSquaresMask, window: [100, 200, 380, 450] },
+  { name: 'no predictor, QA_PIXEL and both bands', plain: true, files: FILES, bands: [0, 1, 2], qaFile: 0, bits: BITS, mask: discMask, window: [37, 61, 421, 300] },
+  { name: 'no predictor, one band, runs along the diagonal', plain: true, files: FILES, bands: [2], qaFile: 0, bits: BITS, mask: diagonalMask, window: [64, 64, 448, 448] },
+];
+
 describe('counting an area where its tiles are decoded', () => {
+  it.each(CASES)('equals geotiff.js\' read of the window counted: $name', { timeout: 120_000 }, async ({ plain, files, bands, qaFile, bits, mask: maskOf, window }) => {
+    const folder = plain ? plainSceneDir : sceneDir;
+    const cache = createBlockCache({ maxBytes: 64 << 20 });
+    const readers = await Promise.all(files.map((b) => createCogReader(createByteSourceForHref(fileOf(folder, b)), { cache })));
+    expect(countsInDecodeWorkers(readers)).toBe(true);
+    expect(readers.map((r) => r.levels[0].predictor)).toEqual(files.map(() => (plain ? 1 : 2)));
+    const [c0, r0, c1, r1] = window;
+    const mask = maskOf(c1 - c0, r1 - r0);
+    const counted = await countCogWindow(readers, { level: 0, window, inside: insideRunsOf(mask, c1 - c0, r1 - r0), bands, qaFile, maskBits: bits });
+    const words = await Promise.all(files.map((b) => geotiffWindow(fileOf(folder, b), window)));
+    const expected = countWindowDns(words[qaFile], bits, bands.map((f) => words[f]), mask);
+    // The case counts something of each kind it is about.
+    expect(expected.some((c) => c.clearDns.length > 10)).toBe(true);
+    if (bits !== 0) expect(expected.some((c) => c.maskedDns.length > 0)).toBe(true);
+    expect(counted.map(asPairs)).toEqual(expected.map(asPairs));
+  });
+
   it('equals reading the window and counting it, on DEFLATE + predictor COGs (windows across and past tiles)', { timeout: 120_000 }, async () => {
     const cache = createBlockCache({ maxBytes: 64 << 20 });
     const readers = await Promise.all(FILES.map((b) => createCogReader(createByteSourceForHref(fileOf(sceneDir, b)), { cache })));
@@ -80,6 +165,27 @@ describe('counting an area where its tiles are decoded', () => {
       expect(expected[1].clearDns.length).toBeGreaterThan(10);
       expect(counted.map(asPairs)).toEqual(expected.map(asPairs));
     }
+  });
+
+  it.each([2, 1])('QA_PIXEL values one apart in short stretches, DNs across the whole 16-bit range (predictor %i): as geotiff.js reads them', { timeout: 120_000 }, async (predictor) => {
+    edgeDir ||= mkdtempSync(path.join(os.tmpdir(), 'cog-counts-edge-'));
+    const files = [edgeCog(`qa${predictor}`, edgeQa, predictor), edgeCog(`band${predictor}`, edgeBand, predictor)];
+    const cache = createBlockCache({ maxBytes: 16 << 20 });
+    const readers = await Promise.all(files.map((f) => createCogReader(createByteSourceForHref(f), { cache })));
+    expect(countsInDecodeWorkers(readers)).toBe(true);
+    expect(readers.map((r) => r.levels[0].predictor)).toEqual([predictor, predictor]);
+    const window: [number, number, number, number] = [3, 5, 290, 299];
+    const mask = twoSquaresMask(287, 294);
+    const counted = await countCogWindow(readers, { level: 0, window, inside: insideRunsOf(mask, 287, 294), bands: [0, 1], qaFile: 0, maskBits: BITS });
+    const [qa, band] = await Promise.all(files.map((f) => geotiffWindow(f, window)));
+    const expected = countWindowDns(qa, BITS, [qa, band], mask);
+    // What the case is about: values one apart next to each other, every class, DNs near both ends.
+    expect(qa.some((q, i) => i > 0 && Math.abs(q - qa[i - 1]) === 1)).toBe(true);
+    expect(expected[0].fill).toBeGreaterThan(0);
+    expect(expected[0].maskedDns.length).toBeGreaterThan(2);
+    expect(Math.min(...expected[1].clearDns)).toBeLessThan(1000);
+    expect(Math.max(...expected[1].clearDns)).toBeGreaterThan(64_000);
+    expect(counted.map(asPairs)).toEqual(expected.map(asPairs));
   });
 
   it('on an overview level too, and an aborted signal stops it', { timeout: 120_000 }, async () => {

@@ -77,7 +77,7 @@ export async function countCogWindow(
         }),
       );
       signal?.throwIfAborted();
-      sum.add(await countDeflatePiecesInWorker({ tileWidth: lvl.tileWidth, tileHeight: lvl.tileHeight, files, pieces: jobPieces, bands, qaFile, maskBits, outWidth: width, inside }));
+      sum.add(await countDeflatePiecesInWorker({ tileWidth: lvl.tileWidth, tileHeight: lvl.tileHeight, files, pieces: jobPieces, bands, qaFile, maskBits, inside }));
     }),
   );
   // Pixels of no piece (outside the polygon, the raster, or sparse tiles) are fill, as outside `inside` in countWindowDns.

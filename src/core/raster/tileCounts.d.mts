@@ -14,7 +14,6 @@ export interface CountPiecesJob {
   bands: number[];
   qaFile: number;
   maskBits: number;
-  outWidth: number;
   inside: InsideRuns;
 }
 

@@ -1,10 +1,17 @@
 // An area's strip counted where its tiles are decoded: per piece (a tile's rows x columns inside the
-// strip, insideJobs.ts), each file's DEFLATE tile inflated and picked (tileSamples.mjs), then every
-// pixel classed by QA_PIXEL and counted per DN by the same tally the demo's synthesis worker uses
-// (dnCounts.mjs' createDnTally), so only counts leave the thread. Plain JS: the tile decode worker
-// (tileDecodeWorker.mjs) loads it without tsx, and the demo's counting imports pieceInside from here.
-import { createDnTally } from '../landsat/dnCounts.mjs';
-import { pickDeflateSamples } from './tileSamples.mjs';
+// strip, insideJobs.ts), each file's DEFLATE tile inflated (tileSamples.mjs), then the pixels inside the
+// polygon's runs classed by QA_PIXEL and counted per DN straight from the inflated tiles, so only counts
+// leave the thread. Plain JS: the tile decode worker (tileDecodeWorker.mjs) loads it without tsx, and the
+// demo's counting imports pieceInside from here.
+//
+// Written by hand rather than through dnCounts.mjs' createDnTally (which the demo's synthesis worker
+// uses): that tally takes picked copies of every file's samples and a mask per piece pixel, and
+// counted QA_PIXEL per pixel like a band; here each row's runs are read in place in the inflated tiles
+// (the predictor undone only as far as the row's last inside column), the pixels outside the runs never
+// touched, and QA_PIXEL, which changes rarely along a row, classed and counted once per stretch of
+// equal values. Same counts (cogTileCounts.test.ts checks them against geotiff.js' reads).
+import { PIXEL_CLEAR, PIXEL_FILL, PIXEL_MASKED } from '../landsat/dnCounts.mjs';
+import { inflateTileWords } from './tileSamples.mjs';
 
 let insideScratch = new Uint8Array(0);
 
@@ -28,22 +35,256 @@ export function pieceInside(p, runs) {
   return inside;
 }
 
+/** QA_PIXEL bit 0: the pixel was not imaged (clearPixel.ts' FILL_BIT; dnCounts.mjs classes the same way). */
+const FILL_BIT = 1;
+const DN_VALUES = 65_536;
+
+/** QA_PIXEL's counts per value over a job: clear and masked pixels, and the values seen of each (few: counted per stretch of equal values, classQaRow). */
+function qaSlot() {
+  return {
+    clearCount: new Uint32Array(DN_VALUES),
+    clearSeen: new Uint16Array(DN_VALUES),
+    clearDistinct: 0,
+    maskedCount: new Uint32Array(DN_VALUES),
+    maskedSeen: new Uint16Array(DN_VALUES),
+    maskedDistinct: 0,
+  };
+}
+/** A band's counts over a job at (class << 16) | DN (countRun), and the range of the DNs it met. */
+function bandSlot() {
+  return { counts: new Uint32Array(3 * DN_VALUES), lo: DN_VALUES, hi: -1 };
+}
+// Reused across jobs (a job is counted synchronously, so one set serves the thread).
+const qa = qaSlot();
+const bandSlots = [];
+// Per tile column: the class of the pixel in the row being counted (only the runs' columns are written).
+let classRow = new Uint8Array(0);
+// The words of a sparse tile (or of rows past a tile's end): 0, as a read window has them.
+let zeros = new Uint16Array(0);
+
+/** QA_PIXEL's values and counts, its counts back to 0. */
+function qaCounts(slot, fill) {
+  const clearDns = slot.clearSeen.slice(0, slot.clearDistinct);
+  const clearCounts = new Uint32Array(slot.clearDistinct);
+  for (let k = 0; k < clearDns.length; k++) {
+    clearCounts[k] = slot.clearCount[clearDns[k]];
+    slot.clearCount[clearDns[k]] = 0;
+  }
+  const maskedDns = slot.maskedSeen.slice(0, slot.maskedDistinct);
+  const maskedCounts = new Uint32Array(slot.maskedDistinct);
+  for (let k = 0; k < maskedDns.length; k++) {
+    maskedCounts[k] = slot.maskedCount[maskedDns[k]];
+    slot.maskedCount[maskedDns[k]] = 0;
+  }
+  slot.clearDistinct = 0;
+  slot.maskedDistinct = 0;
+  return { fill, clearDns, clearCounts, maskedDns, maskedCounts };
+}
+
+/** A band's DNs (ascending) and counts, its counts back to 0. */
+function bandCounts(slot, fill) {
+  const { counts, lo, hi } = slot;
+  let clearDistinct = 0;
+  let maskedDistinct = 0;
+  for (let d = lo; d <= hi; d++) {
+    if (counts[(PIXEL_CLEAR << 16) | d] !== 0) clearDistinct++;
+    if (counts[(PIXEL_MASKED << 16) | d] !== 0) maskedDistinct++;
+  }
+  const out = { fill, clearDns: new Uint16Array(clearDistinct), clearCounts: new Uint32Array(clearDistinct), maskedDns: new Uint16Array(maskedDistinct), maskedCounts: new Uint32Array(maskedDistinct) };
+  for (let d = lo, c = 0, m = 0; d <= hi; d++) {
+    const clear = counts[(PIXEL_CLEAR << 16) | d];
+    if (clear !== 0) {
+      out.clearDns[c] = d;
+      out.clearCounts[c++] = clear;
+    }
+    const masked = counts[(PIXEL_MASKED << 16) | d];
+    if (masked !== 0) {
+      out.maskedDns[m] = d;
+      out.maskedCounts[m++] = masked;
+    }
+  }
+  resetBand(slot);
+  return out;
+}
+
+/** Counts back to 0 (also those a job that threw left behind). */
+function resetBand(slot) {
+  if (slot.hi >= slot.lo) for (const kind of [PIXEL_FILL, PIXEL_MASKED, PIXEL_CLEAR]) slot.counts.fill(0, (kind << 16) | slot.lo, ((kind << 16) | slot.hi) + 1);
+  slot.lo = DN_VALUES;
+  slot.hi = -1;
+}
+function resetQa(slot) {
+  for (let k = 0; k < slot.clearDistinct; k++) slot.clearCount[slot.clearSeen[k]] = 0;
+  for (let k = 0; k < slot.maskedDistinct; k++) slot.maskedCount[slot.maskedSeen[k]] = 0;
+  slot.clearDistinct = 0;
+  slot.maskedDistinct = 0;
+}
+
+/**
+ * A stretch of `n` pixels of QA_PIXEL value `q` from tile column `col`: classed into classRow (fill: QA 0
+ * or the fill bit; masked: any of `maskBits`; else clear) and counted into `slot`. Returns the pixels not fill.
+ */
+function classStretch(slot, q, n, col, maskBits) {
+  const kind = q === 0 || (q & FILL_BIT) !== 0 ? PIXEL_FILL : (q & maskBits) !== 0 ? PIXEL_MASKED : PIXEL_CLEAR;
+  classRow.fill(kind, col, col + n);
+  if (kind === PIXEL_CLEAR) {
+    if (slot.clearCount[q] === 0) slot.clearSeen[slot.clearDistinct++] = q;
+    slot.clearCount[q] += n;
+    return n;
+  }
+  if (kind === PIXEL_MASKED) {
+    if (slot.maskedCount[q] === 0) slot.maskedSeen[slot.maskedDistinct++] = q;
+    slot.maskedCount[q] += n;
+    return n;
+  }
+  return 0;
+}
+
+/**
+ * QA_PIXEL's row (its words from `rowAt`) over the row's runs (runFrom/runTo), classed and counted once
+ * per stretch of equal values (QA_PIXEL changes rarely along a row). `predicted`: the words are
+ * horizontal differences, summed as they are read (a stretch of equal values is a stretch of zeros).
+ * Returns the pixels not fill.
+ */
+function classQaRow(slot, words, rowAt, nRuns, predicted, maskBits) {
+  let imaged = 0;
+  let sum = 0;
+  let i = rowAt;
+  for (let r = 0; r < nRuns; r++) {
+    const end = rowAt + runTo[r];
+    if (predicted) for (const start = rowAt + runFrom[r]; i < start; i++) sum = (sum + words[i]) & 0xffff;
+    else i = rowAt + runFrom[r];
+    while (i < end) {
+      const q = predicted ? (sum = (sum + words[i]) & 0xffff) : words[i];
+      let j = i + 1;
+      if (predicted) while (j < end && words[j] === 0) j++;
+      else while (j < end && words[j] === q) j++;
+      imaged += classStretch(slot, q, j - i, i - rowAt, maskBits);
+      i = j;
+    }
+  }
+  return imaged;
+}
+
+/**
+ * A band's words [from, to) of a row counted into `slot.counts` at (class << 16) | DN by the classes at
+ * classRow[col0 ...]: no branch per pixel (fill pixels land in the first 65,536, never read), and the
+ * DNs seen bounded by `lo` and `hi` instead of listed (bandCounts scans that range once per job).
+ */
+function countRun(slot, dn, from, to, col0) {
+  const counts = slot.counts;
+  let { lo, hi } = slot;
+  for (let i = from, c = col0; i < to; i++, c++) {
+    const d = dn[i];
+    counts[(classRow[c] << 16) | d]++;
+    if (d < lo) lo = d;
+    if (d > hi) hi = d;
+  }
+  slot.lo = lo;
+  slot.hi = hi;
+}
+
+let runFrom = new Int32Array(0);
+let runTo = new Int32Array(0);
+
+/** countRun over a row's runs (runFrom/runTo) of a band whose words are horizontal differences: summed as they are read, never written back. */
+function countRowPredicted(slot, words, rowAt, nRuns) {
+  const counts = slot.counts;
+  let { lo, hi } = slot;
+  let sum = 0;
+  let i = rowAt;
+  for (let r = 0; r < nRuns; r++) {
+    const start = rowAt + runFrom[r];
+    const end = rowAt + runTo[r];
+    for (; i < start; i++) sum = (sum + words[i]) & 0xffff;
+    for (let c = runFrom[r]; i < end; i++, c++) {
+      sum = (sum + words[i]) & 0xffff;
+      counts[(classRow[c] << 16) | sum]++;
+      if (sum < lo) lo = sum;
+      if (sum > hi) hi = sum;
+    }
+  }
+  slot.lo = lo;
+  slot.hi = hi;
+}
+
 /**
  * Counts per DN of files `bands` (indexes into `files`) over the pieces, each pixel classed by file
  * `qaFile` (QA_PIXEL) under `maskBits`, pixels outside `inside`'s runs as fill; the DNs in the order
  * met (an area's statistics sort by value). Each piece carries one compressed DEFLATE tile per file
- * (`tiles[f]`, a view, empty where that file's tile is sparse), all of the same tile size; `files[f]` says its byte order and predictor.
+ * (`tiles[f]`, a view, empty where that file's tile is sparse), all of the same tile size; `files[f]`
+ * says its byte order and predictor. Pieces are full resolution (insideJobs.ts: each row once, the
+ * columns a contiguous range); others throw.
  */
-export function countDeflatePieces({ tileWidth, tileHeight, files, pieces, bands, qaFile, maskBits, outWidth, inside }) {
-  const tally = createDnTally(bands.length, maskBits, false);
-  for (const p of pieces) {
-    // An empty buffer: the file's tile is sparse (offset and byte count 0), all 0 as a read window has it.
-    const samples = p.tiles.map((bytes, f) =>
-      bytes.byteLength === 0
-        ? new Uint16Array(p.rows.length * p.cols.length)
-        : pickDeflateSamples({ buffer: bytes, tileWidth, tileHeight, littleEndian: files[f].littleEndian, predictor: files[f].predictor, rows: p.rows, cols: p.cols }),
-    );
-    tally.add(samples[qaFile], bands.map((f) => samples[f]), p.rows.length, p.cols.length, p.rowFirstY, p.rowRepeat, p.x0, outWidth, pieceInside(p, inside));
+export function countDeflatePieces({ tileWidth, tileHeight, files, pieces, bands, qaFile, maskBits, inside }) {
+  const bandFiles = bands.filter((f) => f !== qaFile);
+  const qaSlot = qa;
+  const slots = bandFiles.map((_, b) => (bandSlots[b] ??= bandSlot()));
+  resetQa(qaSlot);
+  for (const slot of slots) resetBand(slot);
+  if (classRow.length < tileWidth) classRow = new Uint8Array(tileWidth);
+  if (zeros.length < tileWidth * tileHeight) zeros = new Uint16Array(tileWidth * tileHeight);
+  let covered = 0;
+  let imaged = 0;
+  const used = [qaFile, ...bandFiles];
+  const rowWords = used.map(() => zeros);
+  const rowAt = used.map(() => 0);
+  const rowPredicted = used.map(() => false);
+  if (runFrom.length < tileWidth) {
+    runFrom = new Int32Array(tileWidth);
+    runTo = new Int32Array(tileWidth);
   }
-  return tally.finish();
+  for (const p of pieces) {
+    const nRows = p.rows.length;
+    const nCols = p.cols.length;
+    if (nRows === 0 || nCols === 0) continue;
+    const col0 = p.cols[0];
+    for (let ri = 0; ri < nRows; ri++) if (p.rowRepeat[ri] !== 1 || (ri > 0 && p.rows[ri] <= p.rows[ri - 1])) throw new RangeError('countDeflatePieces counts full-resolution pieces only (each tile row once, ascending)');
+    if (p.cols[nCols - 1] - col0 !== nCols - 1) throw new RangeError('countDeflatePieces counts full-resolution pieces only (contiguous columns)');
+    covered += nRows * nCols;
+    // Each file's tile inflated as far as the piece's last row (an empty buffer: a sparse tile, all 0).
+    const decoded = used.map((f) => {
+      const bytes = p.tiles[f];
+      if (bytes.byteLength === 0) return { words: zeros, usableRows: tileHeight, predictor: 1 };
+      const { words, usableRows } = inflateTileWords({ buffer: bytes, tileWidth, tileHeight, littleEndian: files[f].littleEndian, lastRow: p.rows[nRows - 1] });
+      return { words, usableRows, predictor: files[f].predictor };
+    });
+    for (let ri = 0; ri < nRows; ri++) {
+      const y = p.rowFirstY[ri];
+      const tileRow = p.rows[ri];
+      // The row's runs clipped to the piece, as tile columns (ascending and apart, as insideRunsOf makes them).
+      let nRuns = 0;
+      for (let k = inside.rowStart[y]; k < inside.rowStart[y + 1]; k++) {
+        const from = Math.max(inside.spans[2 * k], p.x0) - p.x0;
+        const to = Math.min(inside.spans[2 * k + 1], p.x0 + nCols) - p.x0;
+        if (to <= from) continue;
+        if (nRuns > 0 && col0 + from < runTo[nRuns - 1]) throw new RangeError('inside runs out of order');
+        runFrom[nRuns] = col0 + from;
+        runTo[nRuns++] = col0 + to;
+      }
+      if (nRuns === 0) continue;
+      // Per file: the row's words and where they start (rows past a truncated tile's end read as 0).
+      for (let f = 0; f < decoded.length; f++) {
+        const d = decoded[f];
+        const present = tileRow < d.usableRows;
+        rowWords[f] = present ? d.words : zeros;
+        rowAt[f] = present ? tileRow * tileWidth : 0;
+        rowPredicted[f] = present && d.predictor === 2;
+      }
+      imaged += classQaRow(qaSlot, rowWords[0], rowAt[0], nRuns, rowPredicted[0], maskBits);
+      for (let b = 0; b < slots.length; b++) {
+        if (rowPredicted[b + 1]) countRowPredicted(slots[b], rowWords[b + 1], rowAt[b + 1], nRuns);
+        else for (let r = 0; r < nRuns; r++) countRun(slots[b], rowWords[b + 1], rowAt[b + 1] + runFrom[r], rowAt[b + 1] + runTo[r], runFrom[r]);
+      }
+    }
+  }
+  // Every band's pixels are classed alike: the pieces' pixels not imaged inside the runs, or outside them, are fill.
+  const fill = covered - imaged;
+  const qaOut = qaCounts(qaSlot, fill);
+  const bandOut = slots.map((slot) => bandCounts(slot, fill));
+  let b = 0;
+  return bands.map((f) => (f === qaFile ? copyCounts(qaOut) : bandOut[b++]));
 }
+
+/** A copy (each band's counts are transferred back on their own buffers). */
+const copyCounts = (c) => ({ fill: c.fill, clearDns: c.clearDns.slice(), clearCounts: c.clearCounts.slice(), maskedDns: c.maskedDns.slice(), maskedCounts: c.maskedCounts.slice() });

@@ -14,7 +14,7 @@
 import { constants, Inflate, inflate } from 'node:zlib';
 import { promisify } from 'node:util';
 import { decodeInWorker, pickDeflateTileInWorker, pickFromTilePrefixInWorker } from './decodeWorkerPool.js';
-import { pickInflated, pickSamples, prefixBytes, prefixOutputBytes, undoHorizontalDifferencing } from './tileSamples.mjs';
+import { pickInflated, pickSamples, prefixBytes, prefixOutputBytes, undoHorizontalDifferencing, wholeTileChunk } from './tileSamples.mjs';
 
 export interface TileLayout {
   tileWidth: number;
@@ -183,5 +183,5 @@ async function inflateRows(bytes: Uint8Array, neededBytes: number, tileBytes: nu
       // A cut inside a block's header can fail: the whole stream below says what is really wrong.
     }
   }
-  return inflateAsync(bytes, { chunkSize: Math.max(64 * 1024, tileBytes) });
+  return inflateAsync(bytes, { chunkSize: wholeTileChunk(tileBytes) });
 }

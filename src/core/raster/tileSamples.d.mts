@@ -17,3 +17,5 @@ export declare function pickInflated(
   raw: Buffer,
   job: { tileWidth: number; littleEndian: boolean; predictor: number; rows: ArrayLike<number>; cols: ArrayLike<number>; complete?: boolean },
 ): Uint16Array | null;
+export declare function wholeTileChunk(tileBytes: number): number;
+export declare function inflateTileWords(job: { buffer: Uint8Array; tileWidth: number; tileHeight: number; littleEndian: boolean; lastRow: number }): { words: Uint16Array; usableRows: number };
