@@ -9,6 +9,8 @@ import type { LandsatScene } from '../stac/landsatScene.js';
 import { createDemoCatalog, roundPercent } from './createDemoCatalog.js';
 import { sceneCloudPercentOf } from './demoClouds.js';
 import { demoAssetHref, knownCloudPercent, openDemoAssetSource, parseDemoSceneId } from './demoScenes.js';
+import { warmDemoSynthPool } from './demoSynthPool.js';
+import { laneJobCounts, runInSeriesLane } from '../workLane.js';
 
 /**
  * The two 40-year streams together (docs/performance.md, eighth round): a pixel series makes each
@@ -32,6 +34,22 @@ const searchAt100 = (startDate: string, endDate: string, cloudCoverOnRead: boole
   createDemoCatalog().search({ bboxLngLat: [POINT[0], POINT[1], POINT[0], POINT[1]], startDate, endDate, maxCloudCover: 100, limit: 10_000, ...(cloudCoverOnRead ? { cloudCoverOnRead } : {}) });
 
 describe('cloud percents shared between the two 40-year streams', () => {
+  // First in the file: no scene-box count has run in this thread yet, so the worker is free of them.
+  it('queued percents while no series counts: the worker takes part of them, with the same percents', async () => {
+    await warmDemoSynthPool();
+    const catalog = createDemoCatalog();
+    const scenes = (await catalog.search({ bboxLngLat: [POINT[0] + 9, POINT[1], POINT[0] + 9, POINT[1]], startDate: '2009-01-01', endDate: '2016-12-31', maxCloudCover: 100, limit: 10_000, cloudCoverOnRead: true })).scenes.slice(0, 200);
+    expect(scenes.length).toBeGreaterThanOrEqual(128);
+    for (const s of scenes) expect(knownCloudPercent(s.id)).toBeUndefined();
+    const posted = laneJobCounts.series.posted;
+    await runInSeriesLane(() => Promise.all(scenes.map((s) => catalog.cloudCoverReady!(s))));
+    expect(laneJobCounts.series.posted).toBeGreaterThan(posted);
+    for (const s of scenes) {
+      expect(knownCloudPercent(s.id)).toBe(percentOf(s.id));
+      expect(s.cloudCover).toBe(roundPercent(percentOf(s.id)));
+    }
+  }, 120_000);
+
   it('a scene-box count brings the percent of the worker\'s whole cloud build back to this thread', async () => {
     // Scenes no other test of this file reads; their percents are not known here yet.
     const found = await searchAt100('1995-06-01', '1995-09-30', true);

@@ -199,11 +199,43 @@ export async function knowCloudPercentSoon(scene: DemoScene, signal?: AbortSigna
 
 /** Longest slice of queued percents this thread computes in one turn of the event loop. */
 const PERCENT_SLICE_MS = 8;
-const percentQueue: { scene: DemoScene; signal?: AbortSignal; resolve: () => void }[] = [];
+type QueuedPercent = { scene: DemoScene; signal?: AbortSignal; resolve: () => void };
+const percentQueue: QueuedPercent[] = [];
+/**
+ * While no scene-box series counts (a pixel series alone, whose reads need the worker only for their
+ * 3 x 3 syntheses), the synthesis worker takes half the queue's percents, at most this many at a time
+ * (~0.6 ms each: a batch holds it ~20 ms, so the series' own syntheses wait no longer), one batch at a
+ * time. The queue stays short (a percent is queued as its scene's read starts, at most the reads in
+ * flight), so the batches are small and many. With the percents on the event loop alone, the 40-year
+ * pixel stream alone took 4.1 s against 3.3-3.5 s when its search shared them with the worker (seventh
+ * round); with this share 3.4-3.5 s (docs/performance.md, eighth round).
+ */
+const WORKER_PERCENT_BATCH = 32;
+/** Fewer queued percents than this stay on this thread: a message to the worker costs more than they do. */
+const WORKER_PERCENT_MIN_QUEUE = 8;
+let workerPercents: Promise<void> | null = null;
+
+/** Sends half the queue's last percents to the worker when it is free of scene-box counts. */
+function shareQueueWithWorker(): void {
+  if (workerPercents || percentQueue.length < WORKER_PERCENT_MIN_QUEUE || !demoSynthWorkerLoaded() || percentWaits.anyCounting()) return;
+  const take = Math.min(WORKER_PERCENT_BATCH, Math.floor(percentQueue.length / 2));
+  const batch = percentQueue.splice(percentQueue.length - take, take);
+  const settle = (percents: Float64Array | null) =>
+    batch.forEach(({ scene, signal, resolve }, i) => {
+      // The same numbers from the same code; if the worker failed, computed here.
+      if (percents) cloudPercents.set(scene.id, percents[i]);
+      else if (!signal?.aborted) sceneCloudPercent(scene);
+      resolve();
+    });
+  workerPercents = cloudPercentsInWorker(batch.map((b) => b.scene.id))
+    .then(settle, () => settle(null))
+    .finally(() => (workerPercents = null));
+}
 
 async function drainPercentQueue(): Promise<void> {
   while (percentQueue.length > 0) {
     await ownTurn();
+    shareQueueWithWorker();
     const sliceStart = performance.now();
     while (percentQueue.length > 0 && performance.now() - sliceStart < PERCENT_SLICE_MS) {
       const { scene, signal, resolve } = percentQueue[0];

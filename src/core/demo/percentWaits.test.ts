@@ -16,6 +16,19 @@ describe('percentWaits', () => {
     expect(waits.isCounting('18/28')).toBe(false);
   });
 
+  it('any path/row is being counted while one of them is', () => {
+    let now = 5_000;
+    const waits = createPercentWaits(() => now);
+    expect(waits.anyCounting()).toBe(false);
+    waits.counting('18/28');
+    now += 600;
+    waits.counting('18/29');
+    now += COUNTING_IDLE_MS - 600;
+    expect(waits.anyCounting()).toBe(true);
+    now += 600;
+    expect(waits.anyCounting()).toBe(false);
+  });
+
   it('a wait ends when the percent is learned or when it is needed, and not before', async () => {
     const waits = createPercentWaits();
     const ended: string[] = [];

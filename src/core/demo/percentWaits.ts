@@ -15,6 +15,8 @@ export interface PercentWaits {
   counting(key: string): void;
   /** Whether a series counted a scene of path/row `key` in the last COUNTING_IDLE_MS. */
   isCounting(key: string): boolean;
+  /** Whether a series counted a scene of any path/row in the last COUNTING_IDLE_MS (the worker is its). */
+  anyCounting(): boolean;
   /** Scene `id`'s percent is known now: its waiters go on. */
   learned(id: string): void;
   /**
@@ -35,6 +37,11 @@ export function createPercentWaits(now: () => number = () => performance.now()):
     isCounting(key) {
       const at = lastCount.get(key);
       return at !== undefined && now() - at < COUNTING_IDLE_MS;
+    },
+    anyCounting() {
+      const t = now();
+      for (const at of lastCount.values()) if (t - at < COUNTING_IDLE_MS) return true;
+      return false;
     },
     learned(id) {
       const waiting = waiters.get(id);
