@@ -11,15 +11,18 @@ export const PIXEL_CLEAR = 2;
 const FILL_BIT = 1;
 
 /**
- * Each pixel's class from QA_PIXEL under the mask's bits (clearPixel.ts' maskBits): fill (the fill bit,
- * or DN 0, the file's nodata outside the raster), masked (any of the bits set), or clear.
+ * A pixel's class from its QA_PIXEL value `q` under the mask's bits (clearPixel.ts' maskBits): fill (the
+ * fill bit, or DN 0, the file's nodata outside the raster), masked (any of the bits set), or clear. The
+ * one rule every count uses (here and tileCounts.mjs).
  */
+export function pixelClass(q, maskBits) {
+  return q === 0 || (q & FILL_BIT) !== 0 ? PIXEL_FILL : (q & maskBits) !== 0 ? PIXEL_MASKED : PIXEL_CLEAR;
+}
+
+/** Each pixel's class (pixelClass). */
 export function classifyPixels(qa, maskBits) {
   const classes = new Uint8Array(qa.length);
-  for (let i = 0; i < qa.length; i++) {
-    const q = qa[i];
-    classes[i] = q === 0 || (q & FILL_BIT) !== 0 ? PIXEL_FILL : (q & maskBits) !== 0 ? PIXEL_MASKED : PIXEL_CLEAR;
-  }
+  for (let i = 0; i < qa.length; i++) classes[i] = pixelClass(qa[i], maskBits);
   return classes;
 }
 
@@ -197,14 +200,10 @@ export function createDnTally(bandCount, maskBits, ordered = true) {
       if (classes.length < n) classes = new Uint8Array(n);
       if (inside) {
         for (let i = 0; i < n; i++) {
-          const q = qa[i];
-          classes[i] = inside[i] === 0 || q === 0 || (q & FILL_BIT) !== 0 ? PIXEL_FILL : (q & maskBits) !== 0 ? PIXEL_MASKED : PIXEL_CLEAR;
+          classes[i] = inside[i] === 0 ? PIXEL_FILL : pixelClass(qa[i], maskBits);
         }
       } else {
-        for (let i = 0; i < n; i++) {
-          const q = qa[i];
-          classes[i] = q === 0 || (q & FILL_BIT) !== 0 ? PIXEL_FILL : (q & maskBits) !== 0 ? PIXEL_MASKED : PIXEL_CLEAR;
-        }
+        for (let i = 0; i < n; i++) classes[i] = pixelClass(qa[i], maskBits);
       }
       if (!ordered) {
         for (let b = 0; b < slots.length; b++) addUnordered(slots[b], bands[b], classes, nRows, nCols, rowRepeat);

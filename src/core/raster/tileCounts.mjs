@@ -10,7 +10,7 @@
 // (the predictor undone only as far as the row's last inside column), the pixels outside the runs never
 // touched, and QA_PIXEL, which changes rarely along a row, classed and counted once per stretch of
 // equal values. Same counts (cogTileCounts.test.ts checks them against geotiff.js' reads).
-import { PIXEL_CLEAR, PIXEL_FILL, PIXEL_MASKED } from '../landsat/dnCounts.mjs';
+import { PIXEL_CLEAR, PIXEL_FILL, PIXEL_MASKED, pixelClass } from '../landsat/dnCounts.mjs';
 import { inflateTileWords } from './tileSamples.mjs';
 
 let insideScratch = new Uint8Array(0);
@@ -35,8 +35,6 @@ export function pieceInside(p, runs) {
   return inside;
 }
 
-/** QA_PIXEL bit 0: the pixel was not imaged (clearPixel.ts' FILL_BIT; dnCounts.mjs classes the same way). */
-const FILL_BIT = 1;
 const DN_VALUES = 65_536;
 
 /** QA_PIXEL's counts per value over a job: clear and masked pixels, and the values seen of each (few: counted per stretch of equal values, classQaRow). */
@@ -125,7 +123,7 @@ function resetQa(slot) {
  * or the fill bit; masked: any of `maskBits`; else clear) and counted into `slot`. Returns the pixels not fill.
  */
 function classStretch(slot, q, n, col, maskBits) {
-  const kind = q === 0 || (q & FILL_BIT) !== 0 ? PIXEL_FILL : (q & maskBits) !== 0 ? PIXEL_MASKED : PIXEL_CLEAR;
+  const kind = pixelClass(q, maskBits);
   classRow.fill(kind, col, col + n);
   if (kind === PIXEL_CLEAR) {
     if (slot.clearCount[q] === 0) slot.clearSeen[slot.clearDistinct++] = q;
