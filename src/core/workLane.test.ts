@@ -4,7 +4,7 @@
  * the pool's counters, on a real worker thread (the echo worker of the heap-cap tests).
  */
 import { describe, expect, it } from 'vitest';
-import { BULK_POSTED_BESIDE_INTERACTIVE, POSTED_PER_WORKER, createThreadPool } from './raster/threadPool.js';
+import { BULK_POSTED_BESIDE_INTERACTIVE, POSTED_AT_MOST, POSTED_PER_WORKER, createThreadPool } from './raster/threadPool.js';
 import { laneJobCounts, runInBulkLane, runInSeriesLane } from './workLane.js';
 
 const ECHO_WORKER = new URL('../../test/support/heapHogWorker.mjs', import.meta.url);
@@ -102,5 +102,35 @@ describe('bulk lane', () => {
     expect(laneJobCounts.series.dropped - before.series.dropped).toBe(12 - ran);
     expect(laneJobCounts.series.posted - before.series.posted).toBe(ran);
     expect(laneJobCounts.bulk).toEqual(before.bulk);
+  }, 60_000);
+});
+
+describe('how deep a worker is fed', () => {
+  /** Series-lane jobs posted at once by asking `jobs` (before any answer), from the lane's counter. */
+  async function postedAtOnce(jobs: () => Promise<unknown>[]): Promise<number> {
+    const before = laneJobCounts.series.posted;
+    let posted = 0;
+    await runInSeriesLane(() => {
+      const running = jobs();
+      posted = laneJobCounts.series.posted - before;
+      return Promise.all(running);
+    });
+    return posted;
+  }
+
+  it('posts short jobs past POSTED_PER_WORKER while their reported work stays under QUEUED_WORK_MS, and long or unreported ones four at a time', async () => {
+    const pool = createThreadPool(ECHO_WORKER, 'test depth', { size: 1, maxOldGenerationMb: 32 });
+    // Each kind's time learned from a few answers (the worker reports `ms` for `spinMs` jobs only).
+    for (let i = 0; i < 5; i++) await runInSeriesLane(() => Promise.all([pool.run({ echo: 'short', spinMs: 0.2 }, []), pool.run({ echo: 'long', spinMs: 12, long: true }, []), pool.run({ echo: 'plain' }, [])]));
+    // A first job of a kind not seen yet holds the worker, then forty short ones.
+    const short = await postedAtOnce(() => [pool.run({ echo: 'first', spinMs: 50, first: true }, []), ...Array.from({ length: 40 }, () => pool.run({ echo: 'short', spinMs: 0.2 }, []))]);
+    // ~0.2 ms each behind the first (counted at QUEUED_WORK_MS / POSTED_PER_WORKER until its kind answers): all of them.
+    expect(short).toBeGreaterThan(POSTED_PER_WORKER);
+    expect(short).toBeLessThanOrEqual(POSTED_AT_MOST);
+    // ~12 ms each: QUEUED_WORK_MS would hold fewer than POSTED_PER_WORKER, and a worker that reports nothing gets POSTED_PER_WORKER.
+    const long = await postedAtOnce(() => Array.from({ length: 12 }, () => pool.run({ echo: 'long', spinMs: 12, long: true }, [])));
+    expect(long).toBe(POSTED_PER_WORKER);
+    const plain = await postedAtOnce(() => Array.from({ length: 12 }, () => pool.run({ echo: 'plain' }, [])));
+    expect(plain).toBe(POSTED_PER_WORKER);
   }, 60_000);
 });

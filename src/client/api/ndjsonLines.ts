@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { createLineSplitter } from '../../shared/lineSplitter.js';
 import { ApiRequestError } from './ApiRequestError.js';
 
 function abortError(signal: AbortSignal): unknown {
@@ -34,15 +35,14 @@ export async function* ndjsonLines<S extends z.ZodType>(response: Response, line
   const cancel = () => void reader.cancel().catch(() => undefined);
   signal?.addEventListener('abort', cancel, { once: true });
   const decoder = new TextDecoder();
-  let buffered = '';
+  const splitter = createLineSplitter();
   try {
     for (;;) {
       if (signal?.aborted) throw abortError(signal);
       const { value, done } = await reader.read();
       if (signal?.aborted) throw abortError(signal);
-      buffered += decoder.decode(value, { stream: !done });
-      const lines = buffered.split('\n');
-      buffered = done ? '' : lines.pop()!;
+      const lines = splitter.push(decoder.decode(value, { stream: !done }));
+      if (done) lines.push(splitter.end());
       for (const text of lines) {
         if (text.trim() === '') continue;
         let json: unknown;

@@ -17,7 +17,7 @@ import { createSceneClouds, createSceneCloudsNear, sceneCloudPercentOf, shadowOf
 import { createLandCoverTile, ensureLandCover, type LandCoverTile } from './demoLandCover.js';
 import { DEMO_PIXEL_SIZE_M, OVERVIEW_FACTORS, TILE_PX, demoSceneGrid, type DemoSceneGrid } from './demoSceneGrid.js';
 import { DEMO_ASSET_KEYS, cloudBlocksOf, createSceneWeather, synthesizeTile, type SceneWeather } from './demoTileSynth.js';
-import { cloudPercentsInWorker, countSamplesInWorker, demoSynthWorkerLoaded, synthesizeTileSetInWorker } from './demoSynthPool.js';
+import { cloudPercentsInWorker, countSamplesInWorker, demoSynthBacklog, demoSynthWorkerLoaded, synthesizeTileSetInWorker } from './demoSynthPool.js';
 import { sunPosition } from './sunPosition.js';
 import { ownTurn } from '../ownTurn.js';
 import { createPercentWaits } from './percentWaits.js';
@@ -465,6 +465,42 @@ function openedScene(id: string): DemoScene | null {
   return scene;
 }
 
+/**
+ * Jobs the synthesis worker holds or has waiting from which on a count's scene has its whole cloud
+ * field built here, on the event loop, and handed over with the job (cloudsToHandOver).
+ */
+const HAND_OVER_BACKLOG = 2;
+/** Cloud fields handed over so far (tests: the hand-over happens). */
+let handedOver = 0;
+export const demoCloudFieldsHandedOver = (): number => handedOver;
+
+/**
+ * The scene's whole cloud field for a count, built on this thread while the one synthesis worker has
+ * other jobs to do (else undefined: the worker builds it, as for any read). A scene-box series counts
+ * one scene a job, and each job built the scene's field in the worker (~0.5 ms of its ~3.5 ms); with
+ * the worker the 40-year record's critical path and the event loop a third busy, building it here
+ * shares the work out (docs/performance.md, ninth round). The same function builds it either way, so
+ * the counts are the same. The percent comes with the field: known here at once.
+ */
+async function cloudsToHandOver(scene: DemoScene, signal?: AbortSignal): Promise<SceneClouds | undefined> {
+  if (!demoSynthWorkerLoaded() || demoSynthBacklog() < HAND_OVER_BACKLOG || cloudFields.get(scene.id)) return undefined;
+  // A turn of its own: a series' scenes start their counts together, and their builds in one turn held the loop.
+  await ownTurn();
+  signal?.throwIfAborted();
+  const clouds = createSceneClouds(scene.grid, scene.datetime, { elevationDeg: scene.sunElevationDeg, azimuthDeg: scene.sunAzimuthDeg });
+  cloudPercents.set(scene.id, clouds.cloudPercent);
+  percentWaits.learned(scene.id);
+  handedOver += 1;
+  // The grid's block lattice is the worker's to look up (per grid, kept there): not copied with the field.
+  return { ...clouds, blockLattice: undefined };
+}
+
+/** What the worker runs with a count whose scene's cloud field came with it (cloudsToHandOver): kept as if built there. */
+export function adoptSceneClouds(sceneId: string, clouds: SceneClouds): void {
+  cloudFields.set(sceneId, clouds);
+  cloudPercents.set(sceneId, clouds.cloudPercent);
+}
+
 /** Opens a `demo://synthetic/…` href as a virtual GeoTIFF; unknown scenes or bands answer "not found", as a missing file would. */
 export function openDemoAssetSource(href: string): ByteSource {
   const m = /^demo:\/\/synthetic\/([A-Z0-9_]+)\/\1_([A-Z0-9_]+)\.TIF$/.exec(href);
@@ -487,9 +523,10 @@ export function openDemoAssetSource(href: string): ByteSource {
     {
       scene: scene.id,
       band,
-      count: async (level, pieces, bands, qaBand, maskBits, outWidth, _signal, inside) => {
+      count: async (level, pieces, bands, qaBand, maskBits, outWidth, signal, inside) => {
         percentWaits.counting(pathRowKey(scene));
-        const { counts, cloudPercent } = await countSamplesInWorker(scene.id, level, layout.levels[level].tilesAcross, pieces, bands, qaBand, maskBits, outWidth, inside);
+        const clouds = await cloudsToHandOver(scene, signal);
+        const { counts, cloudPercent } = await countSamplesInWorker(scene.id, level, layout.levels[level].tilesAcross, pieces, bands, qaBand, maskBits, outWidth, inside, clouds);
         // The worker built the scene's whole cloud field for the counts, its percent with it: the
         // entry's `cloudCover` (read next, cloudCoverOnRead) then costs this thread no build of its own.
         if (cloudPercent !== undefined) {

@@ -9,6 +9,7 @@ import { createThreadPool, workersBesideEventLoop, type ThreadPool } from '../ra
 import { DEMO_ASSET_KEYS } from './demoTileSynth.js';
 import type { InsideRuns, TileSamplePiece } from '../raster/byteSource.js';
 import type { DnCounts } from '../landsat/dnCounts.mjs';
+import type { SceneClouds } from './sceneClouds.js';
 
 const WORKER_URL = new URL('./demoSynthWorker.mjs', import.meta.url);
 
@@ -60,15 +61,25 @@ export async function synthesizeTileSetInWorker(sceneId: string, level: number, 
   return DEMO_ASSET_KEYS.map((_, k) => new Uint16Array(packed, k * length * 2, length));
 }
 
+/** Count jobs the synthesis workers hold or have waiting (0 before the pool starts). */
+export function demoSynthBacklog(): number {
+  return pool?.backlog() ?? 0;
+}
+
 /** What a worker's counting gives back: the counts, and the scene's cloud percent when the worker knows it (it built the scene's whole cloud field for them). */
 export interface WorkerSampleCounts {
   counts: DnCounts[];
   cloudPercent?: number;
 }
 
-/** A scene's window samples counted per DN in a worker (demoSampleCounts.ts): counts come back, not pixels. */
-export async function countSamplesInWorker(sceneId: string, level: number, tilesAcross: number, pieces: TileSamplePiece[], bands: number[], qaBand: number, maskBits: number, outWidth: number, inside?: InsideRuns): Promise<WorkerSampleCounts> {
-  const counted = await synthPool().run<WorkerSampleCounts>({ countSamples: { sceneId, level, tilesAcross, pieces, bands, qaBand, maskBits, outWidth, ...(inside ? { inside } : {}) } }, []);
+/**
+ * A scene's window samples counted per DN in a worker (demoSampleCounts.ts): counts come back, not
+ * pixels. `clouds`: the scene's whole cloud field built on this thread (demoScenes.ts' cloudsToHandOver),
+ * its buffers transferred: the worker counts with it rather than build it.
+ */
+export async function countSamplesInWorker(sceneId: string, level: number, tilesAcross: number, pieces: TileSamplePiece[], bands: number[], qaBand: number, maskBits: number, outWidth: number, inside?: InsideRuns, clouds?: SceneClouds): Promise<WorkerSampleCounts> {
+  const transfer = clouds ? [clouds.amount.buffer, clouds.count.buffer, ...(clouds.cellBits ? [clouds.cellBits.buffer] : []), ...(clouds.cellKnown ? [clouds.cellKnown.buffer] : [])] : [];
+  const counted = await synthPool().run<WorkerSampleCounts>({ countSamples: { sceneId, level, tilesAcross, pieces, bands, qaBand, maskBits, outWidth, ...(inside ? { inside } : {}), ...(clouds ? { clouds } : {}) } }, transfer as ArrayBuffer[]);
   loaded = true;
   return counted;
 }

@@ -20,6 +20,8 @@ interface Slot {
   /** Jobs posted and not yet answered; `posted[rank]` of them from each lane (workLane.ts, 0 interactive). */
   busy: number;
   posted: number[];
+  /** The work of the jobs posted and not yet answered, ms, as their kinds took the worker (QUEUED_WORK_MS). */
+  queuedMs: number;
 }
 
 interface Job {
@@ -31,9 +33,12 @@ interface Job {
   retried: boolean;
   /** The lane it was posted from: 0 interactive, then workLane.ts' LANE_RANK. */
   rank: number;
+  /** Its kind (payloadKind) and the work it was counted for in its slot's `queuedMs`. */
+  kind: string;
+  estimateMs: number;
 }
 
-type Waiting = Omit<Job, 'slot' | 'rank'> & { lane?: WorkLane };
+type Waiting = Omit<Job, 'slot' | 'rank' | 'kind' | 'estimateMs'> & { lane?: WorkLane };
 
 /**
  * Jobs posted to one worker at most; the rest wait here, lane by lane (workLane.ts). A
@@ -43,6 +48,28 @@ type Waiting = Omit<Job, 'slot' | 'rank'> & { lane?: WorkLane };
  * an interactive job at most four demo tiles' wait (~20 ms).
  */
 export const POSTED_PER_WORKER = 4;
+
+/**
+ * Beyond POSTED_PER_WORKER, jobs are posted to a worker while the work already posted there stays
+ * under this many milliseconds, as the worker reports its time on each kind of job (an answer's `ms`;
+ * a worker that reports none gets POSTED_PER_WORKER): an interactive job waits no longer than behind
+ * four demo tiles, however short the jobs ahead. A 40-year pixel series asks ~1,800 syntheses of a
+ * 3 x 3 (~0.3 ms each): four of them kept the worker busy ~1.2 ms, less than the event loop's slices
+ * of other work (up to ~10 ms) before it handled their answers and posted the next, and the worker
+ * sat idle a quarter of the 40-year journey (docs/performance.md, ninth round).
+ */
+export const QUEUED_WORK_MS = 20;
+/** Jobs posted to one worker at most, however short they are. */
+export const POSTED_AT_MOST = 64;
+/** Until a kind's first answer says otherwise: so long that POSTED_PER_WORKER of them fill QUEUED_WORK_MS. */
+const UNKNOWN_JOB_MS = QUEUED_WORK_MS / POSTED_PER_WORKER;
+/** Weight of a job's reported time in its kind's running average. */
+const COST_WEIGHT = 0.2;
+
+/** A job's kind, for its cost: the names of its payload's fields (a demo tile, a count, a batch of percents). */
+function payloadKind(payload: Record<string, unknown>): string {
+  return Object.keys(payload).join();
+}
 
 /**
  * A later lane's jobs posted to one worker at most while an earlier lane's work is about (jobs of it
@@ -67,6 +94,8 @@ export class WorkerStoppedError extends ExplainedError {
 
 export interface ThreadPool {
   run<T>(payload: Record<string, unknown>, transfer: ArrayBuffer[]): Promise<T>;
+  /** Jobs posted and not yet answered, and jobs waiting to be posted: how far behind the workers are. */
+  backlog(): number;
 }
 
 /** Workers for CPU work beside the event loop: the cores minus the one the loop needs, at least 1, at most 2. */
@@ -108,6 +137,8 @@ export function createThreadPool(workerUrl: URL, what: string, { size = Math.max
   const postedByRank: number[] = Array(LANE_COUNT).fill(0);
   const lastAnsweredAt: number[] = Array(LANE_COUNT).fill(-Infinity);
   let graceTimer: NodeJS.Timeout | null = null;
+  /** Each job kind's time in a worker, ms (running average of what the workers report). */
+  const costByKind = new Map<string, number>();
 
   function startSlot(): Slot {
     // execArgv [] : the worker is plain JS and needs no loader hooks (a test runner's would break it).
@@ -119,12 +150,17 @@ export function createThreadPool(workerUrl: URL, what: string, { size = Math.max
       workerData: { pool: what },
       resourceLimits: { maxYoungGenerationSizeMb: maxYoungGenerationMb, maxOldGenerationSizeMb: maxOldGenerationMb },
     });
-    const slot: Slot = { worker, busy: 0, posted: Array(LANE_COUNT).fill(0) };
-    worker.on('message', (msg: { id: number; result?: unknown; error?: string }) => {
+    const slot: Slot = { worker, busy: 0, posted: Array(LANE_COUNT).fill(0), queuedMs: 0 };
+    worker.on('message', (msg: { id: number; result?: unknown; error?: string; ms?: number }) => {
       const job = pending.get(msg.id);
       if (!job) return;
       pending.delete(msg.id);
       slot.busy -= 1;
+      slot.queuedMs = slot.busy === 0 ? 0 : Math.max(0, slot.queuedMs - job.estimateMs);
+      if (typeof msg.ms === 'number' && Number.isFinite(msg.ms)) {
+        const before = costByKind.get(job.kind);
+        costByKind.set(job.kind, before === undefined ? msg.ms : before + COST_WEIGHT * (msg.ms - before));
+      }
       slot.posted[job.rank] -= 1;
       settle(job.rank);
       if (slot.busy === 0) worker.unref();
@@ -143,7 +179,7 @@ export function createThreadPool(workerUrl: URL, what: string, { size = Math.max
         settle(job.rank);
         if (!job.retried && job.transfer.length === 0) {
           // Again in its own lane (its signal went with its first posting; a job in flight is not dropped).
-          const { slot: _slot, rank, ...again } = job;
+          const { slot: _slot, rank, kind: _kind, estimateMs: _estimateMs, ...again } = job;
           send({ ...again, retried: true, lane: rank === 0 ? undefined : { rank: rank as WorkLane['rank'] } });
           continue;
         }
@@ -183,7 +219,7 @@ export function createThreadPool(workerUrl: URL, what: string, { size = Math.max
       if (waiting[earlier].length > 0 || postedByRank[earlier] > 0) return BULK_POSTED_BESIDE_INTERACTIVE;
       graceLeft = Math.max(graceLeft, lastAnsweredAt[earlier] + INTERACTIVE_GRACE_MS - performance.now());
     }
-    if (graceLeft <= 0) return POSTED_PER_WORKER;
+    if (graceLeft <= 0) return POSTED_AT_MOST;
     if (graceTimer === null) {
       graceTimer = setTimeout(() => {
         graceTimer = null;
@@ -200,15 +236,20 @@ export function createThreadPool(workerUrl: URL, what: string, { size = Math.max
       if (slots.length < size && slots.every((s) => s.busy > 0)) slots.push(startSlot());
       if (rank === 0) {
         const slot = slots.reduce((a, b) => (b.busy < a.busy ? b : a));
-        if (slot.busy >= POSTED_PER_WORKER) return;
+        if (!takesMore(slot)) return;
         postNext(slot, waiting[0].shift()!);
         continue;
       }
       // A later lane's jobs: to the worker holding fewest of that lane's, within the limit of the moment.
       const slot = slots.reduce((a, b) => (b.posted[rank] < a.posted[rank] || (b.posted[rank] === a.posted[rank] && b.busy < a.busy) ? b : a));
-      if (slot.busy >= POSTED_PER_WORKER || slot.posted[rank] >= laneLimit(rank)) return;
+      if (!takesMore(slot) || slot.posted[rank] >= laneLimit(rank)) return;
       postNext(slot, waiting[rank].shift()!);
     }
+  }
+
+  /** Whether one more job goes to this worker now: up to POSTED_PER_WORKER, then while its posted work is under QUEUED_WORK_MS. */
+  function takesMore(slot: Slot): boolean {
+    return slot.busy < POSTED_PER_WORKER || (slot.busy < POSTED_AT_MOST && slot.queuedMs < QUEUED_WORK_MS);
   }
 
   function postNext(slot: Slot, job: Waiting): void {
@@ -227,16 +268,22 @@ export function createThreadPool(workerUrl: URL, what: string, { size = Math.max
     const id = nextId++;
     const rank = lane?.rank ?? 0;
     if (slot.busy === 0) slot.worker.ref();
+    const kind = payloadKind(job.payload);
+    const estimateMs = costByKind.get(kind) ?? UNKNOWN_JOB_MS;
     slot.busy += 1;
+    slot.queuedMs += estimateMs;
     slot.posted[rank] += 1;
     postedByRank[rank] += 1;
-    pending.set(id, { ...job, slot, rank });
+    pending.set(id, { ...job, slot, rank, kind, estimateMs });
     slot.worker.postMessage({ id, ...job.payload }, job.transfer);
   }
 
   return {
     run<T>(payload: Record<string, unknown>, transfer: ArrayBuffer[]): Promise<T> {
       return new Promise<T>((resolve, reject) => send({ resolve: resolve as (v: unknown) => void, reject, payload, transfer, retried: false, lane: workLane() }));
+    },
+    backlog() {
+      return slots.reduce((n, s) => n + s.busy, 0) + waiting.reduce((n, q) => n + q.length, 0);
     },
   };
 }

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import type { ArchiveAssetKey } from '../bands/bandCatalog.js';
+import type { BBox } from '../geo/lngLat.js';
+import { countWindowDns } from '../landsat/dnCounts.mjs';
+import { createBlockCache } from '../raster/blockCache.js';
+import type { ByteSource } from '../raster/byteSource.js';
+import { DEFAULT_MASK, maskBits } from '../raster/clearPixel.js';
+import { createSceneReader } from '../raster/sceneReader.js';
+import type { LandsatScene } from '../stac/landsatScene.js';
+import { createDemoCatalog } from './createDemoCatalog.js';
+import { createSceneClouds } from './demoClouds.js';
+import { adoptSceneClouds, demoAssetHref, demoAssetKeys, demoCloudFieldsHandedOver, knownCloudPercent, openDemoAssetSource, parseDemoSceneId, synthesizeDemoTileSet } from './demoScenes.js';
+import { TILE_PX } from './demoSceneGrid.js';
+import { synthesizeTileSetInWorker, warmDemoSynthPool } from './demoSynthPool.js';
+
+/**
+ * A scene-box series' counts while the synthesis worker is behind: the event loop builds each counted
+ * scene's cloud field and hands it over with the count (demoScenes.ts' cloudsToHandOver). The counts
+ * must be those of the read windows (the path every archive file takes, as demoBoxCounts.test.ts),
+ * and a handed-over field must synthesize the very bytes the worker makes from its own build.
+ */
+const SCENE_BOX: BBox = { minLon: -80.62435440193119, minLat: 44.965806437353145, maxLon: -77.64312355860082, maxLat: 47.08106202336236 };
+
+const readerOf = (scene: LandsatScene, openSource: (href: string) => ByteSource) =>
+  createSceneReader({ cache: createBlockCache({ maxBytes: 1 << 26 }), openSource, assetHref: (asset) => demoAssetHref(scene.id, asset) });
+
+function withoutCounter(href: string): ByteSource {
+  const { sampleCounter: _counter, ...source } = openDemoAssetSource(href);
+  return source;
+}
+
+describe('cloud fields built on the event loop and handed to the synthesis worker', () => {
+  it('give the counts of the read windows, for a series counted together', async () => {
+    await warmDemoSynthPool();
+    const found = await createDemoCatalog().search({ bboxLngLat: [-79.2165, 45.3267, -79.2165, 45.3267], startDate: '2013-01-01', endDate: '2016-12-31', maxCloudCover: 100, limit: 10_000 });
+    const scenes = found.scenes.filter((s) => s.wrsPath === 18 && s.wrsRow === 28).slice(0, 12);
+    expect(scenes.length).toBe(12);
+    const bits = maskBits(DEFAULT_MASK);
+    const bandsOf = (s: LandsatScene) => demoAssetKeys(s.satellite).filter((a): a is ArchiveAssetKey => a !== 'qa_pixel');
+    // The windows first (the worker builds each scene's field itself): a count that handed over a
+    // field unlike the worker's own would count other pixels.
+    const expected = [];
+    for (const scene of scenes) {
+      const bands = bandsOf(scene);
+      const window = await readerOf(scene, withoutCounter).readBox(SCENE_BOX, [...bands, 'qa_pixel'], { maxSize: 64, keepWindow: false });
+      expected.push(countWindowDns(window.dn.qa_pixel!, bits, bands.map((b) => window.dn[b]!)));
+    }
+    const before = demoCloudFieldsHandedOver();
+    // Started a turn apart, as a series' scenes start their counts: the worker falls behind, and the later ones hand their fields over.
+    const pending = [];
+    for (const s of scenes) {
+      pending.push(readerOf(s, openDemoAssetSource).countBox(SCENE_BOX, bandsOf(s), { maxSize: 64 }, bits));
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+    const counted = await Promise.all(pending);
+    expect(demoCloudFieldsHandedOver() - before).toBeGreaterThan(0);
+    for (const [i, scene] of scenes.entries()) expect(counted[i]!.counts, scene.id).toEqual(expected[i]);
+  }, 300_000);
+
+  it('synthesize the bytes the worker makes from its own build, and bring the percent with them', async () => {
+    // A scene this thread has not built yet, its field as a message would carry it (a structured clone).
+    const found = await createDemoCatalog().search({ bboxLngLat: [-79.2165, 45.3267, -79.2165, 45.3267], startDate: '2019-06-01', endDate: '2019-09-30', maxCloudCover: 100, limit: 100 });
+    // The cloudiest of the summer: partly cloudy cells, whose blocks the synthesis ranks, and shadows.
+    const { id } = [...found.scenes].filter((s) => s.cloudCover < 90).sort((a, b) => b.cloudCover - a.cloudCover)[0];
+    const scene = parseDemoSceneId(id)!;
+    const field = structuredClone(createSceneClouds(scene.grid, scene.datetime, { elevationDeg: scene.sunElevationDeg, azimuthDeg: scene.sunAzimuthDeg }));
+    adoptSceneClouds(id, field);
+    expect(knownCloudPercent(id)).toBe(field.cloudPercent);
+    // Overview 2 (a quarter of full resolution, TILE_PX tiles) along the diagonal: clouds and their shadows among them.
+    const across = Math.ceil(scene.grid.width / 4 / TILE_PX);
+    for (const index of [0, across + 1, 2 * across + 2]) {
+      const here = synthesizeDemoTileSet(id, 2, index, across);
+      const inWorker = await synthesizeTileSetInWorker(id, 2, index, across);
+      expect(here.map((b) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('base64')), `tile ${index}`).toEqual(inWorker.map((b) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('base64')));
+    }
+  }, 120_000);
+});
