@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DEFAULT_POINT } from '../shared/defaults.js';
+import { inflateEngine } from '../core/raster/nativeInflate.mjs';
 
 /**
  * First-use costs paid before the server answers, so that the first requests' /api/health is not held
@@ -61,6 +62,9 @@ async function main(): Promise<void> {
   await app.listen({ port: config.PORT, host: config.HOST });
   const source = app.ctx.catalog;
   app.log.info(`Landsat On the Fly at http://localhost:${config.PORT} — source: ${source.name}${source.synthetic ? ' (SYNTHETIC demo data)' : ''}`);
+  const inflate = inflateEngine();
+  if (inflate.engine === 'libdeflate') app.log.info("archive tiles inflate with libdeflate (native/deflate)");
+  else app.log.warn(`archive tiles inflate with node's zlib, about half as fast: ${inflate.reason}. Install a C compiler and libdeflate-dev, then run \`npm rebuild\`.`);
 }
 
 main().catch((err) => {

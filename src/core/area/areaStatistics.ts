@@ -255,10 +255,13 @@ const SCENES_AT_ONCE = 3;
  * 30 m 6.5-6.6 s against 7.1-9.6 s. Ten since the workers' counting got cheaper (eighth round,
  * docs/areas-and-first-load.md): a scene's chain of round trips (headers, then its strips one after
  * another, 30 ms each on the bench) left the two cores idle part of the time with six. A/B, 3 runs each,
- * load 2-10: 60 m 1.89-1.93 s against 2.09-2.58 s with six, 30 m 3.70 s against 5.55 s. Each scene in
- * flight holds one strip's compressed tiles (~5 MB at most); decoded tiles stay in the workers, one job each.
+ * load 2-10: 60 m 1.89-1.93 s against 2.09-2.58 s with six, 30 m 3.70 s against 5.55 s. Sixteen since
+ * the tiles inflate with libdeflate (ninth round): with less CPU a scene, more round trips in flight
+ * keep the cores fed; 3 runs each, load ~3: 60 m 1.60-1.84 s against 1.64-1.81 s with ten, 30 m the
+ * same (2.80-2.98 s against 2.95-3.01 s). Each scene in flight holds one strip's compressed tiles
+ * (~5 MB at most); decoded tiles stay in the workers, one job each.
  */
-const ARCHIVE_SCENES_AT_ONCE = 10;
+const ARCHIVE_SCENES_AT_ONCE = 16;
 
 /**
  * POST /api/area: per qualifying scene, areaSceneEntry's counts and statistics. One entry per scene

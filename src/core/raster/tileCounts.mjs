@@ -57,6 +57,8 @@ const qa = qaSlot();
 const bandSlots = [];
 // Per tile column: the class of the pixel in the row being counted (only the runs' columns are written).
 let classRow = new Uint8Array(0);
+// Per file of a job (QA_PIXEL first): where its tile of the piece being counted is inflated.
+const tileScratch = [];
 // The words of a sparse tile (or of rows past a tile's end): 0, as a read window has them.
 let zeros = new Uint16Array(0);
 
@@ -240,11 +242,13 @@ export function countDeflatePieces({ tileWidth, tileHeight, files, pieces, bands
     for (let ri = 0; ri < nRows; ri++) if (p.rowRepeat[ri] !== 1 || (ri > 0 && p.rows[ri] <= p.rows[ri - 1])) throw new RangeError('countDeflatePieces counts full-resolution pieces only (each tile row once, ascending)');
     if (p.cols[nCols - 1] - col0 !== nCols - 1) throw new RangeError('countDeflatePieces counts full-resolution pieces only (contiguous columns)');
     covered += nRows * nCols;
-    // Each file's tile inflated as far as the piece's last row (an empty buffer: a sparse tile, all 0).
-    const decoded = used.map((f) => {
+    // Each file's tile inflated as far as the piece's last row (an empty buffer: a sparse tile, all 0),
+    // into that file's buffer of this thread (the piece's tiles are read before the next piece's).
+    const decoded = used.map((f, u) => {
       const bytes = p.tiles[f];
       if (bytes.byteLength === 0) return { words: zeros, usableRows: tileHeight, predictor: 1 };
-      const { words, usableRows } = inflateTileWords({ buffer: bytes, tileWidth, tileHeight, littleEndian: files[f].littleEndian, lastRow: p.rows[nRows - 1] });
+      if (!(tileScratch[u]?.byteLength >= tileWidth * tileHeight * 2)) tileScratch[u] = new Uint8Array(tileWidth * tileHeight * 2);
+      const { words, usableRows } = inflateTileWords({ buffer: bytes, tileWidth, tileHeight, littleEndian: files[f].littleEndian, lastRow: p.rows[nRows - 1], into: tileScratch[u] });
       return { words, usableRows, predictor: files[f].predictor };
     });
     for (let ri = 0; ri < nRows; ri++) {

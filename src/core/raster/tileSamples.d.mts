@@ -18,4 +18,4 @@ export declare function pickInflated(
   job: { tileWidth: number; littleEndian: boolean; predictor: number; rows: ArrayLike<number>; cols: ArrayLike<number>; complete?: boolean },
 ): Uint16Array | null;
 export declare function wholeTileChunk(tileBytes: number): number;
-export declare function inflateTileWords(job: { buffer: Uint8Array; tileWidth: number; tileHeight: number; littleEndian: boolean; lastRow: number }): { words: Uint16Array; usableRows: number };
+export declare function inflateTileWords(job: { buffer: Uint8Array; tileWidth: number; tileHeight: number; littleEndian: boolean; lastRow: number; into?: Uint8Array }): { words: Uint16Array; usableRows: number };

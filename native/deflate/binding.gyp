@@ -1,0 +1,10 @@
+{
+  "targets": [
+    {
+      "target_name": "landsat_inflate",
+      "sources": ["inflate.c"],
+      "libraries": ["-ldeflate"],
+      "cflags": ["-O2"]
+    }
+  ]
+}
