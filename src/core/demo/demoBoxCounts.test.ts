@@ -3,14 +3,12 @@ import type { ArchiveAssetKey } from '../bands/bandCatalog.js';
 import type { BBox } from '../geo/lngLat.js';
 import { countWindowDns } from '../landsat/dnCounts.mjs';
 import { statisticsOfCounts, windowStatistics } from '../landsat/statistics.js';
-import { createBlockCache } from '../raster/blockCache.js';
-import type { ByteSource } from '../raster/byteSource.js';
 import { DEFAULT_MASK, maskBits, parseMask } from '../raster/clearPixel.js';
 import { dnToPhysical } from '../raster/scaling.js';
-import { createSceneReader } from '../raster/sceneReader.js';
 import type { LandsatScene } from '../stac/landsatScene.js';
 import { createDemoCatalog } from './createDemoCatalog.js';
-import { demoAssetHref, demoAssetKeys, openDemoAssetSource } from './demoScenes.js';
+import { demoAssetKeys, openDemoAssetSource } from './demoScenes.js';
+import { SCENE_BOX, demoReaderOf, withoutCounter } from '../../../test/support/demoSceneReaders.js';
 
 /**
  * Scene-box statistics of the demo are counted in its synthesis worker (sceneReader `countBox`,
@@ -19,18 +17,6 @@ import { demoAssetHref, demoAssetKeys, openDemoAssetSource } from './demoScenes.
  * counter stripped from the sources), then counted (countWindowDns) and summarized (windowStatistics).
  * Counts and statistics must be equal exactly, DN order included (the mean accumulates in it).
  */
-
-/** The default point's scene box (path 18, row 28, as /api/wrs2 gives it): what the page's charts read. */
-const SCENE_BOX: BBox = { minLon: -80.62435440193119, minLat: 44.965806437353145, maxLon: -77.64312355860082, maxLat: 47.08106202336236 };
-
-const readerOf = (scene: LandsatScene, openSource: (href: string) => ByteSource) =>
-  createSceneReader({ cache: createBlockCache({ maxBytes: 1 << 26 }), openSource, assetHref: (asset) => demoAssetHref(scene.id, asset) });
-
-/** The demo's files as windows only: no counting where the samples are made. */
-function withoutCounter(href: string): ByteSource {
-  const { sampleCounter: _counter, ...source } = openDemoAssetSource(href);
-  return source;
-}
 
 async function someScenes(): Promise<LandsatScene[]> {
   const found = await createDemoCatalog().search({ bboxLngLat: [-79.2165, 45.3267, -79.2165, 45.3267], startDate: '1982-08-22', endDate: '2025-12-31', maxCloudCover: 100, limit: 10_000 });
@@ -69,12 +55,12 @@ describe('demo scene-box statistics counted in the synthesis worker equal those 
       for (const scene of scenes) {
         const bands = demoAssetKeys(scene.satellite).filter((a): a is ArchiveAssetKey => a !== 'qa_pixel');
         const box = c.box(scene);
-        const window = await readerOf(scene, withoutCounter).readBox(box, [...bands, 'qa_pixel'], { maxSize: c.maxSize, keepWindow: false });
+        const window = await demoReaderOf(scene, withoutCounter).readBox(box, [...bands, 'qa_pixel'], { maxSize: c.maxSize, keepWindow: false });
         const expectedCounts = countWindowDns(window.dn.qa_pixel!, maskBits(mask), bands.map((b) => window.dn[b]!));
         const physical = bands.map((b) => (dn: number) => dnToPhysical(b, dn));
         const expectedStats = await windowStatistics(window.dn.qa_pixel!, bands.map((b, i) => ({ dn: window.dn[b]!, physical: physical[i] })), mask);
 
-        const counted = await readerOf(scene, openDemoAssetSource).countBox(box, bands, { maxSize: c.maxSize }, maskBits(mask));
+        const counted = await demoReaderOf(scene, openDemoAssetSource).countBox(box, bands, { maxSize: c.maxSize }, maskBits(mask));
         expect(counted, scene.id).not.toBeNull();
         const { counts, ...grid } = counted!;
         const { dn: _dn, fetchStats: _stats, ...expectedGrid } = window;

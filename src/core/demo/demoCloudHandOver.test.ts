@@ -1,17 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { ArchiveAssetKey } from '../bands/bandCatalog.js';
-import type { BBox } from '../geo/lngLat.js';
 import { countWindowDns } from '../landsat/dnCounts.mjs';
-import { createBlockCache } from '../raster/blockCache.js';
-import type { ByteSource } from '../raster/byteSource.js';
 import { DEFAULT_MASK, maskBits } from '../raster/clearPixel.js';
-import { createSceneReader } from '../raster/sceneReader.js';
 import type { LandsatScene } from '../stac/landsatScene.js';
 import { createDemoCatalog } from './createDemoCatalog.js';
 import { createSceneClouds } from './demoClouds.js';
-import { adoptSceneClouds, demoAssetHref, demoAssetKeys, demoCloudFieldsHandedOver, knownCloudPercent, openDemoAssetSource, parseDemoSceneId, synthesizeDemoTileSet } from './demoScenes.js';
+import { adoptSceneClouds, demoAssetKeys, demoCloudFieldsHandedOver, knownCloudPercent, openDemoAssetSource, parseDemoSceneId, synthesizeDemoTileSet } from './demoScenes.js';
 import { TILE_PX } from './demoSceneGrid.js';
 import { synthesizeTileSetInWorker, warmDemoSynthPool } from './demoSynthPool.js';
+import { SCENE_BOX, demoReaderOf, withoutCounter } from '../../../test/support/demoSceneReaders.js';
 
 /**
  * A scene-box series' counts while the synthesis worker is behind: the event loop builds each counted
@@ -19,16 +16,6 @@ import { synthesizeTileSetInWorker, warmDemoSynthPool } from './demoSynthPool.js
  * must be those of the read windows (the path every archive file takes, as demoBoxCounts.test.ts),
  * and a handed-over field must synthesize the very bytes the worker makes from its own build.
  */
-const SCENE_BOX: BBox = { minLon: -80.62435440193119, minLat: 44.965806437353145, maxLon: -77.64312355860082, maxLat: 47.08106202336236 };
-
-const readerOf = (scene: LandsatScene, openSource: (href: string) => ByteSource) =>
-  createSceneReader({ cache: createBlockCache({ maxBytes: 1 << 26 }), openSource, assetHref: (asset) => demoAssetHref(scene.id, asset) });
-
-function withoutCounter(href: string): ByteSource {
-  const { sampleCounter: _counter, ...source } = openDemoAssetSource(href);
-  return source;
-}
-
 describe('cloud fields built on the event loop and handed to the synthesis worker', () => {
   it('give the counts of the read windows, for a series counted together', async () => {
     await warmDemoSynthPool();
@@ -42,14 +29,14 @@ describe('cloud fields built on the event loop and handed to the synthesis worke
     const expected = [];
     for (const scene of scenes) {
       const bands = bandsOf(scene);
-      const window = await readerOf(scene, withoutCounter).readBox(SCENE_BOX, [...bands, 'qa_pixel'], { maxSize: 64, keepWindow: false });
+      const window = await demoReaderOf(scene, withoutCounter).readBox(SCENE_BOX, [...bands, 'qa_pixel'], { maxSize: 64, keepWindow: false });
       expected.push(countWindowDns(window.dn.qa_pixel!, bits, bands.map((b) => window.dn[b]!)));
     }
     const before = demoCloudFieldsHandedOver();
     // Started a turn apart, as a series' scenes start their counts: the worker falls behind, and the later ones hand their fields over.
     const pending = [];
     for (const s of scenes) {
-      pending.push(readerOf(s, openDemoAssetSource).countBox(SCENE_BOX, bandsOf(s), { maxSize: 64 }, bits));
+      pending.push(demoReaderOf(s, openDemoAssetSource).countBox(SCENE_BOX, bandsOf(s), { maxSize: 64 }, bits));
       await new Promise((resolve) => setTimeout(resolve, 1));
     }
     const counted = await Promise.all(pending);
