@@ -33,7 +33,7 @@ interface Job {
   retried: boolean;
   /** The lane it was posted from: 0 interactive, then workLane.ts' LANE_RANK. */
   rank: number;
-  /** Its kind (payloadKind) and the work it was counted for in its slot's `queuedMs`. */
+  /** Its kind (jobKind) and the work it was counted for in its slot's `queuedMs`. */
   kind: string;
   estimateMs: number;
 }
@@ -66,9 +66,13 @@ const UNKNOWN_JOB_MS = QUEUED_WORK_MS / POSTED_PER_WORKER;
 /** Weight of a job's reported time in its kind's running average. */
 const COST_WEIGHT = 0.2;
 
-/** A job's kind, for its cost: the names of its payload's fields (a demo tile, a count, a batch of percents). */
-function payloadKind(payload: Record<string, unknown>): string {
-  return Object.keys(payload).join();
+/**
+ * A job's kind, for its cost: its lane and the names of its payload's fields (a demo tile, a count, a
+ * batch of percents). The lane keeps a series' counts (a 64 px scene box, ~3 ms) apart from an area's
+ * (strips of a million pixels, 100 ms and more), which share the payload's shape.
+ */
+function jobKind(rank: number, payload: Record<string, unknown>): string {
+  return `${rank}:${Object.keys(payload).join()}`;
 }
 
 /**
@@ -268,7 +272,7 @@ export function createThreadPool(workerUrl: URL, what: string, { size = Math.max
     const id = nextId++;
     const rank = lane?.rank ?? 0;
     if (slot.busy === 0) slot.worker.ref();
-    const kind = payloadKind(job.payload);
+    const kind = jobKind(rank, job.payload);
     const estimateMs = costByKind.get(kind) ?? UNKNOWN_JOB_MS;
     slot.busy += 1;
     slot.queuedMs += estimateMs;
