@@ -4,7 +4,7 @@
  * the pool's counters, on a real worker thread (the echo worker of the heap-cap tests).
  */
 import { describe, expect, it } from 'vitest';
-import { BULK_POSTED_BESIDE_INTERACTIVE, POSTED_AT_MOST, POSTED_PER_WORKER, createThreadPool } from './raster/threadPool.js';
+import { BULK_POSTED_BESIDE_INTERACTIVE, INTERACTIVE_GRACE_MS, POSTED_AT_MOST, POSTED_PER_WORKER, createThreadPool } from './raster/threadPool.js';
 import { laneJobCounts, runInBulkLane, runInSeriesLane } from './workLane.js';
 
 const ECHO_WORKER = new URL('../../test/support/heapHogWorker.mjs', import.meta.url);
@@ -106,13 +106,13 @@ describe('bulk lane', () => {
 });
 
 describe('how deep a worker is fed', () => {
-  /** Series-lane jobs posted at once by asking `jobs` (before any answer), from the lane's counter. */
-  async function postedAtOnce(jobs: () => Promise<unknown>[]): Promise<number> {
-    const before = laneJobCounts.series.posted;
+  /** Jobs of a lane posted at once by asking `jobs` (before any answer), from the lane's counter. */
+  async function postedAtOnce(jobs: () => Promise<unknown>[], lane: 'series' | 'bulk' = 'series'): Promise<number> {
+    const before = laneJobCounts[lane].posted;
     let posted = 0;
-    await runInSeriesLane(() => {
+    await (lane === 'series' ? runInSeriesLane : runInBulkLane)(() => {
       const running = jobs();
-      posted = laneJobCounts.series.posted - before;
+      posted = laneJobCounts[lane].posted - before;
       return Promise.all(running);
     });
     return posted;
@@ -132,5 +132,11 @@ describe('how deep a worker is fed', () => {
     expect(long).toBe(POSTED_PER_WORKER);
     const plain = await postedAtOnce(() => Array.from({ length: 12 }, () => pool.run({ echo: 'plain' }, [])));
     expect(plain).toBe(POSTED_PER_WORKER);
+    // An area's (the bulk lane's) jobs never go deeper, however short their kind has been: alone (the
+    // series' last answers older than INTERACTIVE_GRACE_MS), POSTED_PER_WORKER of them.
+    await new Promise((resolve) => setTimeout(resolve, INTERACTIVE_GRACE_MS + 50));
+    for (let i = 0; i < 5; i++) await runInBulkLane(() => pool.run({ echo: 'short', spinMs: 0.2 }, []));
+    const bulk = await postedAtOnce(() => [pool.run({ echo: 'first', spinMs: 50, first: true }, []), ...Array.from({ length: 40 }, () => pool.run({ echo: 'short', spinMs: 0.2 }, []))], 'bulk');
+    expect(bulk).toBe(POSTED_PER_WORKER);
   }, 60_000);
 });

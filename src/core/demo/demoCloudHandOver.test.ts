@@ -9,6 +9,7 @@ import { adoptSceneClouds, demoAssetKeys, demoCloudFieldsHandedOver, knownCloudP
 import { TILE_PX } from './demoSceneGrid.js';
 import { synthesizeTileSetInWorker, warmDemoSynthPool } from './demoSynthPool.js';
 import { SCENE_BOX, demoReaderOf, withoutCounter } from '../../../test/support/demoSceneReaders.js';
+import { runInBulkLane } from '../workLane.js';
 
 /**
  * A scene-box series' counts while the synthesis worker is behind: the event loop builds each counted
@@ -42,6 +43,23 @@ describe('cloud fields built on the event loop and handed to the synthesis worke
     const counted = await Promise.all(pending);
     expect(demoCloudFieldsHandedOver() - before).toBeGreaterThan(0);
     for (const [i, scene] of scenes.entries()) expect(counted[i]!.counts, scene.id).toEqual(expected[i]);
+  }, 300_000);
+
+  it('are not built for an area\'s counts (the bulk lane: a scene counted strip by strip)', async () => {
+    await warmDemoSynthPool();
+    const found = await createDemoCatalog().search({ bboxLngLat: [-79.2165, 45.3267, -79.2165, 45.3267], startDate: '2017-01-01', endDate: '2018-12-31', maxCloudCover: 100, limit: 10_000 });
+    const scenes = found.scenes.filter((s) => s.wrsPath === 18 && s.wrsRow === 28).slice(0, 12);
+    const bits = maskBits(DEFAULT_MASK);
+    const before = demoCloudFieldsHandedOver();
+    await runInBulkLane(async () => {
+      const pending = [];
+      for (const s of scenes) {
+        pending.push(demoReaderOf(s, openDemoAssetSource).countBox(SCENE_BOX, ['red', 'nir08'], { maxSize: 64 }, bits));
+        await new Promise((resolve) => setTimeout(resolve, 1));
+      }
+      return Promise.all(pending);
+    });
+    expect(demoCloudFieldsHandedOver()).toBe(before);
   }, 300_000);
 
   it('synthesize the bytes the worker makes from its own build, and bring the percent with them', async () => {
