@@ -30,7 +30,8 @@ export function inflateWhole(bytes, maxBytes, into) {
   if (!binding) return null;
   // A caller's own buffer when it has one (one per file of a counted piece, tileCounts.mjs): a fresh
   // half-megabyte buffer per tile cost its page faults on every tile.
-  const out = into && into.byteLength >= maxBytes ? into.subarray(0, maxBytes) : Buffer.allocUnsafe(maxBytes);
+  // A Buffer either way: the caller may swap its byte order in place (Buffer#swap16).
+  const out = into && into.byteLength >= maxBytes ? Buffer.from(into.buffer, into.byteOffset, maxBytes) : Buffer.allocUnsafe(maxBytes);
   const written = binding.inflateZlibInto(bytes, out);
   return written >= 0 ? out.subarray(0, written) : null;
 }

@@ -8,6 +8,7 @@ import { inflateSync } from 'node:zlib';
 import { fromFile } from 'geotiff';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { inflateEngine, inflateWhole } from './nativeInflate.mjs';
+import { inflateTileWords } from './tileSamples.mjs';
 
 const SCENE = '../shared/real-world/landsat-tm-etm/LE07_L2SP_090084_20210331_20210426_02_T1/LE07_L2SP_090084_20210331_20210426_02_T1';
 /** DEFLATE files written by USGS (Landsat 7 crops) and by other projects' test suites (a Landsat 8 band, 512 and 256 px tiles, big-endian with the predictor). */
@@ -22,17 +23,18 @@ const FILES = [
 const BUILT = existsSync(new URL('../../../native/deflate/build/Release/landsat_inflate.node', import.meta.url));
 
 /** The compressed tiles of a file's full-resolution image, as stored (offsets and byte counts from geotiff.js). */
-async function storedTiles(file: string, count: number): Promise<{ bytes: Uint8Array; tileBytes: number }[]> {
+async function storedTiles(file: string, count: number): Promise<{ bytes: Uint8Array; tileBytes: number; tileWidth: number; tileHeight: number }[]> {
   const image = await (await fromFile(file)).getImage(0);
   // geotiff.js reads large IFD arrays on demand.
   const dir = image.fileDirectory as unknown as { loadValue(tag: string): Promise<ArrayLike<number>> };
   const [offsets, counts] = await Promise.all([dir.loadValue('TileOffsets'), dir.loadValue('TileByteCounts')]);
-  const tileBytes = image.getTileWidth() * image.getTileHeight() * image.getBytesPerPixel();
+  const [tileWidth, tileHeight] = [image.getTileWidth(), image.getTileHeight()];
+  const tileBytes = tileWidth * tileHeight * image.getBytesPerPixel();
   const whole = readFileSync(file);
   // Tiles spread across the file (the corners hold fill, the middle the scene).
   const step = Math.max(1, Math.floor(offsets.length / count));
-  const picked: { bytes: Uint8Array; tileBytes: number }[] = [];
-  for (let i = 0; i < offsets.length && picked.length < count; i += step) if (counts[i] > 0) picked.push({ bytes: whole.subarray(offsets[i], offsets[i] + counts[i]), tileBytes });
+  const picked: { bytes: Uint8Array; tileBytes: number; tileWidth: number; tileHeight: number }[] = [];
+  for (let i = 0; i < offsets.length && picked.length < count; i += step) if (counts[i] > 0) picked.push({ bytes: whole.subarray(offsets[i], offsets[i] + counts[i]), tileBytes, tileWidth, tileHeight });
   return picked;
 }
 
@@ -69,6 +71,15 @@ describe('inflateWhole', () => {
     corrupt[0] ^= 0xff; // the zlib header
     expect(() => inflateSync(corrupt)).toThrow();
     expect(inflateWhole(corrupt, tileBytes)).toBeNull();
+  }, 60_000);
+
+  it.skipIf(!BUILT)('gives a big-endian file\'s words in host order through a caller\'s plain buffer (as tileCounts.mjs hands it)', async () => {
+    const [{ bytes, tileBytes, tileWidth, tileHeight }] = await storedTiles('../shared/real-world/cogs/derived__LC08_B4_bigendian_deflate_pred2_tiled.tif', 1);
+    const { words, usableRows } = inflateTileWords({ buffer: bytes, tileWidth, tileHeight, littleEndian: false, lastRow: tileHeight - 1, into: new Uint8Array(tileBytes) });
+    expect(usableRows).toBe(tileHeight);
+    // Expected: node's zlib, then the bytes swapped to this (little-endian) host's order.
+    const expected = Buffer.from(inflateSync(bytes)).swap16();
+    expect(Buffer.from(words.buffer, words.byteOffset, words.byteLength).equals(expected)).toBe(true);
   }, 60_000);
 
   it('is not used with LANDSAT_INFLATE=zlib, and says why', async () => {
