@@ -23,6 +23,39 @@ const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentEl
 const RESULT_TIMEOUT_MS = 240_000;
 
 describe('What changed here? (built page, headless Chromium, synthetic demo archive)', () => {
+  // First, on the fresh server: the point's 40-year record is read cold (seconds), so Cancel is there to
+  // press. Run after the 1440 px test, the server's kept series parts answered so fast that the Cancel
+  // button was gone before the keyboard reached it (a failed full run, 2026-11-26).
+  it('at 390 px, by keyboard: Cancel stops it, a second run shows the result, controls are at least 24 px, nothing scrolls sideways', async () => {
+    const { page } = await harness.openPage(`/?${POINT}`, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const section = page.locator('#what-changed');
+    const run = section.getByRole('button', { name: 'Find changes at this point' });
+    await run.scrollIntoViewIfNeeded();
+    await run.focus();
+    await page.keyboard.press('Enter');
+    const cancel = section.getByRole('button', { name: 'Cancel' });
+    await cancel.focus();
+    await page.keyboard.press('Enter');
+    await section.getByText('Cancelled; nothing was analysed.').waitFor();
+
+    await run.focus();
+    await page.keyboard.press('Enter');
+    await section.getByRole('list', { name: 'Changes' }).waitFor({ timeout: RESULT_TIMEOUT_MS });
+    // The band chooser by keyboard: SWIR1.
+    const band = section.getByRole('combobox', { name: /Band/ });
+    await band.focus();
+    await band.selectOption('B06');
+    await section.getByRole('img', { name: /B06 \(SWIR1\) at the point/ }).waitFor();
+    for (const control of await section.locator('button, select').all()) {
+      const box = (await control.boundingBox())!;
+      expect(box.width, (await control.textContent()) ?? "").toBeGreaterThanOrEqual(24);
+      expect(box.height, (await control.textContent()) ?? "").toBeGreaterThanOrEqual(24);
+    }
+    expect(await noSidewaysScroll(page)).toBe(true);
+    await section.scrollIntoViewIfNeeded();
+    await harness.screenshot(page, '34-what-changed-390', '#what-changed');
+  }, RESULT_TIMEOUT_MS + 60_000);
+
   it('at 1440 px: the alert link opens the section and runs it; the synthetic fire is a break with NIR down; CSVs download', async () => {
     const { page, consoleErrors } = await harness.openPage(`/?${POINT}#what-changed`, { viewport: { width: 1440, height: 1000 }, acceptDownloads: true });
     const section = page.locator('#what-changed');
@@ -54,35 +87,5 @@ describe('What changed here? (built page, headless Chromium, synthetic demo arch
     for (const r of orows.filter((x) => x[oh.indexOf('segment')] === '')) expect(r[oh.indexOf('B05_fitted_reflectance')]).toBe('');
     // The results section's own image request for a link's point may find no scene at its 0 % cloud default (a 404 it reports itself).
     expect(consoleErrors.filter((e) => !/ERR_INTERNET_DISCONNECTED|status of 404|Error fetching image/.test(e))).toEqual([]);
-  }, RESULT_TIMEOUT_MS + 60_000);
-
-  it('at 390 px, by keyboard: Cancel stops it, a second run shows the result, controls are at least 24 px, nothing scrolls sideways', async () => {
-    const { page } = await harness.openPage(`/?${POINT}`, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-    const section = page.locator('#what-changed');
-    const run = section.getByRole('button', { name: 'Find changes at this point' });
-    await run.scrollIntoViewIfNeeded();
-    await run.focus();
-    await page.keyboard.press('Enter');
-    const cancel = section.getByRole('button', { name: 'Cancel' });
-    await cancel.focus();
-    await page.keyboard.press('Enter');
-    await section.getByText('Cancelled; nothing was analysed.').waitFor();
-
-    await run.focus();
-    await page.keyboard.press('Enter');
-    await section.getByRole('list', { name: 'Changes' }).waitFor({ timeout: RESULT_TIMEOUT_MS });
-    // The band chooser by keyboard: SWIR1.
-    const band = section.getByRole('combobox', { name: /Band/ });
-    await band.focus();
-    await band.selectOption('B06');
-    await section.getByRole('img', { name: /B06 \(SWIR1\) at the point/ }).waitFor();
-    for (const control of await section.locator('button, select').all()) {
-      const box = (await control.boundingBox())!;
-      expect(box.width, (await control.textContent()) ?? "").toBeGreaterThanOrEqual(24);
-      expect(box.height, (await control.textContent()) ?? "").toBeGreaterThanOrEqual(24);
-    }
-    expect(await noSidewaysScroll(page)).toBe(true);
-    await section.scrollIntoViewIfNeeded();
-    await harness.screenshot(page, '34-what-changed-390', '#what-changed');
   }, RESULT_TIMEOUT_MS + 60_000);
 });
