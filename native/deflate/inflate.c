@@ -23,11 +23,7 @@ static void free_decompressor(napi_env env, void *data, void *hint) {
 
 static int bytes_of(napi_env env, napi_value value, void **data, size_t *length) {
   napi_typedarray_type type;
-  size_t count;
-  napi_value buffer;
-  size_t offset;
-  if (napi_get_typedarray_info(env, value, &type, &count, data, &buffer, &offset) != napi_ok || type != napi_uint8_array) return 0;
-  *length = count;
+  if (napi_get_typedarray_info(env, value, &type, length, data, NULL, NULL) != napi_ok || type != napi_uint8_array) return 0;
   return 1;
 }
 

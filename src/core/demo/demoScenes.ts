@@ -145,8 +145,7 @@ export function sceneClouds(scene: DemoScene): SceneClouds {
   let clouds = cloudFields.get(scene.id);
   if (!clouds) {
     clouds = createSceneClouds(scene.grid, scene.datetime, { elevationDeg: scene.sunElevationDeg, azimuthDeg: scene.sunAzimuthDeg });
-    cloudFields.set(scene.id, clouds);
-    cloudPercents.set(scene.id, clouds.cloudPercent);
+    adoptSceneClouds(scene.id, clouds);
   }
   return clouds;
 }
@@ -498,7 +497,10 @@ async function cloudsToHandOver(scene: DemoScene, signal?: AbortSignal): Promise
   return { ...clouds, blockLattice: undefined };
 }
 
-/** What the worker runs with a count whose scene's cloud field came with it (cloudsToHandOver): kept as if built there. */
+/**
+ * Keeps a scene's whole cloud field, and its percent with it: one built on this thread (sceneClouds),
+ * or, in the worker, one that came with a count (cloudsToHandOver), kept as if built there.
+ */
 export function adoptSceneClouds(sceneId: string, clouds: SceneClouds): void {
   cloudFields.set(sceneId, clouds);
   cloudPercents.set(sceneId, clouds.cloudPercent);

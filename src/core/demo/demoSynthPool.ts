@@ -61,7 +61,7 @@ export async function synthesizeTileSetInWorker(sceneId: string, level: number, 
   return DEMO_ASSET_KEYS.map((_, k) => new Uint16Array(packed, k * length * 2, length));
 }
 
-/** Count jobs the synthesis workers hold or have waiting (0 before the pool starts). */
+/** Jobs the synthesis workers hold or have waiting, of every kind (0 before the pool starts). */
 export function demoSynthBacklog(): number {
   return pool?.backlog() ?? 0;
 }
