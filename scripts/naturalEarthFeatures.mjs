@@ -35,6 +35,20 @@ const out = path.resolve(process.argv[3] ?? path.join(root, 'src/core/geocode/na
  */
 const LAYERS = [
   { file: 'ne_50m_geography_regions_elevation_points', kinds: { mountain: 'mountain', depression: 'depression', pass: 'pass' }, farTwinIsCopy: true },
+  {
+    // The 1:10m layer: the 1:50m layer's peaks again (at the same points, the same names or Natural Earth's
+    // other spelling: "Mt. Everest" there, "Mount Everest" here) and some 600 more, among them the
+    // PeakBagger country high points (scalerank 9). A feature that shares a name with one of the 1:50m
+    // layer's within SAME_FEATURE_DEGREES, or lies on its very point, is that feature: left out. Same-named peaks far apart are
+    // different peaks here (Mount Olympus in Greece, in Washington and on Cyprus; two La Soufrières), so no
+    // far twin is a copy. Its 'plateau' class is research stations on ice (Vostok, Concordia, Summit Camp),
+    // its one 'cape' (Cape Colbeck, "elevation" 4069 m) is no peak: both left out, like the unnamed spot
+    // elevations.
+    file: 'ne_10m_geography_regions_elevation_points',
+    kinds: { mountain: 'mountain', depression: 'depression', pass: 'pass' },
+    farTwinIsCopy: false,
+    sameAs: 'ne_50m_geography_regions_elevation_points',
+  },
   { file: 'ne_110m_lakes', kinds: { Lake: 'lake', 'Alkaline Lake': 'lake' }, farTwinIsCopy: true },
   {
     file: 'ne_10m_geography_regions_points',
@@ -107,6 +121,10 @@ const LAYERS = [
 ];
 
 const round = (x, digits) => Number(x.toFixed(digits));
+/** How close (in degrees) a feature of a layer with `sameAs` lies to the earlier layer's feature of a shared name to be that feature. */
+const SAME_FEATURE_DEGREES = 0.5;
+/** Closer than this (in degrees) a later layer's feature is the earlier layer's whatever its name. */
+const SAME_POINT_DEGREES = 0.001;
 /** How far inland (in degrees, each way) a region's label point moved off the sea stands. */
 const INLAND_DEGREES = 0.25;
 
@@ -180,6 +198,8 @@ function parkUnits(features) {
 }
 
 const rows = [];
+/** Per layer file, its features kept: their names (lower case) and point, for a later layer's `sameAs`. */
+const kept = new Map();
 const skipped = [];
 const unnamed = new Map();
 const counts = {};
@@ -199,8 +219,11 @@ function mergeSameNamed(file, features) {
   return kept;
 }
 
-for (const { file, kinds, farTwinIsCopy, countryFromNearestTown = false, copies = [], pointOnLand = false, mergeSameName = false, parks = false, country: layerCountry = '' } of LAYERS) {
+for (const { file, kinds, farTwinIsCopy, countryFromNearestTown = false, copies = [], pointOnLand = false, mergeSameName = false, parks = false, country: layerCountry = '', sameAs } of LAYERS) {
   const seen = new Map();
+  const keptHere = [];
+  kept.set(file, keptHere);
+  let sameAsCount = 0;
   const features = readLayer(file);
   for (const f of mergeSameName ? mergeSameNamed(file, features) : parks ? parkUnits(features) : features) {
     const copy = f.coordinates && copies.find((c) => c.name === f.name && Math.hypot(c.lat - f.coordinates[1], c.lon - f.coordinates[0]) < 0.01);
@@ -240,11 +263,23 @@ for (const { file, kinds, farTwinIsCopy, countryFromNearestTown = false, copies 
       skipped.push(`${file}: a second "${key}" at ${round(lat, 2)}, ${round(lon, 2)}, ${round(Math.hypot(before[0] - lat, before[1] - lon), 1)}° from the first`);
       continue;
     }
+    const lowerNames = names.map((n) => n.toLowerCase());
+    // A shared name near, or the very same point under another spelling ("Grandiozny Pk." and "Grandiozny Peak").
+    const isEarlier = (k) => {
+      const degrees = Math.hypot(k.lat - lat, k.lon - lon);
+      return degrees < SAME_POINT_DEGREES || (degrees < SAME_FEATURE_DEGREES && k.names.some((n) => lowerNames.includes(n)));
+    };
+    if (sameAs && kept.get(sameAs).some(isEarlier)) {
+      sameAsCount += 1;
+      continue;
+    }
+    keptHere.push({ names: lowerNames, lat, lon });
     seen.set(key, [lat, lon]);
     const country = countryFromNearestTown ? nearestTownCountry(lat, lon) : layerCountry;
     rows.push([names[0], altNames.join(','), kind, f.scalerank, f.min_zoom ?? null, f.elevation ?? null, round(lat, digits), round(lon, digits), country]);
     counts[`${file} ${f.featurecla}`] = (counts[`${file} ${f.featurecla}`] ?? 0) + 1;
   }
+  if (sameAsCount) skipped.push(`${file}: ${sameAsCount} features of ${sameAs} (a shared name within ${SAME_FEATURE_DEGREES}°, or the same point)`);
 }
 
 for (const [why, n] of unnamed) skipped.push(`${n} x ${why}`);

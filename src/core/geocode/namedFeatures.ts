@@ -72,24 +72,13 @@ const ROWS: Row[] = [
   ['Lake Kariba', 'Kariba', 'lake', '', -17.0, 28.0],
   ['Lake Volta', 'Volta Lake', 'lake', 'GH', 7.3, -0.1],
   ['Dead Sea', 'Yam HaMelah,Al-Bahr al-Mayyit', 'lake', '', 31.5, 35.5],
-  // Mountains (summits)
-  ['Matterhorn', 'Monte Cervino,Mont Cervin', 'mountain', '', 45.98, 7.66],
+  // Summits that Natural Earth's 1:10m peaks layer lacks (the Matterhorn, Etna, Fuji ... come from it:
+  // NATURAL_EARTH_ADDITIONS below; its Gebel Katherna is Mount Catherine, the summit beside Mount Sinai)
   ['Eiger', '', 'mountain', 'CH', 46.58, 8.01],
-  ['Zugspitze', '', 'mountain', 'DE', 47.42, 10.98],
-  ['Mount Etna', 'Etna,Mongibello', 'mountain', 'IT', 37.75, 14.99],
-  ['Mount Vesuvius', 'Vesuvius,Vesuvio', 'mountain', 'IT', 40.82, 14.43],
-  ['Mount Olympus', 'Olympus,Olympos', 'mountain', 'GR', 40.09, 22.36],
-  ['Mount Ararat', 'Ararat,Ağrı Dağı', 'mountain', 'TR', 39.7, 44.3],
   ['Mount Sinai', 'Jabal Musa', 'mountain', 'EG', 28.54, 33.98],
-  ['Ben Nevis', '', 'mountain', 'GB', 56.8, -5.0],
-  ['Mount Fuji', 'Fuji,Fujisan,Fuji-san', 'mountain', 'JP', 35.36, 138.73],
-  ['Mount Rainier', 'Tahoma', 'mountain', 'US', 46.85, -121.76],
   ['Mount St. Helens', 'Mount Saint Helens', 'mountain', 'US', 46.19, -122.19],
-  ['Mauna Kea', '', 'mountain', 'US', 19.82, -155.47],
-  ['Popocatépetl', 'Popocatepetl', 'mountain', 'MX', 19.02, -98.62],
   ['Cotopaxi', '', 'mountain', 'EC', -0.68, -78.44],
   ['Table Mountain', 'Tafelberg', 'mountain', 'ZA', -33.96, 18.4],
-  ['Aoraki / Mount Cook', 'Mount Cook,Aoraki', 'mountain', 'NZ', -43.59, 170.14],
   // Mountain ranges
   ['Dolomites', 'Dolomiti,Dolomiten', 'mountain range', 'IT', 46.4, 11.85],
   ['Pyrenees', 'Pyrénées,Pirineos', 'mountain range', '', 42.7, 0.8],
@@ -109,7 +98,6 @@ const ROWS: Row[] = [
   ['Torres del Paine', 'Torres del Paine National Park', 'national park', 'CL', -51.0, -73.0],
   ['Galápagos Islands', 'Galapagos,Islas Galápagos', 'national park', 'EC', -0.6, -90.5],
   ['Kakadu National Park', 'Kakadu', 'national park', 'AU', -12.8, 132.6],
-  ['Uluru', 'Ayers Rock,Uluru-Kata Tjuta National Park', 'national park', 'AU', -25.34, 131.04],
   ['Great Barrier Reef', '', 'national park', 'AU', -18.3, 147.7],
   ['Plitvice Lakes', 'Plitvička jezera', 'national park', 'HR', 44.88, 15.62],
   // Deserts
@@ -161,13 +149,33 @@ const ROWS: Row[] = [
 /** Features Natural Earth lacks (in the layers read), written by hand. */
 export const NAMED_FEATURES: readonly NamedFeature[] = ROWS.map(([name, altNames, kind, country, lat, lon]) => ({ name, altNames, kind, country, lat, lon }));
 
+/** What is added by hand to a Natural Earth feature (NATURAL_EARTH_ADDITIONS). */
+export interface NaturalEarthAddition {
+  /** Other names, comma-separated. */
+  altNames: string;
+  /** ISO 3166 alpha-2; '' = on a border or not known. */
+  country: string;
+  /**
+   * The ranking weight of the hand-written entry the feature replaced (FEATURE_WEIGHT), when larger than its
+   * scalerank's: Natural Earth's 1:10m peaks layer gives the Matterhorn and Fuji scalerank 6 and the
+   * Zugspitze, Ararat and Mount Rainier, PeakBagger's country high points, scalerank 9 (a town of 1,000),
+   * which would put Fuji city or the town of Ararat before the mountain most people mean.
+   */
+  weight?: number;
+  /** [lat, lon]: the addition is for the feature of that name within 1° of it only (Mount Olympus in Greece, not in Washington or on Cyprus). */
+  near?: readonly [number, number];
+}
+
+/** The summits the 1:10m peaks layer gave in place of hand-written entries keep those entries' ranking weight. */
+const WAS_HAND_WRITTEN = { weight: FEATURE_WEIGHT };
+
 /**
  * Names (comma-separated) and the ISO 3166 country that Natural Earth does not give for its own features,
  * by the feature's name in naturalEarthFeatures.ts, added by hand: "Baikal" and "Everest" alone find
  * them as exact names, "Lake Titicaca" finds Natural Earth's "Titicaca". The country given here replaces
  * the nearest town's that the table carries for capes, islands and waterfalls ('' = on a border).
  */
-export const NATURAL_EARTH_ADDITIONS: Readonly<Record<string, { altNames: string; country: string }>> = Object.fromEntries(
+export const NATURAL_EARTH_ADDITIONS: Readonly<Record<string, NaturalEarthAddition>> = Object.fromEntries(
   (
     [
       ['Lake Baikal', 'Baikal,Baykal,Ozero Baykal', 'RU'],
@@ -196,6 +204,23 @@ export const NATURAL_EARTH_ADDITIONS: Readonly<Record<string, { altNames: string
       ['Chimborazo', '', 'EC'],
       ['Mount Kosciuszko', 'Kosciuszko', 'AU'],
       ['Death Valley', '', 'US'],
+      // ne_10m_geography_regions_elevation_points: the summits that were hand-written entries, with the
+      // other names and the country those entries gave (Natural Earth's own names stay: "Monte Etna",
+      // "Vesuvio", "Fuji", "Uluru (Ayers Rock)", "Aoraki (Mount Cook)").
+      ['Matterhorn', 'Monte Cervino,Mont Cervin', '', WAS_HAND_WRITTEN],
+      ['Zugspitze', '', 'DE', WAS_HAND_WRITTEN],
+      ['Mount Etna', 'Etna,Mongibello', 'IT', WAS_HAND_WRITTEN],
+      ['Mount Vesuvius', 'Vesuvius', 'IT', WAS_HAND_WRITTEN],
+      ['Mount Olympus', 'Olympus,Olympos', 'GR', { ...WAS_HAND_WRITTEN, near: [40.08, 22.35] }],
+      ['Mount Ararat', 'Ararat,Ağrı Dağı', 'TR', WAS_HAND_WRITTEN],
+      ['Ben Nevis', '', 'GB', WAS_HAND_WRITTEN],
+      ['Mount Fuji', 'Fujisan,Fuji-san', 'JP', WAS_HAND_WRITTEN],
+      ['Mount Rainier', 'Tahoma', 'US', WAS_HAND_WRITTEN],
+      ['Mauna Kea', '', 'US', WAS_HAND_WRITTEN],
+      ['Popocatépetl', '', 'MX', WAS_HAND_WRITTEN],
+      ['Aoraki / Mount Cook', 'Mount Cook,Aoraki', 'NZ', WAS_HAND_WRITTEN],
+      // The rock; the hand-written entry was the national park named after it, around it.
+      ['Uluru', 'Ayers Rock,Uluru-Kata Tjuta National Park', 'AU', WAS_HAND_WRITTEN],
       // ne_110m_geography_regions_polys: the other names the hand-written entries of these gave.
       ['Alps', 'The Alps,Alpen,Alpes,Alpi', ''],
       ['Caucasus Mountains', 'Caucasus', ''],
@@ -218,8 +243,8 @@ export const NATURAL_EARTH_ADDITIONS: Readonly<Record<string, { altNames: string
       ['Iguaçu Falls', 'Cataratas del Iguazú,Cataratas do Iguaçu', ''],
       ['Victoria Falls', 'Mosi-oa-Tunya', ''],
       ['Niagara Falls', '', ''],
-    ] as const
-  ).map(([name, altNames, country]) => [name, { altNames, country }]),
+    ] as [name: string, altNames: string, country: string, more?: Pick<NaturalEarthAddition, 'weight' | 'near'>][]
+  ).map(([name, altNames, country, more]) => [name, { altNames, country, ...more }]),
 );
 
 /**

@@ -59,10 +59,20 @@ describe('the Natural Earth table (naturalEarthFeatures.ts)', () => {
     // Names the regions layer gives twice in one class (the Canadian Shield, the Transantarctic Mountains): one feature each.
     const repeated = regions.length - new Set(regions.map((f) => `${f.name}|${f.featurecla}`)).size;
     expect(repeated).toBe(2);
+    // The 1:10m peaks layer: its features at a point of the 1:50m layer (every 1:50m peak, pass and
+    // depression again, the same coordinates in both files) are not counted twice; its research stations
+    // ('plateau') and its one 'cape' (Cape Colbeck, "elevation" 4069 m) are no peaks.
+    const peaks50m = lines('ne_50m_geography_regions_elevation_points.jsonl');
+    const peaks10m = lines('ne_10m_geography_regions_elevation_points.jsonl').filter((f) => f.name);
+    const samePoint = (a: [number, number], b: [number, number]) => a[0] === b[0] && a[1] === b[1];
+    const again = peaks10m.filter((f) => peaks50m.some((g) => samePoint(g.coordinates as [number, number], f.coordinates as [number, number]))).length;
+    expect(again).toBe(peaks50m.filter((f) => f.name).length);
+    const notPeaks = peaks10m.filter((f) => f.featurecla === 'plateau' || f.featurecla === 'cape').length;
+    expect(notPeaks).toBe(6);
     // Less the misplaced second Lake Onega, the second Cape Lopatka and Île Amsterdam (copies), the poles,
     // the oceans, the Ross Sea (its bounding box spans all longitudes), and of the regions layer the
     // continents, the boxes of half the world and the repeated names.
-    expect(NATURAL_EARTH_ROWS.length).toBe(named.length + parkUnits - 1 - 2 - poles.length - oceans.length - 1 - continents.length - wide - repeated);
+    expect(NATURAL_EARTH_ROWS.length).toBe(named.length + peaks10m.length - again - notPeaks + parkUnits - 1 - 2 - poles.length - oceans.length - 1 - continents.length - wide - repeated);
     expect(NATURAL_EARTH_ROWS.some((r) => r[0] === 'Ross Sea')).toBe(false);
     expect(NATURAL_EARTH_ROWS.filter((r) => r[0] === 'Lake Onega')).toHaveLength(1);
     expect(NATURAL_EARTH_ROWS.filter((r) => r[0] === 'Cape Lopatka')).toHaveLength(1);

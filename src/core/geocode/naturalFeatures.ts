@@ -19,7 +19,9 @@ export function scalerankWeight(scalerank: number): number {
 /** Natural Earth's features (with the names and countries added by hand) and then the hand-written ones. */
 export function naturalFeatures(): (NamedFeature & { source: FeatureSource })[] {
   const fromNaturalEarth = NATURAL_EARTH_ROWS.map(([name, altNames, kind, scalerank, , , lat, lon, nearestTownCountry]) => {
-    const added = NATURAL_EARTH_ADDITIONS[name];
+    const named = NATURAL_EARTH_ADDITIONS[name];
+    // An addition with a place is for the feature of that name near it only (Mount Olympus in Greece).
+    const added = named?.near && Math.hypot(named.near[0] - lat, named.near[1] - lon) > 1 ? undefined : named;
     return {
       name,
       altNames: [altNames, added?.altNames].filter(Boolean).join(','),
@@ -28,7 +30,8 @@ export function naturalFeatures(): (NamedFeature & { source: FeatureSource })[] 
       country: added ? added.country : nearestTownCountry,
       lat,
       lon,
-      weight: scalerankWeight(scalerank),
+      // A summit that replaced a hand-written entry keeps that entry's weight (NaturalEarthAddition.weight).
+      weight: Math.max(scalerankWeight(scalerank), added?.weight ?? 0),
       source: 'Natural Earth' as const,
     };
   });
