@@ -10,8 +10,8 @@
 // the fields kept; the extracts are committed so that the table can be made again without the network.
 //
 // A point layer (peaks, passes, depressions; capes, islands, waterfalls) gives its own point. A polygon
-// layer with its outer ring copied (lakes) gives the point of that ring farthest from the shore
-// (polylabel): a lake's centroid or bounding-box centre can fall on land (Lake Baikal's does). A polygon
+// layer with its outer ring copied (lakes; and its holes, when a line has them) gives the point of the
+// water farthest from the shore (polylabel): a lake's centroid or bounding-box centre can fall on land (Lake Baikal's does). A polygon
 // layer copied with its bounding box only gives the point of the box nearest its centre that lies on
 // water for seas, gulfs and bays, on land for regions (deserts, ranges, plains, plateaus, basins,
 // peninsulas: naturalEarthWaterPoint.mjs).
@@ -50,6 +50,15 @@ const LAYERS = [
     sameAs: 'ne_50m_geography_regions_elevation_points',
   },
   { file: 'ne_110m_lakes', kinds: { Lake: 'lake', 'Alkaline Lake': 'lake' }, farTwinIsCopy: true },
+  {
+    // Not the whole layer: only the 13 lakes copied from the pages of the 1:50m lakes layer that were read
+    // (all 33: scripts/naturalEarth/README.md), those the hand-written list held and the 1:110m layer lacks.
+    // Same fields as the 1:110m layer, and each line's `ne_id` and `bbox`; Lake Volta's one hole (an island)
+    // as `holes`. Natural Earth's 'Reservoir' class (Lake Kariba, Lake Volta) is a lake to the search.
+    file: 'ne_50m_lakes',
+    kinds: { Lake: 'lake', 'Alkaline Lake': 'lake', Reservoir: 'lake' },
+    farTwinIsCopy: true,
+  },
   {
     file: 'ne_10m_geography_regions_points',
     // 'pole' is left out: the oceanic pole of inaccessibility and the magnetic poles "2005 (est)", which
@@ -251,7 +260,7 @@ for (const { file, kinds, farTwinIsCopy, countryFromNearestTown = false, copies 
     // Pacific); an island group's small islands take any land point.
     // A park's point is any land point: a park is no larger than a quarter of a degree each way from its shore.
     const boxPoint = (box) => (pointOnLand ? landPointOfBox(box, kind === 'island' || kind === 'national park' ? 0 : INLAND_DEGREES) ?? landPointOfBox(box) : waterPointOfBox(box));
-    const point = f.coordinates ?? (f.ring ? polylabel([f.ring], 0.01) : boxPoint(f.bbox));
+    const point = f.coordinates ?? (f.ring ? polylabel([f.ring, ...(f.holes ?? [])], 0.01) : boxPoint(f.bbox));
     if (!point) throw new Error(`${file}: no ${pointOnLand ? 'land' : 'water'} point in the bounding box of ${f.name}`);
     const [lon, lat] = point;
     const digits = f.coordinates ? 6 : f.ring ? 4 : 2;

@@ -54,24 +54,13 @@ export const FEATURE_WEIGHT = 2_000_000;
 type Row = [name: string, altNames: string, kind: FeatureKind, country: string, lat: number, lon: number];
 
 const ROWS: Row[] = [
-  // Lakes
-  ['Lake Turkana', 'Lake Rudolf', 'lake', 'KE', 3.6, 36.1],
-  ['Lake Chad', 'Lac Tchad', 'lake', '', 13.3, 14.1],
-  ['Great Salt Lake', '', 'lake', 'US', 41.1, -112.5],
-  ['Lake Tahoe', '', 'lake', 'US', 39.1, -120.04],
-  ['Lake Geneva', 'Lac Léman,Lac de Genève,Genfersee', 'lake', '', 46.45, 6.55],
-  ['Lake Constance', 'Bodensee', 'lake', '', 47.6, 9.4],
+  // Lakes that Natural Earth's 1:50m lakes layer lacks (all 33 pages were read: Lake Geneva, Lake Constance,
+  // Balaton, the Dead Sea ... come from it, NATURAL_EARTH_ADDITIONS below; the Italian lakes are 1:10m
+  // features, and Lake Eyre, a salt lake dry most years, is in none of its lakes layers read)
   ['Lake Garda', 'Lago di Garda,Benaco', 'lake', 'IT', 45.6, 10.7],
   ['Lake Como', 'Lago di Como,Lario', 'lake', 'IT', 46.0, 9.27],
   ['Lake Maggiore', 'Lago Maggiore', 'lake', '', 45.95, 8.65],
-  ['Lake Balaton', 'Balaton', 'lake', 'HU', 46.83, 17.73],
-  ['Issyk-Kul', 'Lake Issyk-Kul,Ysyk-Köl', 'lake', 'KG', 42.45, 77.25],
-  ['Lake Van', 'Van Gölü', 'lake', 'TR', 38.6, 42.9],
-  ['Tonlé Sap', 'Tonle Sap Lake', 'lake', 'KH', 12.9, 104.1],
   ['Lake Eyre', 'Kati Thanda', 'lake', 'AU', -28.4, 137.3],
-  ['Lake Kariba', 'Kariba', 'lake', '', -17.0, 28.0],
-  ['Lake Volta', 'Volta Lake', 'lake', 'GH', 7.3, -0.1],
-  ['Dead Sea', 'Yam HaMelah,Al-Bahr al-Mayyit', 'lake', '', 31.5, 35.5],
   // Summits that Natural Earth's 1:10m peaks layer lacks (the Matterhorn, Etna, Fuji ... come from it:
   // NATURAL_EARTH_ADDITIONS below; its Gebel Katherna is Mount Catherine, the summit beside Mount Sinai)
   ['Eiger', '', 'mountain', 'CH', 46.58, 8.01],
@@ -166,7 +155,7 @@ export interface NaturalEarthAddition {
   near?: readonly [number, number];
 }
 
-/** The summits the 1:10m peaks layer gave in place of hand-written entries keep those entries' ranking weight. */
+/** The summits (1:10m peaks layer) and lakes (1:50m lakes layer) that replaced hand-written entries keep those entries' ranking weight. */
 const WAS_HAND_WRITTEN = { weight: FEATURE_WEIGHT };
 
 /**
@@ -221,6 +210,21 @@ export const NATURAL_EARTH_ADDITIONS: Readonly<Record<string, NaturalEarthAdditi
       ['Aoraki / Mount Cook', 'Mount Cook,Aoraki', 'NZ', WAS_HAND_WRITTEN],
       // The rock; the hand-written entry was the national park named after it, around it.
       ['Uluru', 'Ayers Rock,Uluru-Kata Tjuta National Park', 'AU', WAS_HAND_WRITTEN],
+      // ne_50m_lakes: the lakes that were hand-written entries, with the other names and the country those
+      // entries gave (Natural Earth's own other names stay: "Bodensee", "Lac Léman", "Ysyk Köl").
+      ['Lake Turkana', 'Lake Rudolf', 'KE', WAS_HAND_WRITTEN],
+      ['Lake Chad', 'Lac Tchad', '', WAS_HAND_WRITTEN],
+      ['Great Salt Lake', '', 'US', WAS_HAND_WRITTEN],
+      ['Lake Tahoe', '', 'US', WAS_HAND_WRITTEN],
+      ['Lake Geneva', 'Lac de Genève,Genfersee', '', WAS_HAND_WRITTEN],
+      ['Lake Constance', '', '', WAS_HAND_WRITTEN],
+      ['Lake Balaton', 'Balaton', 'HU', WAS_HAND_WRITTEN],
+      ['Issyk-Kul', 'Lake Issyk-Kul,Ysyk-Köl', 'KG', WAS_HAND_WRITTEN],
+      ['Lake Van', 'Van Gölü', 'TR', WAS_HAND_WRITTEN],
+      ['Tonlé Sap', 'Tonle Sap Lake', 'KH', WAS_HAND_WRITTEN],
+      ['Lake Kariba', 'Kariba', '', WAS_HAND_WRITTEN],
+      ['Lake Volta', 'Volta Lake', 'GH', WAS_HAND_WRITTEN],
+      ['Dead Sea', 'Yam HaMelah,Al-Bahr al-Mayyit', '', WAS_HAND_WRITTEN],
       // ne_110m_geography_regions_polys: the other names the hand-written entries of these gave.
       ['Alps', 'The Alps,Alpen,Alpes,Alpi', ''],
       ['Caucasus Mountains', 'Caucasus', ''],
