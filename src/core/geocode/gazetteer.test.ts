@@ -99,11 +99,11 @@ describe('natural features and English city names (naturalFeatures.ts)', () => {
     ['Great Plains', 'Great Plains', 'plain', 'Natural Earth'],
     ['Tibetan Plateau', 'Tibetan Plateau', 'plateau', 'Natural Earth'],
     // Natural Earth's 1:110m marine layer holds the larger seas (Gulf of Mexico, below), not these; the
-    // 1:50m layer's features copied (naturalEarthSeas50m.test.ts) give these, the Aegean stays hand-written.
+    // 1:50m layer's features copied (naturalEarthSeas50m.test.ts) give these, the Aegean among them.
     ['Adriatic', 'Adriatic Sea', 'sea', 'Natural Earth'],
     ['Gulf of Bothnia', 'Gulf of Bothnia', 'gulf', 'Natural Earth'],
     ['Baltic Sea', 'Baltic Sea', 'sea', 'Natural Earth'],
-    ['Aegean Sea', 'Aegean Sea', 'sea', 'hand-written'],
+    ['Aegean Sea', 'Aegean Sea', 'sea', 'Natural Earth'],
     // The national parks of the United States come from Natural Earth's parks layer (naturalEarthParks.test.ts).
     ['Yellowstone', 'Yellowstone National Park', 'national park', 'Natural Earth'],
     // From ne_110m_geography_marine_polys (the hand-written entries of the same seas are gone).

@@ -125,11 +125,11 @@ const ROWS: Row[] = [
   ['Black Forest', 'Schwarzwald', 'forest', 'DE', 48.3, 8.15],
   ['Patagonia', '', 'region', '', -45.0, -69.0],
   ['Lapland', 'Sápmi,Lappi', 'region', '', 68.0, 25.0],
-  // Seas and gulfs near coasts that ne_110m_geography_marine_polys lacks (it holds the larger ones) and
-  // that were not copied from ne_50m_geography_marine_polys (the Adriatic, the Baltic, the North Sea and eight
-  // more were: scripts/naturalEarth/README.md; the Aegean, Ligurian and Wadden Seas were not among the pages
-  // read, and the Bering Sea's box there spans all longitudes, as it crosses the antimeridian)
-  ['Aegean Sea', 'Aegean', 'sea', '', 39.0, 25.0],
+  // Seas near coasts that ne_110m_geography_marine_polys lacks (it holds the larger ones) and that were not
+  // copied from ne_50m_geography_marine_polys (the Adriatic, the Baltic, the North Sea, the Aegean and eight
+  // more were: scripts/naturalEarth/README.md; the Ligurian and Wadden Seas are in none of the pages of its
+  // scalerank 2 to 4 features, all read, and the Bering Sea's box there spans all longitudes, as it crosses
+  // the antimeridian)
   ['Ligurian Sea', '', 'sea', '', 43.5, 9.0],
   ['Wadden Sea', 'Waddenzee,Wattenmeer', 'sea', '', 53.5, 6.5],
   ['Bering Sea', '', 'sea', '', 58.0, -178.0],
@@ -239,6 +239,7 @@ export const NATURAL_EARTH_ADDITIONS: Readonly<Record<string, NaturalEarthAdditi
       ['Congo basin', 'Congo Basin,Congo Rainforest', ''],
       // ne_50m_geography_marine_polys: the other names the hand-written entries of these gave.
       ['Adriatic Sea', 'Adriatic', ''],
+      ['Aegean Sea', 'Aegean', ''],
       ['English Channel', 'La Manche', ''],
       ['Gulf of California', 'Sea of Cortez', 'MX'],
       ['Baltic Sea', 'Baltic', ''],

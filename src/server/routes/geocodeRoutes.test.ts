@@ -95,10 +95,10 @@ describe('GET /api/geocode', () => {
     expect(await first('Kalahari')).toMatchObject({ name: 'Kalahari Desert', kind: 'desert', source: 'hand-written' });
     // Natural Earth's ne_110m_geography_marine_polys gives the Gulf of Mexico (featurecla "gulf"), its
     // ne_50m_geography_marine_polys the Adriatic: bbox [12.225487, 39.743104, 19.998397, 45.771393], whose
-    // centre is on water; the Aegean stays hand-written.
+    // centre is on water, and the Aegean.
     expect(await first('Gulf of Mexico')).toMatchObject({ name: 'Gulf of Mexico', kind: 'gulf', source: 'Natural Earth' });
     expect(await first('Adriatic Sea')).toMatchObject({ name: 'Adriatic Sea', kind: 'sea', source: 'Natural Earth', lat: 42.76, lon: 16.11 });
-    expect(await first('Aegean Sea')).toMatchObject({ name: 'Aegean Sea', kind: 'sea', source: 'hand-written' });
+    expect(await first('Aegean Sea')).toMatchObject({ name: 'Aegean Sea', kind: 'sea', source: 'Natural Earth' });
     // ne_10m_parks_and_protected_lands_scale_rank: "Yellowstone NP" (YELL), bbox [-111.154378, 44.134318, -109.826457, 45.100098], centre on land.
     expect(await first('Yellowstone')).toMatchObject({ name: 'Yellowstone National Park', kind: 'national park', country: 'United States', source: 'Natural Earth', lat: 44.62, lon: -110.49 });
     // ne_10m_geography_regions_points: "Cape of Good Hope" at [18.441295, -34.307184], its country from the nearest town.
