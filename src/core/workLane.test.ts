@@ -4,7 +4,7 @@
  * the pool's counters, on a real worker thread (the echo worker of the heap-cap tests).
  */
 import { describe, expect, it } from 'vitest';
-import { BULK_POSTED_BESIDE_INTERACTIVE, INTERACTIVE_GRACE_MS, POSTED_AT_MOST, POSTED_PER_WORKER, createThreadPool } from './raster/threadPool.js';
+import { BULK_POSTED_BESIDE_INTERACTIVE, HELPED_JOB_MS, INTERACTIVE_GRACE_MS, POSTED_AT_MOST, POSTED_PER_WORKER, createThreadPool } from './raster/threadPool.js';
 import { laneJobCounts, runInBulkLane, runInSeriesLane } from './workLane.js';
 
 const ECHO_WORKER = new URL('../../test/support/heapHogWorker.mjs', import.meta.url);
@@ -138,5 +138,55 @@ describe('how deep a worker is fed', () => {
     for (let i = 0; i < 5; i++) await runInBulkLane(() => pool.run({ echo: 'short', spinMs: 0.2 }, []));
     const bulk = await postedAtOnce(() => [pool.run({ echo: 'first', spinMs: 50, first: true }, []), ...Array.from({ length: 40 }, () => pool.run({ echo: 'short', spinMs: 0.2 }, []))], 'bulk');
     expect(bulk).toBe(POSTED_PER_WORKER);
+  }, 60_000);
+});
+
+describe("the event loop's help", () => {
+  /** As the echo worker answers a `spinMs` job, run here; `threadId` 0 says it ran on the event loop (the main thread's id). */
+  const helper = () => (payload: Record<string, unknown>) => {
+    const started = performance.now();
+    while (performance.now() - started < (payload.spinMs as number));
+    return { echo: payload.echo, threadId: 0 };
+  };
+  const ranHere = (answers: { threadId: number }[]) => answers.filter((a) => a.threadId === 0).length;
+
+  it('runs waiting jobs of HELPED_JOB_MS on the event loop beside the worker, never shorter or longer ones, nor an area\'s', async () => {
+    expect(HELPED_JOB_MS.least).toBeLessThan(3);
+    expect(HELPED_JOB_MS.most).toBeGreaterThan(3);
+    const pool = createThreadPool(ECHO_WORKER, 'test help', { size: 1, maxOldGenerationMb: 32, helper });
+    // A job's kind is its lane and its payload's field names (threadPool.ts' jobKind): one field more makes another kind.
+    const run = (echo: string, spinMs: number) => pool.run<{ echo: string; threadId: number }>({ echo, spinMs, ...(spinMs < 1 ? { short: true } : spinMs > 10 ? { long: true } : {}) }, []);
+    // Each kind's time learned from its first answers (until then no job is the event loop's).
+    for (let i = 0; i < 3; i++) await runInSeriesLane(() => Promise.all([run('mid', 3), run('short', 0.2), run('long', 12)]));
+    const mid = await runInSeriesLane(() => Promise.all(Array.from({ length: 40 }, (_, i) => run(`mid ${i}`, 3))));
+    // Every job answered, in its own order, by one thread or the other; both took a share.
+    expect(mid.map((a) => a.echo)).toEqual(Array.from({ length: 40 }, (_, i) => `mid ${i}`));
+    expect(ranHere(mid)).toBeGreaterThan(0);
+    expect(ranHere(mid)).toBeLessThan(40);
+    const short = await runInSeriesLane(() => Promise.all(Array.from({ length: 40 }, () => run('short', 0.2))));
+    expect(ranHere(short)).toBe(0);
+    const long = await runInSeriesLane(() => Promise.all(Array.from({ length: 6 }, () => run('long', 12))));
+    expect(ranHere(long)).toBe(0);
+    for (let i = 0; i < 3; i++) await runInBulkLane(() => run('mid', 3));
+    const bulk = await runInBulkLane(() => Promise.all(Array.from({ length: 40 }, () => run('mid', 3))));
+    expect(ranHere(bulk)).toBe(0);
+  }, 60_000);
+
+  it('drops a cancelled lane\'s waiting jobs unrun rather than run them here', async () => {
+    const pool = createThreadPool(ECHO_WORKER, 'test help', { size: 1, maxOldGenerationMb: 32, helper });
+    for (let i = 0; i < 3; i++) await runInSeriesLane(() => pool.run({ echo: 'mid', spinMs: 3 }, []));
+    const controller = new AbortController();
+    const before = { ...laneJobCounts.series };
+    const settled = runInSeriesLane(() => {
+      const jobs = Array.from({ length: 40 }, () => pool.run<{ threadId: number }>({ echo: 'mid', spinMs: 3 }, []));
+      // Cancelled before the event loop's first turn: only what was posted to the worker runs.
+      controller.abort(new Error('left'));
+      return Promise.allSettled(jobs);
+    }, controller.signal);
+    const results = await settled;
+    const ran = results.filter((r) => r.status === 'fulfilled') as PromiseFulfilledResult<{ threadId: number }>[];
+    expect(ran.every((r) => r.value.threadId !== 0)).toBe(true);
+    expect(laneJobCounts.series.dropped - before.dropped).toBe(40 - ran.length);
+    expect(ran.length).toBeLessThan(40);
   }, 60_000);
 });

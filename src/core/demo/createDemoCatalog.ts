@@ -10,12 +10,16 @@ import { DEMO_HREF_PREFIX, createDemoScene, demoAssetHref, demoAssetKeys, knowCl
 import { DEMO_MISSIONS, demoPassesForPathRow } from './demoMissionSchedule.js';
 import { pathRowTouchesLand } from '../wrs2/landPathRows.js';
 import { preloadLandMask } from '../geo/landMask.js';
-import { warmDemoSynthPool } from './demoSynthPool.js';
+import { helpDemoSynthesisOnEventLoop, warmDemoSynthPool } from './demoSynthPool.js';
+import { runDemoJob } from './demoJobs.js';
 import { ownTurn } from '../ownTurn.js';
 
 export interface DemoCatalogOptions {
   now?: () => Date;
-  /** Start a synthesis worker right away (a server: its first Fetch then finds it loaded), not on first use. */
+  /**
+   * Start a synthesis worker right away (a server: its first Fetch then finds it loaded), not on first
+   * use, and let the event loop run waiting synthesis jobs itself while the worker is behind (demoSynthPool.ts).
+   */
   warmWorkers?: boolean;
 }
 
@@ -112,7 +116,10 @@ export function createDemoCatalog(opts: DemoCatalogOptions = {}): DemoCatalog {
     resolve();
   }));
   // A worker that fails to start here is started again on first use (demoSynthPool.ts).
-  if (opts.warmWorkers) void warmDemoSynthPool().catch(() => undefined);
+  if (opts.warmWorkers) {
+    helpDemoSynthesisOnEventLoop((payload) => runDemoJob(payload).result);
+    void warmDemoSynthPool().catch(() => undefined);
+  }
 
   /** The query's dates as the schedule takes them: from the start day's midnight to the end of the end day, never past now. */
   function searchDates(query: Pick<SceneQuery, 'startDate' | 'endDate'>): { start: Date; end: Date } {

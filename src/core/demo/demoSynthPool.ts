@@ -43,7 +43,36 @@ const WORKER_OLD_GENERATION_MB = 96;
 const WORKER_YOUNG_GENERATION_MB = 24;
 
 let pool: ThreadPool | null = null;
-const synthPool = () => (pool ??= createThreadPool(WORKER_URL, 'demo tile synthesis', { size: demoSynthPoolSize(), maxOldGenerationMb: WORKER_OLD_GENERATION_MB, maxYoungGenerationMb: WORKER_YOUNG_GENERATION_MB }));
+/** How the event loop runs a job itself when it helps the worker (demoJobs.ts' runDemoJob, given by helpDemoSynthesisOnEventLoop). */
+let runHere: ((payload: Record<string, unknown>) => unknown) | undefined;
+const synthPool = () =>
+  (pool ??= createThreadPool(WORKER_URL, 'demo tile synthesis', {
+    size: demoSynthPoolSize(),
+    maxOldGenerationMb: WORKER_OLD_GENERATION_MB,
+    maxYoungGenerationMb: WORKER_YOUNG_GENERATION_MB,
+    helper: () => (runHere ? helpHere : undefined),
+  }));
+/** Jobs the event loop ran itself (for tests). */
+let helped = 0;
+const helpHere = (payload: Record<string, unknown>) => {
+  helped += 1;
+  return runHere!(payload);
+};
+
+/** How many synthesis jobs the event loop has run itself (helpDemoSynthesisOnEventLoop), for tests. */
+export function demoSynthJobsHelped(): number {
+  return helped;
+}
+
+/**
+ * Lets the event loop run waiting synthesis jobs itself while the worker is behind (threadPool.ts'
+ * `helper`), with `run`: the worker's own code (demoJobs.ts), given here by the demo catalogue because
+ * demoJobs.ts imports demoScenes.ts, which imports this module. Without it (a test that synthesizes
+ * without a server's catalogue) every job goes to the worker.
+ */
+export function helpDemoSynthesisOnEventLoop(run: (payload: Record<string, unknown>) => unknown): void {
+  runHere = run;
+}
 /** Whether a worker has loaded the synthesizer (its warm-up or any job came back): until then a job waits seconds for module loading. */
 let loaded = false;
 

@@ -88,6 +88,21 @@ export const BULK_POSTED_BESIDE_INTERACTIVE = 1;
 /** How long after its last interactive answer a pool still counts interactive work as about: longer than the event loop's usual turn between two bursts of one request. */
 export const INTERACTIVE_GRACE_MS = 250;
 
+/**
+ * The event loop's help (ThreadPoolOptions' `helper`): jobs of the interactive and series lanes whose
+ * kind takes a worker HELPED_JOB_MS (a 40-year statistics' scene count, ~3 ms) are posted to a worker
+ * only while its posted work is under HELPED_WORKER_QUEUE_MS; the rest wait, and the event loop runs
+ * the oldest waiting one itself whenever it has a moment (one per `setImmediate`, so I/O and timers run
+ * between two), while the worker takes the next as it answers. The 40-year statistics kept the one
+ * synthesis worker busy all the way while the event loop sat idle two thirds of the time
+ * (docs/performance.md, tenth round); a second worker is what the memory budget ruled out
+ * (demoSynthPool.ts). Shorter jobs (a 3 x 3's synthesis, 0.3 ms) are posted deep as before (QUEUED_WORK_MS):
+ * their cost is mostly the message; longer ones would hold the event loop.
+ */
+export const HELPED_JOB_MS = { least: 1.5, most: 8 };
+/** A worker's posted work, ms, past which a job the event loop may help with waits for whichever is free first. */
+export const HELPED_WORKER_QUEUE_MS = 8;
+
 /** A pool's worker stopped (most often: it ran out of its heap cap) while doing this job, which could not run again. */
 export class WorkerStoppedError extends ExplainedError {
   readonly statusCode = 503;
@@ -131,9 +146,14 @@ export interface ThreadPoolOptions {
   maxOldGenerationMb: number;
   /** Each worker's V8 young generation, MB (default WORKER_YOUNG_GENERATION_MB): more for workers whose garbage is many small JS objects. */
   maxYoungGenerationMb?: number;
+  /**
+   * The event loop's help (HELPED_JOB_MS): gives, when there is one, a function that runs a job's
+   * payload on the event loop as a worker would and returns its answer's `result`.
+   */
+  helper?: () => ((payload: Record<string, unknown>) => unknown) | undefined;
 }
 
-export function createThreadPool(workerUrl: URL, what: string, { size = Math.max(1, Math.min(4, os.availableParallelism?.() ?? os.cpus().length)), maxOldGenerationMb, maxYoungGenerationMb = WORKER_YOUNG_GENERATION_MB }: ThreadPoolOptions): ThreadPool {
+export function createThreadPool(workerUrl: URL, what: string, { size = Math.max(1, Math.min(4, os.availableParallelism?.() ?? os.cpus().length)), maxOldGenerationMb, maxYoungGenerationMb = WORKER_YOUNG_GENERATION_MB, helper }: ThreadPoolOptions): ThreadPool {
   const pending = new Map<number, Job>();
   const slots: Slot[] = [];
   let nextId = 0;
@@ -171,6 +191,7 @@ export function createThreadPool(workerUrl: URL, what: string, { size = Math.max
       if (msg.error !== undefined) job.reject(new Error(`${what} failed: ${msg.error}`));
       else job.resolve(msg.result);
       pump();
+      scheduleHelp();
     });
     // 'error' (out of memory: ERR_WORKER_OUT_OF_MEMORY) comes before 'exit'; the first one says why.
     const fail = (why: string) => {
@@ -209,6 +230,49 @@ export function createThreadPool(workerUrl: URL, what: string, { size = Math.max
   function send(job: Waiting): void {
     waiting[job.lane?.rank ?? 0].push(job);
     pump();
+    scheduleHelp();
+  }
+
+  /** Whether the event loop may run this job (HELPED_JOB_MS): a helper is given, the lane is below bulk, and its kind's time is known and in range. */
+  function helpable(rank: number, job: Waiting): boolean {
+    if (rank >= LANE_RANK.bulk || helper?.() === undefined) return false;
+    const cost = costByKind.get(jobKind(rank, job.payload));
+    return cost !== undefined && cost >= HELPED_JOB_MS.least && cost <= HELPED_JOB_MS.most;
+  }
+
+  let helpScheduled = false;
+  function scheduleHelp(): void {
+    if (helpScheduled || jobToHelpWith(false) === undefined) return;
+    helpScheduled = true;
+    setImmediate(helpOnce);
+  }
+
+  /** The oldest waiting job of the earliest lane that has one, if the event loop may run it; `take` removes it from its queue. */
+  function jobToHelpWith(take: boolean): Waiting | undefined {
+    const rank = waiting.findIndex((queue) => queue.length > 0);
+    if (rank === -1 || !helpable(rank, waiting[rank][0])) return undefined;
+    return take ? waiting[rank].shift() : waiting[rank][0];
+  }
+
+  function helpOnce(): void {
+    helpScheduled = false;
+    const run = helper?.();
+    const job = run && jobToHelpWith(true);
+    if (!job) return;
+    const counts = job.lane ? countsOfLane(job.lane) : null;
+    if (job.lane?.signal?.aborted) {
+      // A cancelled job of a lane is dropped unrun, as postNext drops it.
+      counts!.dropped += 1;
+      job.reject(job.lane.signal.reason as Error);
+    } else {
+      if (counts) counts.posted += 1;
+      try {
+        job.resolve(run(job.payload));
+      } catch (err) {
+        job.reject(new Error(`${what} failed: ${err instanceof Error ? err.message : String(err)}`));
+      }
+    }
+    scheduleHelp();
   }
 
   function settle(rank: number): void {
@@ -240,24 +304,26 @@ export function createThreadPool(workerUrl: URL, what: string, { size = Math.max
       if (slots.length < size && slots.every((s) => s.busy > 0)) slots.push(startSlot());
       if (rank === 0) {
         const slot = slots.reduce((a, b) => (b.busy < a.busy ? b : a));
-        if (!takesMore(slot, 0)) return;
+        if (!takesMore(slot, 0, waiting[0][0])) return;
         postNext(slot, waiting[0].shift()!);
         continue;
       }
       // A later lane's jobs: to the worker holding fewest of that lane's, within the limit of the moment.
       const slot = slots.reduce((a, b) => (b.posted[rank] < a.posted[rank] || (b.posted[rank] === a.posted[rank] && b.busy < a.busy) ? b : a));
-      if (!takesMore(slot, rank) || slot.posted[rank] >= laneLimit(rank)) return;
+      if (!takesMore(slot, rank, waiting[rank][0]) || slot.posted[rank] >= laneLimit(rank)) return;
       postNext(slot, waiting[rank].shift()!);
     }
   }
 
   /**
-   * Whether one more job of lane `rank` goes to this worker now: up to POSTED_PER_WORKER, then, for
+   * Whether one more job of lane `rank` goes to this worker now (`job`, the next one): up to POSTED_PER_WORKER, then, for
    * interactive and series work, while its posted work is under QUEUED_WORK_MS. Never deeper for the bulk
    * lane: an area's strips vary from a few to hundreds of milliseconds, so their average said little, and
    * a point Fetch during a 2,500 km² area waited behind them (1.55-1.63 s against 1.24-1.32 s).
    */
-  function takesMore(slot: Slot, rank: number): boolean {
+  function takesMore(slot: Slot, rank: number, job: Waiting): boolean {
+    // A job the event loop may run waits once the worker has enough posted (HELPED_WORKER_QUEUE_MS).
+    if (slot.busy > 0 && slot.queuedMs >= HELPED_WORKER_QUEUE_MS && helpable(rank, job)) return false;
     if (slot.busy < POSTED_PER_WORKER) return true;
     return rank < LANE_RANK.bulk && slot.busy < POSTED_AT_MOST && slot.queuedMs < QUEUED_WORK_MS;
   }
