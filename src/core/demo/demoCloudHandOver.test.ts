@@ -1,14 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { ArchiveAssetKey } from '../bands/bandCatalog.js';
-import { countWindowDns } from '../landsat/dnCounts.mjs';
 import { DEFAULT_MASK, maskBits } from '../raster/clearPixel.js';
-import type { LandsatScene } from '../stac/landsatScene.js';
 import { createDemoCatalog } from './createDemoCatalog.js';
 import { createSceneClouds } from './demoClouds.js';
-import { adoptSceneClouds, demoAssetKeys, demoCloudFieldsHandedOver, knownCloudPercent, openDemoAssetSource, parseDemoSceneId, synthesizeDemoTileSet } from './demoScenes.js';
+import { adoptSceneClouds, demoCloudFieldsHandedOver, knownCloudPercent, openDemoAssetSource, parseDemoSceneId, synthesizeDemoTileSet } from './demoScenes.js';
 import { TILE_PX } from './demoSceneGrid.js';
 import { synthesizeTileSetInWorker, warmDemoSynthPool } from './demoSynthPool.js';
-import { SCENE_BOX, demoReaderOf, withoutCounter } from '../../../test/support/demoSceneReaders.js';
+import { SCENE_BOX, demoBandsOf, demoReaderOf, windowCountsOf } from '../../../test/support/demoSceneReaders.js';
 import { runInBulkLane } from '../workLane.js';
 
 /**
@@ -24,20 +21,14 @@ describe('cloud fields built on the event loop and handed to the synthesis worke
     const scenes = found.scenes.filter((s) => s.wrsPath === 18 && s.wrsRow === 28).slice(0, 12);
     expect(scenes.length).toBe(12);
     const bits = maskBits(DEFAULT_MASK);
-    const bandsOf = (s: LandsatScene) => demoAssetKeys(s.satellite).filter((a): a is ArchiveAssetKey => a !== 'qa_pixel');
     // The windows first (the worker builds each scene's field itself): a count that handed over a
     // field unlike the worker's own would count other pixels.
-    const expected = [];
-    for (const scene of scenes) {
-      const bands = bandsOf(scene);
-      const window = await demoReaderOf(scene, withoutCounter).readBox(SCENE_BOX, [...bands, 'qa_pixel'], { maxSize: 64, keepWindow: false });
-      expected.push(countWindowDns(window.dn.qa_pixel!, bits, bands.map((b) => window.dn[b]!)));
-    }
+    const expected = await windowCountsOf(scenes, bits);
     const before = demoCloudFieldsHandedOver();
     // Started a turn apart, as a series' scenes start their counts: the worker falls behind, and the later ones hand their fields over.
     const pending = [];
     for (const s of scenes) {
-      pending.push(demoReaderOf(s, openDemoAssetSource).countBox(SCENE_BOX, bandsOf(s), { maxSize: 64 }, bits));
+      pending.push(demoReaderOf(s, openDemoAssetSource).countBox(SCENE_BOX, demoBandsOf(s), { maxSize: 64 }, bits));
       await new Promise((resolve) => setTimeout(resolve, 1));
     }
     const counted = await Promise.all(pending);

@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { ArchiveAssetKey } from '../bands/bandCatalog.js';
-import { countWindowDns } from '../landsat/dnCounts.mjs';
 import { DEFAULT_MASK, maskBits } from '../raster/clearPixel.js';
-import type { LandsatScene } from '../stac/landsatScene.js';
 import { createDemoCatalog } from './createDemoCatalog.js';
-import { demoAssetKeys, openDemoAssetSource } from './demoScenes.js';
+import { openDemoAssetSource } from './demoScenes.js';
 import { demoSynthJobsHelped, warmDemoSynthPool } from './demoSynthPool.js';
-import { SCENE_BOX, demoReaderOf, withoutCounter } from '../../../test/support/demoSceneReaders.js';
+import { SCENE_BOX, demoBandsOf, demoReaderOf, windowCountsOf } from '../../../test/support/demoSceneReaders.js';
 
 /**
  * A server's demo catalogue lets the event loop run waiting synthesis jobs itself while the worker is
@@ -22,17 +19,11 @@ describe("the event loop's help with the demo's synthesis", () => {
     const scenes = found.scenes.filter((s) => s.wrsPath === 18 && s.wrsRow === 28).slice(0, 30);
     expect(scenes.length).toBe(30);
     const bits = maskBits(DEFAULT_MASK);
-    const bandsOf = (s: LandsatScene) => demoAssetKeys(s.satellite).filter((a): a is ArchiveAssetKey => a !== 'qa_pixel');
-    const expected = [];
-    for (const scene of scenes) {
-      const bands = bandsOf(scene);
-      const window = await demoReaderOf(scene, withoutCounter).readBox(SCENE_BOX, [...bands, 'qa_pixel'], { maxSize: 64, keepWindow: false });
-      expected.push(countWindowDns(window.dn.qa_pixel!, bits, bands.map((b) => window.dn[b]!)));
-    }
+    const expected = await windowCountsOf(scenes, bits);
     // A few counted first, so the pool knows how long a count takes (until then every job is the worker's).
-    for (const s of scenes.slice(0, 3)) await demoReaderOf(s, openDemoAssetSource).countBox(SCENE_BOX, bandsOf(s), { maxSize: 64 }, bits);
+    for (const s of scenes.slice(0, 3)) await demoReaderOf(s, openDemoAssetSource).countBox(SCENE_BOX, demoBandsOf(s), { maxSize: 64 }, bits);
     const before = demoSynthJobsHelped();
-    const counted = await Promise.all(scenes.map((s) => demoReaderOf(s, openDemoAssetSource).countBox(SCENE_BOX, bandsOf(s), { maxSize: 64 }, bits)));
+    const counted = await Promise.all(scenes.map((s) => demoReaderOf(s, openDemoAssetSource).countBox(SCENE_BOX, demoBandsOf(s), { maxSize: 64 }, bits)));
     expect(demoSynthJobsHelped() - before).toBeGreaterThan(0);
     for (const [i, scene] of scenes.entries()) expect(counted[i]!.counts, scene.id).toEqual(expected[i]);
   }, 300_000);

@@ -5,6 +5,7 @@ import { createGazetteer } from './gazetteer.js';
 import { FEATURE_WEIGHT } from './namedFeatures.js';
 import { NATURAL_EARTH_ROWS } from './naturalEarthFeatures.js';
 import { naturalFeatures } from './naturalFeatures.js';
+import { pointInRing } from '../geo/pointInRing.js';
 
 /**
  * The lakes of Natural Earth's ne_50m_lakes copied into scripts/naturalEarth (13 features, of the 33 pages
@@ -28,17 +29,6 @@ const extract: LakeLine[] = readFileSync(file, 'utf8')
   .split('\n')
   .filter(Boolean)
   .map((l) => JSON.parse(l));
-
-/** Even-odd rule: is [lon, lat] inside the ring? */
-function inRing([x, y]: [number, number], ring: [number, number][]): boolean {
-  let inside = false;
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-    const [xi, yi] = ring[i];
-    const [xj, yj] = ring[j];
-    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
-  }
-  return inside;
-}
 
 describe("lakes from Natural Earth's ne_50m_lakes", () => {
   const gazetteer = createGazetteer();
@@ -96,8 +86,8 @@ describe("lakes from Natural Earth's ne_50m_lakes", () => {
     expect(first).toMatchObject({ name: found, kind: 'lake', source: 'Natural Earth', population: 0 });
     // The label point is on the lake: inside its outer ring and outside its holes (Lake Volta's island).
     const point: [number, number] = [first.lon, first.lat];
-    expect(inRing(point, line!.ring), `${name}: in the ring`).toBe(true);
-    for (const hole of line!.holes ?? []) expect(inRing(point, hole), `${name}: not in a hole`).toBe(false);
+    expect(pointInRing(point, line!.ring), `${name}: in the ring`).toBe(true);
+    for (const hole of line!.holes ?? []) expect(pointInRing(point, hole), `${name}: not in a hole`).toBe(false);
   });
 
   it('gives the replaced entries their country and their weight', () => {
