@@ -143,14 +143,16 @@ describe('how deep a worker is fed', () => {
 
 describe("the event loop's help", () => {
   /** As the echo worker answers a `spinMs` job, run here; `threadId` 0 says it ran on the event loop (the main thread's id). */
-  const helper = () => (payload: Record<string, unknown>) => {
+  const runHere = (payload: Record<string, unknown>) => {
     const started = performance.now();
     while (performance.now() - started < (payload.spinMs as number));
     return { echo: payload.echo, threadId: 0 };
   };
+  // A job that says `notHere` is the workers' alone (the demo keeps whole tiles' synthesis there).
+  const helper = (payload: Record<string, unknown>) => (payload.notHere ? undefined : runHere);
   const ranHere = (answers: { threadId: number }[]) => answers.filter((a) => a.threadId === 0).length;
 
-  it('runs waiting jobs of HELPED_JOB_MS on the event loop beside the worker, never shorter or longer ones, nor an area\'s', async () => {
+  it('runs waiting jobs of HELPED_JOB_MS on the event loop beside the worker, never shorter or longer ones, nor ones the helper declines, nor an area\'s', async () => {
     expect(HELPED_JOB_MS.least).toBeLessThan(3);
     expect(HELPED_JOB_MS.most).toBeGreaterThan(3);
     const pool = createThreadPool(ECHO_WORKER, 'test help', { size: 1, maxOldGenerationMb: 32, helper });
@@ -167,6 +169,9 @@ describe("the event loop's help", () => {
     expect(ranHere(short)).toBe(0);
     const long = await runInSeriesLane(() => Promise.all(Array.from({ length: 6 }, () => run('long', 12))));
     expect(ranHere(long)).toBe(0);
+    for (let i = 0; i < 3; i++) await runInSeriesLane(() => pool.run({ echo: 'declined', spinMs: 3, notHere: true }, []));
+    const declined = await runInSeriesLane(() => Promise.all(Array.from({ length: 40 }, () => pool.run<{ threadId: number }>({ echo: 'declined', spinMs: 3, notHere: true }, []))));
+    expect(ranHere(declined)).toBe(0);
     for (let i = 0; i < 3; i++) await runInBulkLane(() => run('mid', 3));
     const bulk = await runInBulkLane(() => Promise.all(Array.from({ length: 40 }, () => run('mid', 3))));
     expect(ranHere(bulk)).toBe(0);

@@ -20,6 +20,7 @@ import { DEMO_ASSET_KEYS, cloudBlocksOf, createSceneWeather, synthesizeTile, typ
 import { cloudPercentsInWorker, countSamplesInWorker, demoSynthBacklog, demoSynthWorkerLoaded, synthesizeTileSetInWorker } from './demoSynthPool.js';
 import { sunPosition } from './sunPosition.js';
 import { ownTurn } from '../ownTurn.js';
+import { isMainThread } from 'node:worker_threads';
 import { LANE_RANK, laneRank } from '../workLane.js';
 import { createPercentWaits } from './percentWaits.js';
 import { createVirtualGeoTiffLayout, createVirtualGeoTiffSource } from './virtualGeoTiff.js';
@@ -136,7 +137,10 @@ class Lru<V> {
 // (the soak of issue 27 found 64 of them, ~20 MB, among the main thread's largest holders).
 const tileSets = new Lru<Uint16Array[]>(24);
 const pendingTileSets = new Map<string, Promise<Uint16Array[]>>();
-const landCoverTiles = new Lru<LandCoverTile>(256);
+// On the event loop, 64 (5 MB): it synthesizes only the scene-box counts it takes from the worker
+// (demoSynthPool.ts' helpDemoSynthesisOnEventLoop; ~20 land-cover tiles a path/row at their overview),
+// and 256 more there took the 10-minute mixed soak past its 700 MB (702 MB).
+const landCoverTiles = new Lru<LandCoverTile>(isMainThread ? 64 : 256);
 const cloudFields = new Lru<SceneClouds>(64);
 const cloudPercents = new Lru<number>(100_000);
 const weathers = new Lru<SceneWeather>(1024);

@@ -50,7 +50,9 @@ const synthPool = () =>
     size: demoSynthPoolSize(),
     maxOldGenerationMb: WORKER_OLD_GENERATION_MB,
     maxYoungGenerationMb: WORKER_YOUNG_GENERATION_MB,
-    helper: () => (runHere ? helpHere : undefined),
+    // Only a statistics scene's count (not an area's: those are the bulk lane's, never helped): a
+    // whole tile's synthesis for an image needs land-cover tiles the event loop does not keep (demoScenes.ts).
+    helper: (payload) => (runHere && payload.countSamples !== undefined ? helpHere : undefined),
   }));
 /** Jobs the event loop ran itself (for tests). */
 let helped = 0;

@@ -147,10 +147,11 @@ export interface ThreadPoolOptions {
   /** Each worker's V8 young generation, MB (default WORKER_YOUNG_GENERATION_MB): more for workers whose garbage is many small JS objects. */
   maxYoungGenerationMb?: number;
   /**
-   * The event loop's help (HELPED_JOB_MS): gives, when there is one, a function that runs a job's
-   * payload on the event loop as a worker would and returns its answer's `result`.
+   * The event loop's help (HELPED_JOB_MS): for a job's payload, a function that runs it on the event
+   * loop as a worker would and returns its answer's `result`, or undefined for a job the event loop
+   * must leave to the workers.
    */
-  helper?: () => ((payload: Record<string, unknown>) => unknown) | undefined;
+  helper?: (payload: Record<string, unknown>) => ((payload: Record<string, unknown>) => unknown) | undefined;
 }
 
 export function createThreadPool(workerUrl: URL, what: string, { size = Math.max(1, Math.min(4, os.availableParallelism?.() ?? os.cpus().length)), maxOldGenerationMb, maxYoungGenerationMb = WORKER_YOUNG_GENERATION_MB, helper }: ThreadPoolOptions): ThreadPool {
@@ -235,7 +236,7 @@ export function createThreadPool(workerUrl: URL, what: string, { size = Math.max
 
   /** Whether the event loop may run this job (HELPED_JOB_MS): a helper is given, the lane is below bulk, and its kind's time is known and in range. */
   function helpable(rank: number, job: Waiting): boolean {
-    if (rank >= LANE_RANK.bulk || helper?.() === undefined) return false;
+    if (rank >= LANE_RANK.bulk || helper?.(job.payload) === undefined) return false;
     const cost = costByKind.get(jobKind(rank, job.payload));
     return cost !== undefined && cost >= HELPED_JOB_MS.least && cost <= HELPED_JOB_MS.most;
   }
@@ -256,9 +257,9 @@ export function createThreadPool(workerUrl: URL, what: string, { size = Math.max
 
   function helpOnce(): void {
     helpScheduled = false;
-    const run = helper?.();
-    const job = run && jobToHelpWith(true);
-    if (!job) return;
+    const job = jobToHelpWith(true);
+    const run = job && helper?.(job.payload);
+    if (!job || !run) return;
     const counts = job.lane ? countsOfLane(job.lane) : null;
     if (job.lane?.signal?.aborted) {
       // A cancelled job of a lane is dropped unrun, as postNext drops it.
