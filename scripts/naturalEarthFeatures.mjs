@@ -208,7 +208,7 @@ function parkUnits(features) {
 
 const rows = [];
 /** Per layer file, its features kept: their names (lower case) and point, for a later layer's `sameAs`. */
-const kept = new Map();
+const keptByLayer = new Map();
 const skipped = [];
 const unnamed = new Map();
 const counts = {};
@@ -231,7 +231,7 @@ function mergeSameNamed(file, features) {
 for (const { file, kinds, farTwinIsCopy, countryFromNearestTown = false, copies = [], pointOnLand = false, mergeSameName = false, parks = false, country: layerCountry = '', sameAs } of LAYERS) {
   const seen = new Map();
   const keptHere = [];
-  kept.set(file, keptHere);
+  keptByLayer.set(file, keptHere);
   let sameAsCount = 0;
   const features = readLayer(file);
   for (const f of mergeSameName ? mergeSameNamed(file, features) : parks ? parkUnits(features) : features) {
@@ -278,7 +278,7 @@ for (const { file, kinds, farTwinIsCopy, countryFromNearestTown = false, copies 
       const degrees = Math.hypot(k.lat - lat, k.lon - lon);
       return degrees < SAME_POINT_DEGREES || (degrees < SAME_FEATURE_DEGREES && k.names.some((n) => lowerNames.includes(n)));
     };
-    if (sameAs && kept.get(sameAs).some(isEarlier)) {
+    if (sameAs && keptByLayer.get(sameAs).some(isEarlier)) {
       sameAsCount += 1;
       continue;
     }

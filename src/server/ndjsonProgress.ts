@@ -11,11 +11,6 @@ export type ItemReporter = (item: unknown) => void;
 export type SearchReporter = (checked: number, candidates: number) => void;
 
 /**
- * Streams a long job as NDJSON so the page can say "scene 12 of 45": `{"type":"progress","done","total"}`
- * lines (and, for calls that send them, one `{"type":"item","item":…}` line per finished scene), then one `{"type":"result","result":…}` line, or `{"type":"error","error":{"code","message"}}`
- * when the job fails after the 200 status has gone out. Progress lines are throttled.
- */
-/**
  * Lines written within this many milliseconds go out together, as one chunk. A 40-year series sends a
  * line per scene (1,842 item lines a few milliseconds apart): each its own HTTP chunk, they cost the
  * browser's network and renderer threads ~0.9 s of CPU over the journey, on the two cores the server
@@ -46,6 +41,11 @@ export function batchedLines(stream: PassThrough) {
   };
 }
 
+/**
+ * Streams a long job as NDJSON so the page can say "scene 12 of 45": `{"type":"progress","done","total"}`
+ * lines (and, for calls that send them, one `{"type":"item","item":…}` line per finished scene), then one `{"type":"result","result":…}` line, or `{"type":"error","error":{"code","message"}}`
+ * when the job fails after the 200 status has gone out. Progress lines are throttled.
+ */
 export function sendNdjsonProgress<T>(req: FastifyRequest, reply: FastifyReply, job: (onProgress: ProgressReporter, onItem: ItemReporter, onSearching: SearchReporter) => Promise<T>): FastifyReply {
   const stream = new PassThrough();
   const lines = batchedLines(stream);
