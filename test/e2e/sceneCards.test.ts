@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { startPageHarness, type PageHarness } from './support/pageHarness.js';
 import { PHONE, WIDE } from './support/journey.js';
 import { undersizedTapTargets } from './support/tapTargets.js';
+import { LIST_ROWS_AT_ONCE } from '../../src/client/results/sceneTimelineRows.js';
 
 // Issue 35 item 5 (fifth round): on a 390 px phone the scene list is a column of cards (each value named
 // by its column), nothing in it scrolls sideways, its table semantics and keyboard order are Chromium's
@@ -113,5 +114,47 @@ describe('the scene list on a wide screen (1440 px)', () => {
     const box = await page.locator('.scene-list-box').evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
     expect(box.scroll).toBeLessThanOrEqual(box.client);
     await harness.screenshot(page, '35-scene-list-1440', '.scene-timeline');
+  }, 400_000);
+});
+
+// Issue 33 (eleventh round): a long series lists its first LIST_ROWS_AT_ONCE scenes in the DOM, more as
+// the list is scrolled or on request, and a key that moves past them brings them in; the table says how
+// many rows it has. Four years at the default point: ~170 scenes.
+const LONG_LINK = '/?lat=45.326700&lon=-79.216500&startDate=2021-01-01&endDate=2024-12-31&size=3x3&cloud=100&scenes=latest&bands=B02,B03,B04';
+
+describe('a long scene list', () => {
+  for (const viewport of [WIDE, PHONE]) {
+    it(`puts 100 rows in the page, then more as it scrolls, and every row for End (${viewport.viewport!.width} px)`, async () => {
+      const { page } = await harness.openPage(LONG_LINK, viewport);
+      await sceneListIn(page);
+      const rows = page.locator('.scene-list tbody tr');
+      const total = Number(/\((\d+)\)/.exec((await page.locator('.scene-timeline h3').textContent()) ?? '')?.[1]);
+      expect(total).toBeGreaterThan(LIST_ROWS_AT_ONCE);
+      expect(await rows.count()).toBe(LIST_ROWS_AT_ONCE);
+      expect(await page.locator('.scene-list').getAttribute('aria-rowcount')).toBe(String(total + 1));
+      expect(await page.locator('.scene-list-more').textContent()).toBe(`${LIST_ROWS_AT_ONCE} of ${total} scenes listed; scroll on for more, or list all ${total}`);
+      await page.locator('.scene-timeline h3').scrollIntoViewIfNeeded();
+      await harness.screenshot(page, `33-long-scene-list-${viewport.viewport!.width}`, '.scene-timeline');
+
+      // Scrolling the list to its end brings the next rows.
+      await page.locator('.scene-list-box').evaluate((box) => box.scrollTo({ top: box.scrollHeight }));
+      await expect.poll(() => rows.count(), { timeout: 10_000 }).toBeGreaterThan(LIST_ROWS_AT_ONCE);
+
+      // End from the first row focuses the last scene, in the DOM now, and the note is gone.
+      await rows.first().getByRole('button', { name: /Show/ }).focus();
+      await page.keyboard.press('End');
+      await expect.poll(() => rows.count()).toBe(total);
+      await expect.poll(() => page.evaluate(() => document.activeElement?.closest('tr')?.getAttribute('aria-rowindex'))).toBe(String(total + 1));
+      expect(await page.locator('.scene-list-more').count()).toBe(0);
+    }, 400_000);
+  }
+
+  it('lists all on request', async () => {
+    const { page } = await harness.openPage(LONG_LINK, WIDE);
+    await sceneListIn(page);
+    const total = Number(/\((\d+)\)/.exec((await page.locator('.scene-timeline h3').textContent()) ?? '')?.[1]);
+    // Clicked where it stands: scrolling the list to it would bring the rows in by itself (the test above).
+    await page.getByRole('button', { name: `list all ${total}` }).evaluate((button: HTMLButtonElement) => button.click());
+    await expect.poll(() => page.locator('.scene-list tbody tr').count()).toBe(total);
   }, 400_000);
 });

@@ -60,13 +60,15 @@ function BandChart({ name, points, satellite, harmonized }: { name: string; poin
           fallbackContent={<p>{summary}</p>}
           data={{
             datasets: [
-              {
-                label: 'Mean value',
-                data: withMean.map((p) => ({ x: p.t, y: p.mean })),
-                backgroundColor: withMean.map((p) => (sceneIsSlcOff(p) ? '#ffffff' : '#1e6fd9')),
+              // SLC-off points hollow: a dataset of their own rather than a fill per point, which made
+              // Chart.js resolve every point's options on its own (markerGroups.ts says why that matters).
+              ...[false, true].map((hollow) => ({
+                label: hollow ? 'Mean value, Landsat 7 SLC-off' : 'Mean value',
+                data: withMean.filter((p) => sceneIsSlcOff(p) === hollow).map((p) => ({ x: p.t, y: p.mean })),
+                backgroundColor: hollow ? '#ffffff' : '#1e6fd9',
                 borderColor: '#1e6fd9',
                 pointRadius: 3,
-              },
+              })),
               {
                 label: 'Trend',
                 data: [
@@ -84,6 +86,9 @@ function BandChart({ name, points, satellite, harmonized }: { name: string; poin
           options={{
             responsive: false,
             animation: false,
+            // The data are already {x: ms, y} in date order (timeSeriesPoints): Chart.js need not parse them.
+            parsing: false,
+            normalized: true,
             plugins: { title: { display: false }, legend: { display: false } },
             scales: {
               x: { type: 'time', time: { minUnit: 'day', displayFormats: SHORT_DATE_TICKS }, ticks: { maxRotation: 0, autoSkipPadding: 8, maxTicksLimit: 3 }, title: { display: true, text: 'Acquisition date' } },

@@ -6,14 +6,20 @@ import { Line } from 'react-chartjs-2';
 import { BAND_CATALOG, isBandId } from '../../core/bands/bandCatalog.js';
 import { formatUtc } from './SceneMetadataTable.js';
 import { CLOUDY_BELOW, timeSeriesPoints, type TimeChartEntry, type TimePoint } from './timeSeriesPoints.js';
-import { SENSOR_MARKERS, sensorKeyOf, sensorsPresent } from './sensorMarkers.js';
+import { sensorKeyOf, sensorsPresent } from './sensorMarkers.js';
+import { markerGroups } from './markerGroups.js';
 import { SensorLegend } from './SensorLegend.js';
 import { LazyDetails } from './LazyDetails.js';
 import { satelliteWithSlc, sceneIsSlcOff } from './satelliteWords.js';
 
 ChartJS.register(LineController, LineElement, PointElement, LinearScale, TimeScale, Filler, Tooltip, Legend);
 
-const COLOR = { mean: '#1e6fd9', band: 'rgba(30, 111, 217, 0.18)', cloudy: '#9aa3ad', clear: '#b35c00' } as const;
+const COLOR = { mean: '#1e6fd9', band: 'rgba(30, 111, 217, 0.18)', clear: '#b35c00' } as const;
+/** The datasets in their order: mean - 1 sd, the ± 1 sd band, the mean's line, the clear share, then the mean's markers (markerGroups). */
+const MEAN_DATASET = 2;
+const CLEAR_DATASET = 3;
+const FIRST_MARKER_DATASET = 4;
+const MARKER_LABEL = 'Mean, markers';
 
 const unitLabel = (band: string) => {
   const unit = isBandId(band) ? BAND_CATALOG[band].unit : null;
@@ -41,6 +47,7 @@ export function BandTimeChart({ band, entries, startDate, endDate, harmonized = 
   const title = `${isBandId(band) ? bandLabel(band, satellite) : `Band ${band}`} over time`;
   const cloudyCount = all.filter((p) => p.cloudy).length;
   const withMean = points.filter((p): p is TimePoint & { mean: number } => p.mean !== null);
+  const markers = markerGroups(withMean);
   const fmt = (v: number | null) => (v === null ? '—' : v.toFixed(unit.digits));
 
   const byTime = new Map(points.map((p) => [p.t, p]));
@@ -75,12 +82,9 @@ export function BandTimeChart({ band, entries, startDate, endDate, harmonized = 
                 data: withMean.map((p) => ({ x: p.t, y: p.mean })),
                 borderColor: COLOR.mean,
                 borderWidth: 1,
-                pointRadius: 4,
-                // Each point marked by its sensor (shape and colour, legend below); cloudy ones greyed.
-                pointStyle: withMean.map((p) => SENSOR_MARKERS[sensorKeyOf(p)].pointStyle),
-                // SLC-off scenes (Landsat 7 after 2003-05-31) hollow: white inside their sensor's outline.
-                pointBackgroundColor: withMean.map((p) => (sceneIsSlcOff(p) ? '#ffffff' : p.cloudy ? COLOR.cloudy : SENSOR_MARKERS[sensorKeyOf(p)].color)),
-                pointBorderColor: withMean.map((p) => (p.cloudy ? COLOR.cloudy : SENSOR_MARKERS[sensorKeyOf(p)].color)),
+                // The points are drawn by the marker datasets below, one per look.
+                pointRadius: 0,
+                pointHoverRadius: 0,
                 showLine: true,
               },
               {
@@ -93,17 +97,44 @@ export function BandTimeChart({ band, entries, startDate, endDate, harmonized = 
                 pointRadius: 3,
                 showLine: false,
               },
+              // Each point marked by its sensor (shape and colour, legend below); cloudy ones greyed; SLC-off
+              // scenes (Landsat 7 after 2003-05-31) hollow: white inside their sensor's outline.
+              ...markers.map((g, i) => ({
+                label: `${MARKER_LABEL} ${i + 1}`,
+                data: g.points.map((p) => ({ x: p.t, y: p.mean })),
+                pointRadius: 4,
+                pointStyle: g.pointStyle,
+                pointBackgroundColor: g.backgroundColor,
+                pointBorderColor: g.borderColor,
+                borderColor: g.borderColor,
+                backgroundColor: g.backgroundColor,
+                showLine: false,
+              })),
             ],
           }}
           options={{
             responsive: true,
             maintainAspectRatio: false,
             animation: false,
+            // The data are already {x: ms, y} in date order (timeSeriesPoints): Chart.js need not parse them.
+            parsing: false,
+            normalized: true,
             interaction: { mode: 'nearest', intersect: false, axis: 'x' },
             plugins: {
-              legend: { labels: { filter: (item) => item.text !== 'Mean − 1 sd', boxWidth: 12 } },
+              legend: {
+                labels: { filter: (item) => item.datasetIndex === MEAN_DATASET - 1 || item.datasetIndex === MEAN_DATASET || item.datasetIndex === CLEAR_DATASET, boxWidth: 12 },
+                // "Mean" shows or hides the line and its markers together.
+                onClick: (_event, item, legend) => {
+                  const chart = legend.chart;
+                  const index = item.datasetIndex ?? 0;
+                  const show = !chart.isDatasetVisible(index);
+                  const indices = index === MEAN_DATASET ? [MEAN_DATASET, ...markers.map((_, i) => FIRST_MARKER_DATASET + i)] : [index];
+                  for (const i of indices) chart.setDatasetVisibility(i, show);
+                  chart.update();
+                },
+              },
               tooltip: {
-                filter: (item) => item.datasetIndex >= 2,
+                filter: (item) => item.datasetIndex === MEAN_DATASET || item.datasetIndex === CLEAR_DATASET,
                 callbacks: {
                   title: (items) => {
                     const p = items[0] && sceneOf(items[0]);
@@ -112,7 +143,7 @@ export function BandTimeChart({ band, entries, startDate, endDate, harmonized = 
                   label: (item) => {
                     const p = sceneOf(item);
                     if (!p) return '';
-                    if (item.datasetIndex === 3) return `Clear pixels: ${(p.clearFraction * 100).toFixed(1)} %${p.cloudy ? ' (cloudy)' : ''}`;
+                    if (item.datasetIndex === CLEAR_DATASET) return `Clear pixels: ${(p.clearFraction * 100).toFixed(1)} %${p.cloudy ? ' (cloudy)' : ''}`;
                     return `Mean ${fmt(p.mean)} ± ${fmt(p.stDev)} ${unit.short}`.trim();
                   },
                 },

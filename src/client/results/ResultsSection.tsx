@@ -1,5 +1,5 @@
 import './results.css';
-import { lazy, Suspense, forwardRef, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, forwardRef, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { BAND_CATALOG, isBandId } from '../../core/bands/bandCatalog.js';
 import { bandLabel } from '../../core/bands/sensorBandName.js';
 import type { LngLat } from '../../core/geo/lngLat.js';
@@ -79,6 +79,9 @@ export const ResultsSection = forwardRef<HTMLElement, ResultsSectionProps>(funct
   const entries = useMemo(() => results.data.data ?? [], [results.data.data]);
   const [notImaged, setNotImaged] = useState<string | null>(null);
   const meansByBand = useMemo(() => groupBandMeans(entries), [entries]);
+  // The scene list takes each hand-over of scenes after the charts, in a render React may interrupt:
+  // at the end of a 40-year record its ~930 rows were built before the charts appeared (issue 33).
+  const listEntries = useDeferredValue(entries);
   const unavailable = Object.entries(results.data.unavailableBands ?? {});
   const image = results.image;
   // QA states are written on the 3 x 3 image only when the pixel series read that very scene.
@@ -167,9 +170,9 @@ export const ResultsSection = forwardRef<HTMLElement, ResultsSectionProps>(funct
         ) : results.complete === false ? null : (
           <p className="muted">No band statistics to chart for this search.</p>
         )}
-        {entries.length > 0 && (
+        {listEntries.length > 0 && (
           <SceneTimeline
-            entries={entries}
+            entries={listEntries}
             pixels={pixels}
             bands={quicklookBands}
             startDate={results.startDate}

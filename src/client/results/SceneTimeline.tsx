@@ -1,9 +1,9 @@
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { PixelResponse } from '../../shared/api/pixel.js';
 import { formatUtc } from './SceneMetadataTable.js';
 import type { LandsatDataEntry } from '../../shared/api/landsatData.js';
 import { CLOUDY_BELOW } from './timeSeriesPoints.js';
-import { sceneTimelineRows, timelineTicks, type TimelineRow } from './sceneTimelineRows.js';
+import { LIST_ROWS_AT_ONCE, sceneTimelineRows, timelineTicks, type TimelineRow } from './sceneTimelineRows.js';
 import { quicklookUrl } from '../api/quicklookApi.js';
 import { satelliteWithSlc } from './satelliteWords.js';
 const pad3 = (n: number) => String(n).padStart(3, '0');
@@ -29,6 +29,76 @@ function Quicklook({ row, bands }: { row: TimelineRow; bands: readonly string[] 
   return <img className="quicklook" src={quicklookUrl(row.sceneId, bands)} alt={`Quicklook of ${row.sceneId}`} loading="lazy" width={64} height={64} onError={() => setFailed(true)} />;
 }
 
+/** What a row and a dot show of their scene: equal rows render the same (the rows are rebuilt as new objects at every hand-over of scenes). */
+function sameRow(a: TimelineRow, b: TimelineRow): boolean {
+  return (
+    a.sceneId === b.sceneId && a.datetime === b.datetime && a.satellite === b.satellite && a.wrsPath === b.wrsPath && a.wrsRow === b.wrsRow &&
+    a.cloudCover === b.cloudCover && a.clearInArea === b.clearInArea && a.cloudy === b.cloudy &&
+    a.clearAtPoint?.clearOf9 === b.clearAtPoint?.clearOf9 && a.clearAtPoint?.target === b.clearAtPoint?.target
+  );
+}
+
+/**
+ * One dot of the time axis. Memoised, as SceneRow: a 40-year record hands ~930 scenes to the page in
+ * batches, and re-rendering every dot and row at each batch and at the end was ~0.6 s of the browser's
+ * main thread on the two cores it shares with the server (issue 33's page journey).
+ */
+const TimelineDot = memo(
+  function TimelineDot({ row, left, selected, onSelect }: { row: TimelineRow; left: string; selected: boolean; onSelect: (sceneId: string) => void }) {
+    return (
+      <button
+        type="button"
+        tabIndex={-1}
+        className={`timeline-dot${row.cloudy ? ' cloudy' : ''}${selected ? ' selected' : ''}`}
+        style={{ left }}
+        title={`${formatUtc(row.datetime)} · ${row.sceneId}`}
+        onClick={() => onSelect(row.sceneId)}
+      />
+    );
+  },
+  (a, b) => a.left === b.left && a.selected === b.selected && a.onSelect === b.onSelect && sameRow(a.row, b.row),
+);
+
+type SceneRowProps = { row: TimelineRow; rowIndex: number; bands: string; selected: boolean; tabStop: boolean; onSelect: (sceneId: string) => void; onFocusRow: (sceneId: string) => void };
+
+/** One scene of the list (memoised: see TimelineDot). `bands` is the quicklook's bands joined by commas; `rowIndex` the row's place in the table, its header row 1 (aria-rowindex: not every row is in the DOM). */
+const SceneRow = memo(
+  function SceneRow({ row, rowIndex, bands, selected, tabStop, onSelect, onFocusRow }: SceneRowProps) {
+    return (
+      <tr role="row" aria-rowindex={rowIndex} className={selected ? 'selected' : undefined} data-scene-id={row.sceneId}>
+        <td role="cell" className="scene-quicklook">
+          <Quicklook row={row} bands={bands.split(',')} />
+        </td>
+        <td role="cell" className="scene-acquired">
+          {formatUtc(row.datetime)}
+          <div className="scene-id">{row.sceneId}</div>
+        </td>
+        <td role="cell" data-label={COLUMN.satellite}>
+          {satelliteWithSlc(row)}
+        </td>
+        <td role="cell" data-label={COLUMN.pathRow}>
+          {pad3(row.wrsPath)}/{pad3(row.wrsRow)}
+        </td>
+        <td role="cell" data-label={COLUMN.cloud}>
+          {row.cloudCover.toFixed(2)} %
+        </td>
+        <td role="cell" data-label={COLUMN.clearInArea}>
+          {row.clearInArea === null ? '—' : `${(row.clearInArea * 100).toFixed(1)} %`}
+        </td>
+        <td role="cell" data-label={COLUMN.clearAtPoint}>
+          {row.clearAtPoint ? `${row.clearAtPoint.clearOf9} of 9 clear (target: ${row.clearAtPoint.target})` : 'not read'}
+        </td>
+        <td role="cell" className="scene-choose">
+          <button type="button" tabIndex={tabStop ? 0 : -1} aria-pressed={selected} onFocus={() => onFocusRow(row.sceneId)} onClick={() => onSelect(row.sceneId)}>
+            Show<span className="visually-hidden"> scene of {formatUtc(row.datetime)}</span>
+          </button>
+        </td>
+      </tr>
+    );
+  },
+  (a, b) => a.rowIndex === b.rowIndex && a.bands === b.bands && a.selected === b.selected && a.tabStop === b.tabStop && a.onSelect === b.onSelect && a.onFocusRow === b.onFocusRow && sameRow(a.row, b.row),
+);
+
 export interface SceneTimelineProps {
   entries: readonly LandsatDataEntry[];
   pixels: Pick<PixelResponse, 'scenes'> | null;
@@ -47,6 +117,12 @@ export interface SceneTimelineProps {
 export function SceneTimeline({ entries, pixels, bands, startDate, endDate, selectedSceneId, onSelect }: SceneTimelineProps) {
   const id = useId();
   const rows = useMemo(() => sceneTimelineRows(entries, pixels), [entries, pixels]);
+  // One stable handler for every row and dot, so that the memoised ones (SceneRow, TimelineDot) stay
+  // unrendered when only other rows change; it calls the latest `onSelect`.
+  const onSelectRef = useRef(onSelect);
+  onSelectRef.current = onSelect;
+  const select = useCallback((sceneId: string) => onSelectRef.current(sceneId), []);
+  const bandsKey = bands.join(',');
   const startMs = Date.parse(`${startDate}T00:00:00Z`);
   const endMs = Date.parse(`${endDate}T23:59:59Z`);
   const span = Math.max(1, endMs - startMs);
@@ -66,7 +142,31 @@ export function SceneTimeline({ entries, pixels, bands, startDate, endDate, sele
   // One tab stop into the list (roving tabindex): the chosen scene's button, else the first; arrow keys move inside.
   const [focusedId, setFocusedId] = useState<string | null>(null);
   const tabStopId = [focusedId, selectedSceneId].find((sid) => sid && rows.some((r) => r.sceneId === sid)) ?? rows[0]?.sceneId;
+  // Rows in the DOM: the first LIST_ROWS_AT_ONCE, more as the list is scrolled to its end, and always
+  // the chosen and the focused scene's. A 40-year record lists ~930 scenes in a box ~6 rows tall; laying
+  // all of them out at every hand-over of scenes took the browser ~0.5 s of the two cores it shares
+  // with the server (issue 33's page journey). The table says how many rows it has (aria-rowcount).
+  const [rowsWanted, setRowsWanted] = useState(LIST_ROWS_AT_ONCE);
+  const indexOf = (sceneId: string | null | undefined) => (sceneId ? rows.findIndex((r) => r.sceneId === sceneId) : -1);
+  const shown = typeof IntersectionObserver === 'undefined' ? rows.length : Math.min(rows.length, Math.max(rowsWanted, indexOf(tabStopId) + 1, indexOf(selectedSceneId) + 1));
+  const boxRef = useRef<HTMLDivElement>(null);
+  const moreRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    const more = moreRef.current;
+    if (!more || !boxRef.current) return;
+    const observer = new IntersectionObserver(([entry]) => entry.isIntersecting && setRowsWanted((n) => n + LIST_ROWS_AT_ONCE), { root: boxRef.current, rootMargin: '300px' });
+    observer.observe(more);
+    return () => observer.disconnect();
+  }, [shown]);
   const listRef = useRef<HTMLTableSectionElement>(null);
+  // A key that moves past the rows in the DOM adds rows (tabStopId above), and the focus follows once they are there.
+  const focusAfterRender = useRef<string | null>(null);
+  useEffect(() => {
+    const sceneId = focusAfterRender.current;
+    if (!sceneId) return;
+    focusAfterRender.current = null;
+    listRef.current?.querySelector<HTMLButtonElement>(`tr[data-scene-id="${sceneId}"] button`)?.focus();
+  });
   const moveFocus = (e: KeyboardEvent<HTMLTableSectionElement>) => {
     const keys: Record<string, (i: number) => number> = { ArrowDown: (i) => i + 1, ArrowUp: (i) => i - 1, Home: () => 0, End: () => rows.length - 1, PageDown: (i) => i + 10, PageUp: (i) => i - 10 };
     const step = keys[e.key];
@@ -75,7 +175,9 @@ export function SceneTimeline({ entries, pixels, bands, startDate, endDate, sele
     const current = rows.findIndex((r) => r.sceneId === tabStopId);
     const next = rows[Math.max(0, Math.min(rows.length - 1, step(current)))];
     setFocusedId(next.sceneId);
-    listRef.current?.querySelector<HTMLButtonElement>(`tr[data-scene-id="${next.sceneId}"] button`)?.focus();
+    const button = listRef.current?.querySelector<HTMLButtonElement>(`tr[data-scene-id="${next.sceneId}"] button`);
+    if (button) button.focus();
+    else focusAfterRender.current = next.sceneId;
   };
 
   return (
@@ -92,19 +194,11 @@ export function SceneTimeline({ entries, pixels, bands, startDate, endDate, sele
           </span>
         ))}
         {rows.map((row) => (
-          <button
-            key={row.sceneId}
-            type="button"
-            tabIndex={-1}
-            className={`timeline-dot${row.cloudy ? ' cloudy' : ''}${row.sceneId === selectedSceneId ? ' selected' : ''}`}
-            style={{ left: at(row.t) }}
-            title={`${formatUtc(row.datetime)} · ${row.sceneId}`}
-            onClick={() => onSelect(row.sceneId)}
-          />
+          <TimelineDot key={row.sceneId} row={row} left={at(row.t)} selected={row.sceneId === selectedSceneId} onSelect={select} />
         ))}
       </div>
-      <div className="scene-list-box" role="region" aria-label="Scene list (scrolls; arrow keys move between scenes)">
-        <table className="scene-list" role="table">
+      <div className="scene-list-box" ref={boxRef} role="region" aria-label="Scene list (scrolls; arrow keys move between scenes)">
+        <table className="scene-list" role="table" aria-rowcount={rows.length + 1}>
           <thead role="rowgroup">
             <tr role="row">
               <th scope="col" role="columnheader">Quicklook</th>
@@ -120,45 +214,19 @@ export function SceneTimeline({ entries, pixels, bands, startDate, endDate, sele
             </tr>
           </thead>
           <tbody role="rowgroup" ref={listRef} onKeyDown={moveFocus}>
-            {rows.map((row) => (
-              <tr key={row.sceneId} role="row" className={row.sceneId === selectedSceneId ? 'selected' : undefined} data-scene-id={row.sceneId}>
-                <td role="cell" className="scene-quicklook">
-                  <Quicklook row={row} bands={bands} />
-                </td>
-                <td role="cell" className="scene-acquired">
-                  {formatUtc(row.datetime)}
-                  <div className="scene-id">{row.sceneId}</div>
-                </td>
-                <td role="cell" data-label={COLUMN.satellite}>
-                  {satelliteWithSlc(row)}
-                </td>
-                <td role="cell" data-label={COLUMN.pathRow}>
-                  {pad3(row.wrsPath)}/{pad3(row.wrsRow)}
-                </td>
-                <td role="cell" data-label={COLUMN.cloud}>
-                  {row.cloudCover.toFixed(2)} %
-                </td>
-                <td role="cell" data-label={COLUMN.clearInArea}>
-                  {row.clearInArea === null ? '—' : `${(row.clearInArea * 100).toFixed(1)} %`}
-                </td>
-                <td role="cell" data-label={COLUMN.clearAtPoint}>
-                  {row.clearAtPoint ? `${row.clearAtPoint.clearOf9} of 9 clear (target: ${row.clearAtPoint.target})` : 'not read'}
-                </td>
-                <td role="cell" className="scene-choose">
-                  <button
-                    type="button"
-                    tabIndex={row.sceneId === tabStopId ? 0 : -1}
-                    aria-pressed={row.sceneId === selectedSceneId}
-                    onFocus={() => setFocusedId(row.sceneId)}
-                    onClick={() => onSelect(row.sceneId)}
-                  >
-                    Show<span className="visually-hidden"> scene of {formatUtc(row.datetime)}</span>
-                  </button>
-                </td>
-              </tr>
+            {rows.slice(0, shown).map((row, i) => (
+              <SceneRow key={row.sceneId} rowIndex={i + 2} row={row} bands={bandsKey} selected={row.sceneId === selectedSceneId} tabStop={row.sceneId === tabStopId} onSelect={select} onFocusRow={setFocusedId} />
             ))}
           </tbody>
         </table>
+        {shown < rows.length && (
+          <p ref={moreRef} className="scene-list-more">
+            {shown} of {rows.length} scenes listed; scroll on for more, or{' '}
+            <button type="button" onClick={() => setRowsWanted(rows.length)}>
+              list all {rows.length}
+            </button>
+          </p>
+        )}
       </div>
       {rows.some((r) => r.clearAtPoint === null) && (
         <p className="muted">“Not read”: the pixel values cover only the most recent scene. Choose “All scenes in the date range” under Filters to read every scene at the point.</p>

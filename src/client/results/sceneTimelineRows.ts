@@ -3,6 +3,9 @@ import { isClearAt, qaFlagWords } from '../series/qaFlagWords.js';
 import type { LandsatDataEntry } from '../../shared/api/landsatData.js';
 import { CLOUDY_BELOW, clearFraction } from './timeSeriesPoints.js';
 
+/** Rows of the scene list put in the DOM at a time (more as it is scrolled, SceneTimeline.tsx): a year's series lists all of its ~46 at once. */
+export const LIST_ROWS_AT_ONCE = 100;
+
 export interface TimelineRow {
   sceneId: string;
   datetime: string;
