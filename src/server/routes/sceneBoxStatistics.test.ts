@@ -92,6 +92,9 @@ describe('scene box statistics keep the point own path/row (demo archive)', () =
     for (const line of lines.filter((l) => l.type === 'progress')) expect(progressLineSchema.safeParse(line).success, JSON.stringify(line)).toBe(true);
     const searching = lines.filter((l) => l.type === 'progress' && l.searched);
     expect(searching.length).toBeGreaterThan(0);
+    // The candidates' count first, as soon as they are listed, before any cloud cover is computed.
+    expect(searching[0].searched.checked).toBe(0);
+    expect(searching[0].searched.candidates).toBeGreaterThan(0);
     const firstCount = lines.findIndex((l) => l.type === 'progress' && l.total !== null);
     // All before the first count of scenes, with total still null, rising to every candidate checked.
     expect(lines.indexOf(searching[searching.length - 1])).toBeLessThan(firstCount);
