@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { PixelResponse } from '../../shared/api/pixel.js';
 import { formatUtc } from './SceneMetadataTable.js';
 import type { LandsatDataEntry } from '../../shared/api/landsatData.js';
@@ -120,7 +120,9 @@ export function SceneTimeline({ entries, pixels, bands, startDate, endDate, sele
   // One stable handler for every row and dot, so that the memoised ones (SceneRow, TimelineDot) stay
   // unrendered when only other rows change; it calls the latest `onSelect`.
   const onSelectRef = useRef(onSelect);
-  onSelectRef.current = onSelect;
+  useLayoutEffect(() => {
+    onSelectRef.current = onSelect;
+  });
   const select = useCallback((sceneId: string) => onSelectRef.current(sceneId), []);
   const bandsKey = bands.join(',');
   const startMs = Date.parse(`${startDate}T00:00:00Z`);
@@ -200,7 +202,7 @@ export function SceneTimeline({ entries, pixels, bands, startDate, endDate, sele
       <div className="scene-list-box" ref={boxRef} role="region" aria-label="Scene list (scrolls; arrow keys move between scenes)">
         <table className="scene-list" role="table" aria-rowcount={rows.length + 1}>
           <thead role="rowgroup">
-            <tr role="row">
+            <tr role="row" aria-rowindex={1}>
               <th scope="col" role="columnheader">Quicklook</th>
               <th scope="col" role="columnheader">{COLUMN.acquired}</th>
               <th scope="col" role="columnheader">{COLUMN.satellite}</th>
