@@ -44,6 +44,25 @@ describe('createDemoCatalog: search', () => {
     expect(again.scenes).toHaveLength(5);
   }, 120_000);
 
+  it('lists a box once for two searches at once, and again for the one that stays when the other leaves', async () => {
+    const box: [number, number, number, number] = [30, 10, 32, 12];
+    const whole = query({ bboxLngLat: box, startDate: '1982-08-22', endDate: '2026-02-28', limit: 5 });
+    const fresh = (await createDemoCatalog({ now: () => NOW }).search(whole)).scenes.map((s) => s.id);
+    // Both at once: the second waits for the first's list (the same answer).
+    const own = createDemoCatalog({ now: () => NOW });
+    const [first, second] = await Promise.all([own.search(whole), own.search(whole)]);
+    expect(first.scenes.map((s) => s.id)).toEqual(fresh);
+    expect(second.scenes.map((s) => s.id)).toEqual(fresh);
+    // The first leaves while listing: the second, waiting for that list, lists the box itself.
+    const other = createDemoCatalog({ now: () => NOW });
+    const controller = new AbortController();
+    const leaving = other.search({ ...whole, signal: controller.signal });
+    const staying = other.search(whole);
+    setImmediate(() => controller.abort(new DOMException('client left', 'AbortError')));
+    await expect(leaving).rejects.toMatchObject({ name: 'AbortError' });
+    expect((await staying).scenes.map((s) => s.id)).toEqual(fresh);
+  }, 120_000);
+
   it('answers a repeated search from its remembered candidates exactly as a fresh catalogue does, passes of later in the day included once they happened', async () => {
     // One catalogue whose clock moves through a day, searched again and again over the same box and
     // dates (the remembered list); each answer against a new catalogue at that moment (nothing remembered).

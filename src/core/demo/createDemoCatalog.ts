@@ -130,6 +130,8 @@ export function createDemoCatalog(opts: DemoCatalogOptions = {}): DemoCatalog {
   // 13 years builds ~1,900 scenes in one block of 10-20 ms, which clients opening and leaving the same
   // series over and over (issue 27's churn) paid on every request.
   const candidateLists = new LRUCache<string, DemoScene[]>({ max: 16 });
+  /** Listings under way, by key (listCandidatesInSlices). */
+  const pendingLists = new Map<string, Promise<void>>();
 
   /** The candidate list's cache key and end (up to the end of today at most, so the key stays the same all day; passes still to come today are left out by scenesFor). */
   function candidateKey(query: SceneQuery): { key: string; endMs: number } {
@@ -161,6 +163,25 @@ export function createDemoCatalog(opts: DemoCatalogOptions = {}): DemoCatalog {
   async function listCandidatesInSlices(query: SceneQuery): Promise<void> {
     const { key, endMs } = candidateKey(query);
     if (candidateLists.has(key)) return;
+    // A search of the same box already listing (a Fetch's image and pixel series ask for the same point
+    // together): wait for its list rather than build it a second time on the same event loop.
+    const pending = pendingLists.get(key);
+    if (pending) {
+      // A listing stopped by its own client's leaving is done again here.
+      await pending.catch(() => undefined);
+      if (candidateLists.has(key)) return;
+      query.signal?.throwIfAborted();
+    }
+    const listing = listCandidates(query, key, endMs);
+    pendingLists.set(key, listing);
+    try {
+      await listing;
+    } finally {
+      if (pendingLists.get(key) === listing) pendingLists.delete(key);
+    }
+  }
+
+  async function listCandidates(query: SceneQuery, key: string, endMs: number): Promise<void> {
     const scenes: DemoScene[] = [];
     let sliceStart = performance.now();
     for (const scene of candidateScenes(query, endMs)) {

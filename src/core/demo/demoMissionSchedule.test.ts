@@ -42,3 +42,28 @@ describe('the demo calendar of Landsat 4, 5 and 7', () => {
     expect(demoPassesForPathRow('landsat-4', 18, 29, new Date('1994-01-01T00:00:00Z'), new Date('2000-01-01T00:00:00Z'))).toEqual([]);
   });
 });
+
+describe('the kept pass lists (a Fetch runs to today)', () => {
+  const DAY = 86_400_000;
+  const endOfToday = (Math.floor(Date.now() / DAY) + 1) * DAY;
+  // Each list that runs to today (kept) against the same list asked to three days ago (computed as
+  // asked, the lists are not kept for it) and the days after it asked on their own.
+  it.each([
+    ['landsat-5', 18, 28, '1982-08-22'],
+    ['landsat-7', 18, 28, '1999-01-01'],
+    ['landsat-8', 18, 28, '1982-08-22'],
+    ['landsat-9', 17, 29, '2021-01-01'],
+    ['landsat-4', 19, 28, '1982-08-22'],
+  ] as const)('%s %i/%i from %s: the same passes as when computed as asked, whatever the end', (satellite, path, row, first) => {
+    const from = new Date(`${first}T00:00:00Z`);
+    const cut = new Date(endOfToday - 3 * DAY);
+    const asked = [...demoPassesForPathRow(satellite, path, row, from, cut), ...demoPassesForPathRow(satellite, path, row, cut, new Date(endOfToday))].map((d) => d.getTime());
+    for (const end of [endOfToday, Date.now(), endOfToday - DAY / 2]) {
+      const kept = demoPassesForPathRow(satellite, path, row, from, new Date(end)).map((d) => d.getTime());
+      expect(kept).toEqual(asked.filter((t) => t < end));
+      // Asked again (from the kept list now): the same, as new Date objects.
+      const again = demoPassesForPathRow(satellite, path, row, from, new Date(end));
+      expect(again.map((d) => d.getTime())).toEqual(kept);
+    }
+  });
+});

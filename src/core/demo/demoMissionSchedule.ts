@@ -8,6 +8,7 @@
  * 090/084 2021-03-31 all fall on the predicted day; the older satellites crossed earlier in the morning
  * than Landsat 8 does (their orbits drifted), by the minutes below, interpolated between those scenes.
  */
+import { LRUCache } from 'lru-cache';
 import { LANDSAT_MISSIONS, LANDSAT_PLATFORMS, type LandsatPlatform } from '../bands/missions.js';
 import { overpassesForPathRow, wrs2CycleTimesMs, type LandsatSatellite } from '../overpass/overpass.js';
 
@@ -31,9 +32,19 @@ const EARLIER_BY_MIN: Record<keyof typeof PHASE, Array<[string, number]>> = {
   'landsat-7': [['2010-01-09', 8.8], ['2021-03-31', 48.6]],
 };
 
+/** The calibration points in ms, parsed once: this runs for every pass a 40-year listing computes. */
+const EARLIER_BY_MS: Record<keyof typeof PHASE, ReadonlyArray<readonly [number, number]>> = {
+  'landsat-4': msPoints(EARLIER_BY_MIN['landsat-4']),
+  'landsat-5': msPoints(EARLIER_BY_MIN['landsat-5']),
+  'landsat-7': msPoints(EARLIER_BY_MIN['landsat-7']),
+};
+function msPoints(points: Array<[string, number]>): Array<readonly [number, number]> {
+  return points.map(([day, min]) => [Date.parse(`${day}T00:00:00Z`), min * MINUTE_MS] as const);
+}
+
 /** Minutes earlier than the shared cycle, linear between calibration scenes, constant beyond them. */
 function earlierByMs(satellite: keyof typeof PHASE, atMs: number): number {
-  const points = EARLIER_BY_MIN[satellite].map(([day, min]) => [Date.parse(`${day}T00:00:00Z`), min * MINUTE_MS] as const);
+  const points = EARLIER_BY_MS[satellite];
   if (atMs <= points[0][0]) return points[0][1];
   for (let i = 1; i < points.length; i++) {
     const [t0, v0] = points[i - 1];
@@ -58,18 +69,44 @@ function missionSpanMs(satellite: LandsatPlatform): [number, number] {
   return [Date.parse(`${m.firstSceneDate}T00:00:00Z`), last ? Date.parse(`${last}T00:00:00Z`) + DAY_MS : Infinity];
 }
 
+/** Scene-centre times (ms) at which the mission imaged path/row, fromMs <= t < toMs, earliest first (both within its operating dates). */
+function passesMs(satellite: LandsatPlatform, path: number, row: number, fromMs: number, toMs: number): number[] {
+  if (satellite === 'landsat-8' || satellite === 'landsat-9') return overpassesForPathRow(satellite, path, row, new Date(fromMs), new Date(toMs)).map((d) => d.getTime());
+  // The shift is under an hour: a day's margin each side, then the exact bounds.
+  const out: number[] = [];
+  for (const t of wrs2CycleTimesMs(PHASE[satellite], path, row, fromMs - DAY_MS, toMs + DAY_MS)) {
+    const at = Math.round(t - earlierByMs(satellite, t));
+    if (at >= fromMs && at < toMs) out.push(at);
+  }
+  return out;
+}
+
+/**
+ * Recent pass lists that run to today, from a first day up to the end of the day they were computed: a Fetch's three
+ * searches (the image's, both streams') and the statistics' neighbour count list the same path/rows'
+ * passes over the same dates, ~18,000 passes over 40 years, each time again on the event loop, before
+ * the first progress line (issue 33's page journey). Their ends differ (a search's is the end of the
+ * day, the neighbour count's the moment it runs): any end up to the list's horizon is a prefix of it.
+ */
+const passLists = new LRUCache<string, { horizonMs: number; passes: Float64Array }>({ max: 512 });
+
 /** Scene-centre times at which the mission imaged path/row, from <= t < to (and within its operating dates), earliest first. */
 export function demoPassesForPathRow(satellite: LandsatPlatform, path: number, row: number, from: Date, to: Date): Date[] {
   const [first, end] = missionSpanMs(satellite);
   const fromMs = Math.max(from.getTime(), first);
   const toMs = Math.min(to.getTime(), end);
   if (!(toMs > fromMs)) return [];
-  if (satellite === 'landsat-8' || satellite === 'landsat-9') return overpassesForPathRow(satellite, path, row, new Date(fromMs), new Date(toMs));
-  // The shift is under an hour: a day's margin each side, then the exact bounds.
+  // Lists that run to today (a Fetch's) are kept, up to the end of the real today or the mission's end.
+  // Others (a scene id's day, a range in the past, a clock set ahead) are computed as asked.
+  const horizonMs = Math.min(end, (Math.floor(Date.now() / DAY_MS) + 1) * DAY_MS);
+  if (toMs > horizonMs || toMs <= horizonMs - 2 * DAY_MS) return passesMs(satellite, path, row, fromMs, toMs).map((t) => new Date(t));
+  const key = `${satellite}:${path}:${row}:${fromMs}`;
+  let list = passLists.get(key);
+  if (!list || list.horizonMs < toMs) passLists.set(key, (list = { horizonMs, passes: Float64Array.from(passesMs(satellite, path, row, fromMs, horizonMs)) }));
   const out: Date[] = [];
-  for (const t of wrs2CycleTimesMs(PHASE[satellite], path, row, fromMs - DAY_MS, toMs + DAY_MS)) {
-    const at = Math.round(t - earlierByMs(satellite, t));
-    if (at >= fromMs && at < toMs) out.push(new Date(at));
+  for (const t of list.passes) {
+    if (t >= toMs) break;
+    out.push(new Date(t));
   }
   return out;
 }
