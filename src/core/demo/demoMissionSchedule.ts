@@ -87,6 +87,7 @@ function passesMs(satellite: LandsatPlatform, path: number, row: number, fromMs:
  * passes over the same dates, ~18,000 passes over 40 years, each time again on the event loop, before
  * the first progress line (issue 33's page journey). Their ends differ (a search's is the end of the
  * day, the neighbour count's the moment it runs): any end up to the list's horizon is a prefix of it.
+ * At most 512 lists of at most ~1,000 passes (8 KB) each.
  */
 const passLists = new LRUCache<string, { horizonMs: number; passes: Float64Array }>({ max: 512 });
 
