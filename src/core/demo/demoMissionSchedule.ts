@@ -82,10 +82,10 @@ function passesMs(satellite: LandsatPlatform, path: number, row: number, fromMs:
 }
 
 /**
- * Recent pass lists that run to today, from a first day up to the end of the day they were computed: a Fetch's three
- * searches (the image's, both streams') and the statistics' neighbour count list the same path/rows'
- * passes over the same dates, ~18,000 passes over 40 years, each time again on the event loop, before
- * the first progress line (issue 33's page journey). Their ends differ (a search's is the end of the
+ * Recent pass lists that run to today, from a first day up to the end of the day they were computed:
+ * a Fetch's three searches (the image's, both streams') and the statistics' neighbour count list the
+ * same path/rows' passes over the same dates, ~18,000 passes over 40 years, each time again on the
+ * event loop, before the first progress line (issue 33's page journey). Their ends differ (a search's is the end of the
  * day, the neighbour count's the moment it runs): any end up to the list's horizon is a prefix of it.
  * At most 512 lists of at most ~1,000 passes (8 KB) each.
  */
