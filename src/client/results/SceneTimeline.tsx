@@ -174,7 +174,7 @@ export function SceneTimeline({ entries, pixels, bands, startDate, endDate, sele
     const step = keys[e.key];
     if (!step || rows.length === 0) return;
     e.preventDefault();
-    const current = rows.findIndex((r) => r.sceneId === tabStopId);
+    const current = indexOf(tabStopId);
     const next = rows[Math.max(0, Math.min(rows.length - 1, step(current)))];
     setFocusedId(next.sceneId);
     const button = listRef.current?.querySelector<HTMLButtonElement>(`tr[data-scene-id="${next.sceneId}"] button`);
