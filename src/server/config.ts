@@ -107,6 +107,12 @@ const envSchema = z.object({
   JOB_CHUNK_TIMEOUT_SECONDS: intFrom('JOB_CHUNK_TIMEOUT_SECONDS', 1, 86_400, 300),
   /** Most sites in one job chunk (one scene's sites are split into chunks of this size). */
   JOB_CHUNK_SITES: intFrom('JOB_CHUNK_SITES', 1, 100_000, 2000),
+  /**
+   * What the server does at start to have its code compiled before users ask (main.ts): `light`, one small
+   * statistics request before listening; `full` (the default), also, once listening, one request over the
+   * demo archive's whole record in the background (LONG_RECORD_WARM_UP).
+   */
+  WARM_UP: z.enum(['light', 'full']).optional().default('full'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional().default('info'),
 });
 
