@@ -38,29 +38,30 @@ async function warmUp(app: Awaited<ReturnType<typeof buildApp>>, full: boolean):
 }
 
 /**
- * WARM_UP=full: the whole record (1982-08-22 to today) of a 4 km box at the Chiemsee, Bavaria (lakes,
- * forest, fields and the Alps' snow), cloud cover up to 50 %: the page's default journey, elsewhere than
- * the default point. A 40-year statistics request meets code the small warm-up does not run: every
- * sensor's tables (Landsat 4-9), the search's cloud percents on the event loop, counts of scenes on the
- * event loop and in the worker. Each thread's V8 compiles its hot functions as the work goes; a function
- * compiled before one of its branches ever ran (a percent-only cloud build after full ones) is thrown
- * away when that branch runs, and compiled again. Measured on this machine (2 cores, docs/performance.md,
- * twelfth round): the first 40-year journey in the page after a year elsewhere spent ~1 s of V8's
- * helper threads compiling (135 compilations; buildSceneClouds deoptimised 95 times), and took 5.2-5.7 s
- * against 4.8-5.2 s when the server had run this request first. It holds the start ~2.3 s more. Run
- * after listening instead, it slowed the first users' journeys (five years in the page 5.0-5.3 s
- * against 3.8 s) for a gain only the first 40-year request sees.
+ * WARM_UP=full: the whole record (1982-08-22 to today) of a box the size of a WRS-2 scene's (what the
+ * page asks by default) around the Chiemsee, Bavaria (lakes, forest, fields and the Alps' snow), cloud
+ * cover up to 50 %, elsewhere than the default point. Its search computes the cloud percents of every
+ * candidate on the event loop, and the plain answer counts its newest 100 scenes (MAX_SCENES), on the
+ * event loop and in the worker, at the overview a long series reads: code the small request above does
+ * not run. Each thread's V8 compiles its hot functions as the work goes, and a function compiled before
+ * one of its branches ever ran (a percent-only cloud build after full ones, a sparse read after dense
+ * ones) is thrown away when that branch runs, and compiled again. Measured on this machine (2 cores,
+ * docs/performance.md, twelfth round): without it the first 40-year statistics after a year elsewhere
+ * spent ~1.1 s of V8's helper threads compiling (buildSceneClouds thrown away 95 times), with it ~0.6 s;
+ * the 40-year journey in the page took 5.3-5.4 s against 6.4 s. It holds the start ~1.7 s more. Run
+ * after listening instead, it slowed the first users' journeys (five years in the page 5.0-5.3 s against
+ * 3.8 s); run as the whole stream, it outlasted WARM_UP_MAX_MS and slowed the next requests.
  */
-const LONG_RECORD_WARM_UP = { lat: 47.87, lon: 12.45, halfSideDeg: 0.02, startDate: '1982-08-22', cloudCoverage: 50 };
+const LONG_RECORD_WARM_UP = { lat: 47.87, lon: 12.45, halfWidthDeg: 1.5, halfHeightDeg: 1.05, startDate: '1982-08-22', cloudCoverage: 50 };
 
 async function warmUpLongRecord(app: Awaited<ReturnType<typeof buildApp>>): Promise<void> {
-  const { lat, lon, halfSideDeg: d, startDate, cloudCoverage } = LONG_RECORD_WARM_UP;
+  const { lat, lon, halfWidthDeg: w, halfHeightDeg: h, startDate, cloudCoverage } = LONG_RECORD_WARM_UP;
   const started = performance.now();
   const endDate = new Date().toISOString().slice(0, 10);
   app.log.info({ lat, lon, startDate, cloudCoverage }, 'long-record warm-up started');
   await app
     .inject({
-      url: `/api/landsatData?LON_UL=${lon - d}&LAT_UR=${lat - d}&LON_UR=${lon + d}&LAT_UL=${lat + d}&startDate=${startDate}&endDate=${endDate}&bands=B01,B02,B03,B04,B05&cloudCoverage=${cloudCoverage}`,
+      url: `/api/landsatData?LON_UL=${lon - w}&LAT_UR=${lat - h}&LON_UR=${lon + w}&LAT_UL=${lat + h}&startDate=${startDate}&endDate=${endDate}&bands=B01,B02,B03,B04,B05&cloudCoverage=${cloudCoverage}`,
       remoteAddress: '0.0.0.0',
     })
     .then(

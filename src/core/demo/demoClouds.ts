@@ -289,7 +289,7 @@ function buildSceneClouds(grid: DemoSceneGrid, datetime: Date, sun: { elevationD
   }
   const count = percentOnly ? scratchOf('count', cellsAcross * cellsDown, (m) => new Uint8Array(m)) : new Uint8Array(cellsAcross * cellsDown);
   const shadow = shadowOffsetBlocks(sun);
-  const clouds: SceneClouds = {
+  const clouds = sceneCloudsRecord({
     seed,
     blockX0: gi * BLOCKS_PER_CELL_SIDE,
     blockY0: gj * BLOCKS_PER_CELL_SIDE,
@@ -303,7 +303,7 @@ function buildSceneClouds(grid: DemoSceneGrid, datetime: Date, sun: { elevationD
     shadowDx: shadow.dx,
     shadowDy: shadow.dy,
     cloudPercent: 0,
-  };
+  });
   if (cells) {
     // Counts of the window's cells, as the loop below gives them; no percent (it needs every cell).
     count.fill(0, 0, cellsAcross * cellsDown);
@@ -352,6 +352,33 @@ function buildSceneClouds(grid: DemoSceneGrid, datetime: Date, sun: { elevationD
   }
   clouds.cloudPercent = total === 0 ? 0 : (100 * cloudy) / total;
   return clouds;
+}
+
+/**
+ * A SceneClouds object, made here only, with every field present (`cells` and `blockLattice` undefined
+ * until set): a build, and a field another thread built and posted (adoptSceneClouds, demoScenes.ts:
+ * postMessage's copy has a hidden class of its own), then share one hidden class in V8, and setting
+ * `cells` or `blockLattice` later adds no property. The synthesis code that reads clouds was otherwise
+ * compiled for one kind and thrown away on meeting the other ("wrong map"), once per thread, in the
+ * first 40-year request after a start (docs/performance.md, twelfth round).
+ */
+export function sceneCloudsRecord(c: SceneClouds): SceneClouds {
+  return {
+    seed: c.seed,
+    blockX0: c.blockX0,
+    blockY0: c.blockY0,
+    cellsAcross: c.cellsAcross,
+    cellsDown: c.cellsDown,
+    amount: c.amount,
+    count: c.count,
+    cellBits: c.cellBits,
+    cellKnown: c.cellKnown,
+    shadowDx: c.shadowDx,
+    shadowDy: c.shadowDy,
+    cloudPercent: c.cloudPercent,
+    cells: c.cells,
+    blockLattice: c.blockLattice,
+  };
 }
 
 /** Cloud amount (0..1) at a block, bilinear between cell centres: how thick the cloud looks. */

@@ -179,6 +179,9 @@ export function createLandCoverTile(grid: DemoSceneGrid, factor: number, tileX: 
     latticeKm: L.km,
     latticeWinterC: L.winterC,
     latticeSummerC: L.summerC,
+    // Present from the start (demoTileSynth.ts fills it on the first scene): a property added later gave
+    // tiles two hidden classes, and the synthesis compiled for one was thrown away on meeting the other.
+    weatherPoints: undefined,
     lazy: { grid, factor, lattice: L, anyCrest, metros, elevKm: anyCrest ? new Float32Array(n * n) : null, state: new Uint8Array(n * n), town: { x: NaN, y: NaN, z: NaN, at: null } },
   };
 }
