@@ -108,9 +108,9 @@ const envSchema = z.object({
   /** Most sites in one job chunk (one scene's sites are split into chunks of this size). */
   JOB_CHUNK_SITES: intFrom('JOB_CHUNK_SITES', 1, 100_000, 2000),
   /**
-   * What the server does at start to have its code compiled before users ask (main.ts): `light`, one small
-   * statistics request before listening; `full` (the default), also, once listening, one request over the
-   * demo archive's whole record in the background (LONG_RECORD_WARM_UP).
+   * What the server runs before it listens, to have its code compiled before users ask (main.ts): `light`,
+   * one small statistics request; `full` (the default), then also one request over the demo archive's
+   * whole record (LONG_RECORD_WARM_UP).
    */
   WARM_UP: z.enum(['light', 'full']).optional().default('full'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional().default('info'),

@@ -24,7 +24,7 @@ describe('the start-up warm-up (main.ts, WARM_UP)', () => {
     const health = await fetch(`${server.baseUrl}/api/health`);
     expect(health.status).toBe(200);
     const current = server;
-    // Done before listening on an idle machine (~1.6 s); on a busy one the start stops waiting after
+    // Done before listening on an idle machine (~1.8 s); on a busy one the start stops waiting after
     // 5 s and it finishes beside the first requests. A guard against a hang, not a speed.
     await until(() => logLines(current.output(), 'long-record warm-up done').length > 0, 'the long-record warm-up', 180_000);
     const [done] = logLines(current.output(), 'long-record warm-up done');

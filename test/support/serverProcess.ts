@@ -37,8 +37,8 @@ export async function startServerProcess(env: Record<string, string> = {}, nodeA
       STATIC_DIR: path.join(dir, 'no-static'),
       SCHEDULER_INTERVAL_MS: '0',
       LOG_LEVEL: 'warn',
-      // No background whole-record request after listening (main.ts, WARM_UP=full): it would share the
-      // cores with what a test counts. startServerProcess.test.ts starts one with it.
+      // No whole-record warm-up (main.ts, WARM_UP=full): ~2 s more of every start, on cores the test
+      // files share. main.test.ts starts one with it.
       WARM_UP: 'light',
       // Other test files share the cores: a slow start must not shed the very calls a test counts.
       LOAD_SHED_EVENT_LOOP_DELAY_MS: '0',
