@@ -47,7 +47,7 @@ async function warmUp(app: Awaited<ReturnType<typeof buildApp>>, full: boolean):
  * one of its branches ever ran (a percent-only cloud build after full ones, a sparse read after dense
  * ones) is thrown away when that branch runs, and compiled again. Measured on this machine (2 cores,
  * docs/performance.md, twelfth round): without it the first 40-year statistics after a year elsewhere
- * spent ~1.1 s of V8's helper threads compiling (buildSceneClouds thrown away 95 times), with it ~0.6 s;
+ * spent ~1.1-1.3 s of V8's helper threads compiling (buildSceneClouds thrown away 45-95 times), with it ~0.7 s;
  * the 40-year journey in the page took 5.3-5.4 s against 6.4 s. It holds the start ~1.7 s more. Run
  * after listening instead, it slowed the first users' journeys (five years in the page 5.0-5.3 s against
  * 3.8 s); run as the whole stream, it outlasted WARM_UP_MAX_MS and slowed the next requests.
