@@ -17,20 +17,11 @@ async function warmUp(app: Awaited<ReturnType<typeof buildApp>>, full: boolean):
   if (app.ctx.catalog.name !== 'demo') return;
   const { lat, lon } = DEFAULT_POINT;
   // A 4 km box over ten days: a scene or two, a few tiles, big enough (over 64 x 64 px) for the statistics worker.
-  const d = 0.02;
   const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
-  const request = app
-    .inject({
-      url: `/api/landsatData?LON_UL=${lon - d}&LAT_UR=${lat - d}&LON_UR=${lon + d}&LAT_UL=${lat + d}&startDate=${day(40)}&endDate=${day(30)}&bands=B04,B05&cloudCoverage=100`,
-      // Not loopback (inject's default): the rate limit would count this against a local user's minute.
-      // 0.0.0.0 is never a peer's address.
-      remoteAddress: '0.0.0.0',
-    })
-    .then(
-      (res) => app.log.info({ status: res.statusCode, ms: Math.round(performance.now() - started) }, 'warm-up done'),
-      (err: unknown) => app.log.warn({ err }, 'warm-up request failed; the first requests pay for it'),
-    )
-    .then(() => (full ? warmUpLongRecord(app) : undefined));
+  const small = { lat, lon, halfWidthDeg: 0.02, halfHeightDeg: 0.02, startDate: day(40), endDate: day(30), bands: 'B04,B05', cloudCoverage: 100 };
+  const request = warmUpRequest(app, small, started, 'warm-up done', 'warm-up request failed; the first requests pay for it').then(() =>
+    full ? warmUpLongRecord(app) : undefined,
+  );
   // Start-up stays short on a machine short of CPU: past WARM_UP_MAX_MS the server listens and the requests finish beside it.
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([request, new Promise<void>((resolve) => (timer = setTimeout(resolve, WARM_UP_MAX_MS)))]);
@@ -55,18 +46,31 @@ async function warmUp(app: Awaited<ReturnType<typeof buildApp>>, full: boolean):
 const LONG_RECORD_WARM_UP = { lat: 47.87, lon: 12.45, halfWidthDeg: 1.5, halfHeightDeg: 1.05, startDate: '1982-08-22', cloudCoverage: 50 };
 
 async function warmUpLongRecord(app: Awaited<ReturnType<typeof buildApp>>): Promise<void> {
-  const { lat, lon, halfWidthDeg: w, halfHeightDeg: h, startDate, cloudCoverage } = LONG_RECORD_WARM_UP;
-  const started = performance.now();
-  const endDate = new Date().toISOString().slice(0, 10);
+  const { lat, lon, startDate, cloudCoverage } = LONG_RECORD_WARM_UP;
   app.log.info({ lat, lon, startDate, cloudCoverage }, 'long-record warm-up started');
-  await app
+  const box = { ...LONG_RECORD_WARM_UP, endDate: new Date().toISOString().slice(0, 10), bands: 'B01,B02,B03,B04,B05' };
+  await warmUpRequest(app, box, performance.now(), 'long-record warm-up done', 'long-record warm-up failed; the first 40-year request pays for it');
+}
+
+/** One warm-up statistics request through the real route, logged as `done` (status and ms since `started`) or `failed`; never throws. */
+function warmUpRequest(
+  app: Awaited<ReturnType<typeof buildApp>>,
+  q: { lat: number; lon: number; halfWidthDeg: number; halfHeightDeg: number; startDate: string; endDate: string; bands: string; cloudCoverage: number },
+  started: number,
+  done: string,
+  failed: string,
+): Promise<void> {
+  const { lat, lon, halfWidthDeg: w, halfHeightDeg: h } = q;
+  return app
     .inject({
-      url: `/api/landsatData?LON_UL=${lon - w}&LAT_UR=${lat - h}&LON_UR=${lon + w}&LAT_UL=${lat + h}&startDate=${startDate}&endDate=${endDate}&bands=B01,B02,B03,B04,B05&cloudCoverage=${cloudCoverage}`,
+      url: `/api/landsatData?LON_UL=${lon - w}&LAT_UR=${lat - h}&LON_UR=${lon + w}&LAT_UL=${lat + h}&startDate=${q.startDate}&endDate=${q.endDate}&bands=${q.bands}&cloudCoverage=${q.cloudCoverage}`,
+      // Not loopback (inject's default): the rate limit would count this against a local user's minute.
+      // 0.0.0.0 is never a peer's address.
       remoteAddress: '0.0.0.0',
     })
     .then(
-      (res) => app.log.info({ status: res.statusCode, ms: Math.round(performance.now() - started) }, 'long-record warm-up done'),
-      (err: unknown) => app.log.warn({ err }, 'long-record warm-up failed; the first 40-year request pays for it'),
+      (res) => app.log.info({ status: res.statusCode, ms: Math.round(performance.now() - started) }, done),
+      (err: unknown) => app.log.warn({ err }, failed),
     );
 }
 
