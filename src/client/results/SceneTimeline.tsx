@@ -143,13 +143,13 @@ export function SceneTimeline({ entries, pixels, bands, startDate, endDate, sele
   const cloudy = rows.filter((r) => r.cloudy).length;
   // One tab stop into the list (roving tabindex): the chosen scene's button, else the first; arrow keys move inside.
   const [focusedId, setFocusedId] = useState<string | null>(null);
-  const tabStopId = [focusedId, selectedSceneId].find((sid) => sid && rows.some((r) => r.sceneId === sid)) ?? rows[0]?.sceneId;
+  const indexOf = (sceneId: string | null | undefined) => (sceneId ? rows.findIndex((r) => r.sceneId === sceneId) : -1);
+  const tabStopId = [focusedId, selectedSceneId].find((sid) => indexOf(sid) >= 0) ?? rows[0]?.sceneId;
   // Rows in the DOM: the first LIST_ROWS_AT_ONCE, more as the list is scrolled to its end, and always
   // the chosen and the focused scene's. A 40-year record lists ~930 scenes in a box ~6 rows tall; laying
   // all of them out at every hand-over of scenes took the browser ~0.5 s of the two cores it shares
   // with the server (issue 33's page journey). The table says how many rows it has (aria-rowcount).
   const [rowsWanted, setRowsWanted] = useState(LIST_ROWS_AT_ONCE);
-  const indexOf = (sceneId: string | null | undefined) => (sceneId ? rows.findIndex((r) => r.sceneId === sceneId) : -1);
   const shown = typeof IntersectionObserver === 'undefined' ? rows.length : Math.min(rows.length, Math.max(rowsWanted, indexOf(tabStopId) + 1, indexOf(selectedSceneId) + 1));
   const boxRef = useRef<HTMLDivElement>(null);
   const moreRef = useRef<HTMLParagraphElement>(null);
