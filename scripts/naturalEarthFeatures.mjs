@@ -5,7 +5,8 @@
 //
 // The folder (default scripts/naturalEarth) holds one JSON-lines file per Natural Earth layer: for each
 // feature, in the layer's order, the fields this table uses, copied from the layer's GeoJSON in the
-// repository nvkelso/natural-earth-vector (see scripts/naturalEarth/README.md for the paths and commits).
+// repository nvkelso/natural-earth-vector (the playas and the European lakes from martynafford/natural-earth-geojson;
+// see scripts/naturalEarth/README.md for the paths and commits).
 // This machine reaches no web site, so the layers were read page by page through a code-search tool and
 // the fields kept; the extracts are committed so that the table can be made again without the network.
 //
@@ -57,6 +58,25 @@ const LAYERS = [
     // as `holes`. Natural Earth's 'Reservoir' class (Lake Kariba, Lake Volta) is a lake to the search.
     file: 'ne_50m_lakes',
     kinds: { Lake: 'lake', 'Alkaline Lake': 'lake', Reservoir: 'lake' },
+    farTwinIsCopy: true,
+  },
+  {
+    // Not the whole layer: Lake Eyre North and Lake Eyre South (the salt lake Kati Thanda, split in two by
+    // Natural Earth), copied from the 1:50m playas layer of martynafford/natural-earth-geojson (all 4 pages
+    // read: scripts/naturalEarth/README.md). Its lines keep `name`, `name_alt`, `featurecla`, `scalerank`
+    // and the outer ring; that version of the layer has no `name_en`, `min_zoom` or `ne_id`. A playa (a salt
+    // lake dry most years) is a lake to the search, its point the lakes' (polylabel of the ring).
+    file: 'ne_50m_playas',
+    kinds: { Playa: 'lake' },
+    farTwinIsCopy: true,
+  },
+  {
+    // Not the whole layer: Lago di Como, the one hand-written lake found in all 64 pages of
+    // ne_10m_lakes_europe (Natural Earth's supplement of small lakes, scalerank 10 to 12; no Lake Garda or
+    // Lake Maggiore in it: scripts/naturalEarth/README.md). Its line keeps the layer's `id`, `objectid`,
+    // `name`, `featurecla`, `scalerank` and the outer ring (the layer has no `name_en` or `name_alt`).
+    file: 'ne_10m_lakes_europe',
+    kinds: { Lake: 'lake' },
     farTwinIsCopy: true,
   },
   {
