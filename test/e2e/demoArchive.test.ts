@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startPageHarness, type PageHarness } from './support/pageHarness.js';
 import { demoPassesForPathRow } from '../../src/core/demo/demoMissionSchedule.js';
-import { createDemoScene } from '../../src/core/demo/demoScenes.js';
+import { createDemoScene } from '../../src/core/demo/demoSceneIds.js';
 import { inSlcGap, slcGapPhase } from '../../src/core/demo/demoSensorTile.js';
 
 // The whole product on the synthetic demo archive, as `npm start` serves it offline: any place on

@@ -8,7 +8,8 @@ import { createBlockCache } from '../../src/core/raster/blockCache.js';
 import type { ByteSource } from '../../src/core/raster/byteSource.js';
 import { createSceneReader } from '../../src/core/raster/sceneReader.js';
 import type { LandsatScene } from '../../src/core/stac/landsatScene.js';
-import { demoAssetHref, demoAssetKeys, openDemoAssetSource } from '../../src/core/demo/demoScenes.js';
+import { demoAssetHref, demoAssetKeys } from '../../src/core/demo/demoSceneIds.js';
+import { openDemoAssetSource } from '../../src/core/demo/demoScenes.js';
 import type { ArchiveAssetKey } from '../../src/core/bands/bandCatalog.js';
 import { countWindowDns } from '../../src/core/landsat/dnCounts.mjs';
 

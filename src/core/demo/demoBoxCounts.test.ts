@@ -7,7 +7,8 @@ import { DEFAULT_MASK, maskBits, parseMask } from '../raster/clearPixel.js';
 import { dnToPhysical } from '../raster/scaling.js';
 import type { LandsatScene } from '../stac/landsatScene.js';
 import { createDemoCatalog } from './createDemoCatalog.js';
-import { demoAssetKeys, openDemoAssetSource } from './demoScenes.js';
+import { demoAssetKeys } from './demoSceneIds.js';
+import { openDemoAssetSource } from './demoScenes.js';
 import { SCENE_BOX, demoReaderOf, withoutCounter } from '../../../test/support/demoSceneReaders.js';
 
 /**

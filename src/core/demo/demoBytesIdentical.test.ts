@@ -7,7 +7,8 @@ import type { ByteSource } from '../raster/byteSource.js';
 import { createSceneReader } from '../raster/sceneReader.js';
 import type { LandsatScene } from '../stac/landsatScene.js';
 import { createDemoCatalog } from './createDemoCatalog.js';
-import { demoAssetHref, openDemoAssetSource } from './demoScenes.js';
+import { demoAssetHref } from './demoSceneIds.js';
+import { openDemoAssetSource } from './demoScenes.js';
 import { mixHash } from './seededRandom.js';
 
 /**

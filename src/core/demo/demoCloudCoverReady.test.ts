@@ -8,7 +8,9 @@ import { createSceneReader } from '../raster/sceneReader.js';
 import type { LandsatScene } from '../stac/landsatScene.js';
 import { createDemoCatalog, roundPercent } from './createDemoCatalog.js';
 import { sceneCloudPercentOf } from './demoClouds.js';
-import { demoAssetHref, knownCloudPercent, openDemoAssetSource, parseDemoSceneId } from './demoScenes.js';
+import { knownCloudPercent } from './demoCloudPercents.js';
+import { demoAssetHref, parseDemoSceneId } from './demoSceneIds.js';
+import { openDemoAssetSource } from './demoScenes.js';
 import { warmDemoSynthPool } from './demoSynthPool.js';
 import { laneJobCounts, runInSeriesLane } from '../workLane.js';
 

@@ -5,7 +5,8 @@
  */
 import type { InsideRuns, TileSamplePiece } from '../raster/byteSource.js';
 import { preloadLandMask } from '../geo/landMask.js';
-import { adoptSceneClouds, cloudPercentsOfSceneIds, knownCloudPercent, synthesizeDemoTileSet } from './demoScenes.js';
+import { cloudPercentsOfSceneIds, knownCloudPercent } from './demoCloudPercents.js';
+import { adoptSceneClouds, synthesizeDemoTileSet } from './demoScenes.js';
 import { sceneCloudsRecord } from './demoClouds.js';
 import { countDemoSamples } from './demoSampleCounts.js';
 import type { SceneClouds } from './sceneClouds.js';

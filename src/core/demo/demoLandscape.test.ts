@@ -10,7 +10,9 @@ import { createCogReader, type CogReader } from '../raster/cogReader.js';
 import { findWrs2Tiles } from '../wrs2/wrs2.js';
 import { LANDSAT_SATELLITES, overpassesForPathRow } from '../overpass/overpass.js';
 import type { AssetKey } from '../bands/bandCatalog.js';
-import { createDemoScene, demoAssetHref, openDemoAssetSource, parseDemoSceneId, sceneCloudPercent, type DemoScene } from './demoScenes.js';
+import { sceneCloudPercent } from './demoCloudPercents.js';
+import { createDemoScene, demoAssetHref, parseDemoSceneId, type DemoScene } from './demoSceneIds.js';
+import { openDemoAssetSource } from './demoScenes.js';
 import { QA, REFLECTANCE_OFFSET, REFLECTANCE_SCALE } from './demoTileSynth.js';
 import { preloadLandMask } from '../geo/landMask.js';
 

@@ -11,7 +11,7 @@ import { LANDSAT_SATELLITES, overpassesForPathRow } from '../overpass/overpass.j
 import { pathRowTouchesLand } from '../wrs2/landPathRows.js';
 import { WRS2_PATHS, wrs2Tile } from '../wrs2/wrs2.js';
 import { createDemoCatalog } from './createDemoCatalog.js';
-import { createDemoScene, parseDemoSceneId } from './demoScenes.js';
+import { createDemoScene, parseDemoSceneId } from './demoSceneIds.js';
 
 const catalog = createDemoCatalog({ now: () => new Date('2026-03-01T00:00:00Z') });
 const cache = createBlockCache({ maxBytes: 32 * 1024 * 1024 });

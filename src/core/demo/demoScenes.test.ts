@@ -4,7 +4,8 @@ import { createBlockCache } from '../raster/blockCache.js';
 import { createCogReader, parseCogHeader } from '../raster/cogReader.js';
 import { blockCloudy } from './demoCloudBlocks.js';
 import { BLOCK_PX, CELL_PX, blockValid } from './demoSceneGrid.js';
-import { demoAssetHref, openDemoAssetSource, parseDemoSceneId, sceneClouds } from './demoScenes.js';
+import { demoAssetHref, parseDemoSceneId } from './demoSceneIds.js';
+import { openDemoAssetSource, sceneClouds } from './demoScenes.js';
 import { cloudPercentsInWorker } from './demoSynthPool.js';
 import { QA } from './demoTileSynth.js';
 

@@ -2,7 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { demoSynthPoolSize, synthesizeTileSetInWorker } from './demoSynthPool.js';
-import { parseDemoSceneId, synthesizeDemoTileSet } from './demoScenes.js';
+import { parseDemoSceneId } from './demoSceneIds.js';
+import { synthesizeDemoTileSet } from './demoScenes.js';
 import { TILE_PX } from './demoSceneGrid.js';
 
 const SCENE_ID = 'LC09_L2SP_018029_20250708_SYNTHETIC';

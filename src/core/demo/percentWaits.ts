@@ -1,6 +1,6 @@
 /**
  * Which path/rows a scene-box series is counting right now, and who waits for a scene's cloud percent
- * that such a count will bring (demoScenes.ts): a 40-year pixel series beside the scene-box series of
+ * that such a count will bring (demoCloudPercents.ts): a 40-year pixel series beside the scene-box series of
  * the same point reads the same 1,842 scenes of the point's own path/row. The worker builds each of
  * those scenes' whole cloud field for its counts, the percent with it, so the pixel series need not
  * build the percent again on the event loop: it waits for the count, up to the moment it needs the

@@ -4,7 +4,8 @@ import { fromUrl } from 'geotiff';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBlockCache } from '../raster/blockCache.js';
 import { createCogReader, parseCogHeader } from '../raster/cogReader.js';
-import { demoAssetHref, demoSceneId, openDemoAssetSource } from './demoScenes.js';
+import { demoAssetHref, demoSceneId } from './demoSceneIds.js';
+import { openDemoAssetSource } from './demoScenes.js';
 import { demoPassesForPathRow } from './demoMissionSchedule.js';
 
 // The virtual GeoTIFF served over HTTP range requests to an independent reader (geotiff.js): it must
