@@ -23,6 +23,7 @@ import { dryness } from './demoGeography.js';
 import { GROUP_MIXED, GROUP_OVERCAST, GROUP_UNKNOWN, cellAmount, fineNoisePoints, groupState, type CloudField } from './demoCloudField.js';
 import { mixHash } from './seededRandom.js';
 import { cellCloudBits, cloudBit, cloudWords } from './demoCloudBlocks.js';
+import { fieldAmounts, fieldBits, fieldCounts, fieldKnown } from './cloudFieldBuffers.js';
 import type { CellWindow, SceneClouds } from './sceneClouds.js';
 
 const BLOCKS_PER_CELL_SIDE = CELL_PX / BLOCK_PX; // 8
@@ -171,6 +172,17 @@ export function createSceneClouds(grid: DemoSceneGrid, datetime: Date, sun: { el
 }
 
 /**
+ * createSceneClouds' field to be handed to another thread (demoScenes.ts' cloudsToHandOver): its own
+ * amounts and counts, and no block bits yet (the receiver gives it its own: withBlockBits in
+ * cloudFieldBuffers.ts). The bits are computed on first use either way, and are all a field's bytes
+ * that its build hardly touches (a few edge cells): zero-filled and posted, 125 KB of them were most of
+ * the event loop's page faults in a 40-year statistics (docs/performance.md, thirteenth round).
+ */
+export function createSceneCloudsToHandOver(grid: DemoSceneGrid, datetime: Date, sun: { elevationDeg: number; azimuthDeg: number }): SceneClouds {
+  return buildSceneClouds(grid, datetime, sun, false, undefined, false);
+}
+
+/**
  * The scene's clouds over a window of cells only, by the same arithmetic as createSceneClouds (each
  * cell's amount and count depend on nothing but its lattice nodes), on reused buffers: valid until the
  * next build on this thread, and without the cloud percent (NaN). A point read needs ~100 of a scene's
@@ -206,7 +218,7 @@ function scratchOf<T extends Float64Array | Float32Array | Uint8Array>(key: 'coa
   return a;
 }
 
-function buildSceneClouds(grid: DemoSceneGrid, datetime: Date, sun: { elevationDeg: number; azimuthDeg: number }, percentOnly: boolean, cells?: CellWindow): SceneClouds {
+function buildSceneClouds(grid: DemoSceneGrid, datetime: Date, sun: { elevationDeg: number; azimuthDeg: number }, percentOnly: boolean, cells?: CellWindow, keepsBlockBits = !percentOnly): SceneClouds {
   // The node fields (coarse, target, fine, groups) serve this build only, whatever it keeps: reused buffers.
   const f64 = (key: 'coarse' | 'target' | 'fine', n: number) => scratchOf(key, n, (m) => new Float64Array(m));
   const seed = daySeed(datetime);
@@ -248,7 +260,7 @@ function buildSceneClouds(grid: DemoSceneGrid, datetime: Date, sun: { elevationD
   const field: CloudField = { seed, nx, ny, fnx, coarse, target, fine, groups, fineNoise: noise.fine };
   // Bilinear between nodes: the coarse field and the target share their lattice (and weights); the fine
   // field has its own. Row terms hoisted: this loop runs for ~15,000 cells of every scene a search lists.
-  const amount = percentOnly ? scratchOf('amount', stride * (cellsDown + 2), (m) => new Float32Array(m)) : new Float32Array(stride * (cellsDown + 2));
+  const amount = percentOnly ? scratchOf('amount', stride * (cellsDown + 2), (m) => new Float32Array(m)) : fieldAmounts(stride * (cellsDown + 2));
   if (cells) amount.fill(NaN, 0, stride * (cellsDown + 2));
   for (let j = jLo; j <= jHi; j++) {
     const v = (gj + j - j0) / COARSE_NODE_CELLS;
@@ -287,7 +299,7 @@ function buildSceneClouds(grid: DemoSceneGrid, datetime: Date, sun: { elevationD
       }
     }
   }
-  const count = percentOnly ? scratchOf('count', cellsAcross * cellsDown, (m) => new Uint8Array(m)) : new Uint8Array(cellsAcross * cellsDown);
+  const count = percentOnly ? scratchOf('count', cellsAcross * cellsDown, (m) => new Uint8Array(m)) : fieldCounts(cellsAcross * cellsDown);
   const shadow = shadowOffsetBlocks(sun);
   const clouds = sceneCloudsRecord({
     seed,
@@ -298,8 +310,8 @@ function buildSceneClouds(grid: DemoSceneGrid, datetime: Date, sun: { elevationD
     amount,
     count,
     // Percent-only builds keep no block states (cellCloudBits then writes them to scratch, demoCloudBlocks.ts).
-    cellBits: percentOnly ? null : new Uint32Array(2 * cellsAcross * cellsDown),
-    cellKnown: percentOnly ? null : new Uint8Array(cellsAcross * cellsDown),
+    cellBits: keepsBlockBits ? fieldBits(2 * cellsAcross * cellsDown) : null,
+    cellKnown: keepsBlockBits ? fieldKnown(cellsAcross * cellsDown) : null,
     shadowDx: shadow.dx,
     shadowDy: shadow.dy,
     cloudPercent: 0,

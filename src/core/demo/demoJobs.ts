@@ -8,6 +8,7 @@ import { preloadLandMask } from '../geo/landMask.js';
 import { cloudPercentsOfSceneIds, knownCloudPercent } from './demoCloudPercents.js';
 import { adoptSceneClouds, synthesizeDemoTileSet } from './demoScenes.js';
 import { sceneCloudsRecord } from './demoClouds.js';
+import { withBlockBits } from './cloudFieldBuffers.js';
 import { countDemoSamples } from './demoSampleCounts.js';
 import type { SceneClouds } from './sceneClouds.js';
 
@@ -45,8 +46,8 @@ export function runDemoJob(job: DemoJob): { result: unknown; transfer: ArrayBuff
   }
   if (job.countSamples) {
     const c = job.countSamples;
-    // The posted copy rebuilt as this thread builds its own (sceneCloudsRecord: one hidden class).
-    if (c.clouds) adoptSceneClouds(c.sceneId, sceneCloudsRecord(c.clouds));
+    // The posted copy rebuilt as this thread builds its own (sceneCloudsRecord: one hidden class), with block bits of this thread's.
+    if (c.clouds) adoptSceneClouds(c.sceneId, withBlockBits(sceneCloudsRecord(c.clouds)));
     const counts = countDemoSamples(c.sceneId, c.level, c.tilesAcross, c.pieces, c.bands, c.qaBand, c.maskBits, c.outWidth, c.inside);
     const transfer = counts.flatMap((k) => [k.clearDns.buffer, k.clearCounts.buffer, k.maskedDns.buffer, k.maskedCounts.buffer]) as ArrayBuffer[];
     // The scene's cloud percent goes back with its counts when the counting built its whole cloud

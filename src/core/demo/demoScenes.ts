@@ -7,8 +7,9 @@
  */
 import { ByteSourceNotFoundError, type ByteSource } from '../raster/byteSource.js';
 import { adaptTileToSensor } from './demoSensorTile.js';
-import { createSceneClouds, createSceneCloudsNear, shadowOffsetBlocks, type SceneClouds } from './demoClouds.js';
+import { createSceneClouds, createSceneCloudsNear, createSceneCloudsToHandOver, shadowOffsetBlocks, type SceneClouds } from './demoClouds.js';
 import { noteCounting, rememberCloudPercent } from './demoCloudPercents.js';
+import { releaseCloudField } from './cloudFieldBuffers.js';
 import { createLandCoverTile, ensureLandCover, type LandCoverTile } from './demoLandCover.js';
 import { DEMO_PIXEL_SIZE_M, OVERVIEW_FACTORS, TILE_PX } from './demoSceneGrid.js';
 import { demoAssetByFileSuffix, openedScene, type DemoScene } from './demoSceneIds.js';
@@ -33,7 +34,8 @@ const pendingTileSets = new Map<string, Promise<Uint16Array[]>>();
 // (demoSynthPool.ts' helpDemoSynthesisOnEventLoop; ~20 land-cover tiles a path/row at their overview),
 // and 256 more there took the 10-minute mixed soak past its 700 MB (702 MB).
 const landCoverTiles = new Lru<LandCoverTile>(isMainThread ? 64 : 256);
-const cloudFields = new Lru<SceneClouds>(64);
+// A field the LRU drops goes back to the builds' buffers (cloudFieldBuffers.ts): its pages stay mapped.
+const cloudFields = new Lru<SceneClouds>(64, releaseCloudField);
 const weathers = new Lru<SceneWeather>(1024);
 
 export function sceneClouds(scene: DemoScene): SceneClouds {
@@ -198,7 +200,7 @@ async function cloudsToHandOver(scene: DemoScene, signal?: AbortSignal): Promise
   // A turn of its own: a series' scenes start their counts together, and their builds in one turn held the loop.
   await ownTurn();
   signal?.throwIfAborted();
-  const clouds = createSceneClouds(scene.grid, scene.datetime, { elevationDeg: scene.sunElevationDeg, azimuthDeg: scene.sunAzimuthDeg });
+  const clouds = createSceneCloudsToHandOver(scene.grid, scene.datetime, { elevationDeg: scene.sunElevationDeg, azimuthDeg: scene.sunAzimuthDeg });
   rememberCloudPercent(scene.id, clouds.cloudPercent);
   handedOver += 1;
   // The grid's block lattice is the worker's to look up (per grid, kept there): not copied with the field.

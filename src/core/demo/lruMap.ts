@@ -6,7 +6,11 @@
  */
 export class Lru<V> {
   private readonly map = new Map<string, V>();
-  constructor(private readonly max: number) {}
+  constructor(
+    private readonly max: number,
+    /** Called with an entry the map drops to stay within `max` (not with one replaced by `set`). */
+    private readonly onEvict?: (v: V) => void,
+  ) {}
   get(key: string): V | undefined {
     const v = this.map.get(key);
     if (v !== undefined) {
@@ -17,7 +21,11 @@ export class Lru<V> {
   }
   set(key: string, v: V): void {
     this.map.set(key, v);
-    if (this.map.size > this.max) this.map.delete(this.map.keys().next().value!);
+    if (this.map.size > this.max) {
+      const [oldest, dropped] = this.map.entries().next().value!;
+      this.map.delete(oldest);
+      this.onEvict?.(dropped);
+    }
   }
 }
 
