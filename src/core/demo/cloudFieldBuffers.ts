@@ -1,11 +1,12 @@
 /**
  * The buffers of whole cloud fields that their keeper let go (demoScenes.ts' LRU of fields evicts
- * one), kept for the next builds of the same grid size. A field's amounts and block bits are 60-220 KB;
- * allocated anew for each of the ~930 fields a 40-year statistics builds, every one came from a memory
- * mapping of its own (the server's malloc maps buffers from 16 KB up: scripts/serverProcessEnv.mjs)
- * whose pages were faulted in and unmapped again: 41,000-61,000 page faults and 0.2-0.36 s of kernel
- * time in the 40-year statistics stream, against 13,000-16,500 and 0.08-0.12 s with malloc keeping
- * them (docs/performance.md, thirteenth round). One pool per thread (module state).
+ * one), kept for the next builds of the same grid size. A field's amounts and block bits are 60-125 KB
+ * each; allocated anew for each of the ~930-1,840 fields a 40-year statistics builds, every one came
+ * from a memory mapping of its own (the server's malloc maps buffers from 16 KB up:
+ * scripts/serverProcessEnv.mjs), zero-filled, faulted in page by page and unmapped again. With this
+ * (and hand-overs without block bits, demoClouds.ts' createSceneCloudsToHandOver) the 40-year journey
+ * in the page at cloud 100 % used 0.5-0.7 s less server CPU (docs/performance.md, thirteenth round).
+ * One pool per thread (module state).
  */
 import type { SceneClouds } from './sceneClouds.js';
 
