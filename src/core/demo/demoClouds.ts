@@ -174,9 +174,10 @@ export function createSceneClouds(grid: DemoSceneGrid, datetime: Date, sun: { el
 /**
  * createSceneClouds' field to be handed to another thread (demoScenes.ts' cloudsToHandOver): its own
  * amounts and counts, and no block bits yet (the receiver gives it its own: withBlockBits in
- * cloudFieldBuffers.ts). The bits are computed on first use either way, and are all a field's bytes
- * that its build hardly touches (a few edge cells): zero-filled and posted, 125 KB of them were most of
- * the event loop's page faults in a 40-year statistics (docs/performance.md, thirteenth round).
+ * cloudFieldBuffers.ts). The bits are computed on first use either way, and are the field's bytes that
+ * its build hardly touches (a few edge cells): zero-filled and posted with every hand-over, 125 KB of
+ * them were one of the main sources of the event loop's page faults in a 40-year statistics
+ * (`perf record -e page-faults`, docs/performance.md, thirteenth round).
  */
 export function createSceneCloudsToHandOver(grid: DemoSceneGrid, datetime: Date, sun: { elevationDeg: number; azimuthDeg: number }): SceneClouds {
   return buildSceneClouds(grid, datetime, sun, false, undefined, false);

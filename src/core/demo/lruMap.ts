@@ -1,8 +1,8 @@
 /**
  * A tiny least-recently-used map by string key (a Map keeps insertion order), for the demo archive's
  * caches on the synthesis's hot paths (tiles, land cover, cloud fields, percents, parsed scene ids).
- * Not the lru-cache package: these caches need get and set only, with no sizes, ages or disposal, and a
- * get here is one Map lookup and a re-insert.
+ * Not the lru-cache package: these caches need get, set and (for cloud fields) a call on eviction, with no
+ * sizes or ages, and a get here is one Map lookup and a re-insert.
  */
 export class Lru<V> {
   private readonly map = new Map<string, V>();
