@@ -80,6 +80,16 @@ const LAYERS = [
     farTwinIsCopy: true,
   },
   {
+    // Not the whole layer: Lago di Garda (Lake Garda), copied from the one page of Natural Earth's main
+    // 1:10m lakes layer where it lies (offset 2,208,000 of 260; 19 pages read: scripts/naturalEarth/README.md).
+    // Same fields as the 1:50m lakes. Lake Maggiore is not in the pages read under its name: the layer's
+    // feature named "Lago di Como" (same page) has Maggiore's outline; it is not copied, Maggiore stays
+    // hand-written.
+    file: 'ne_10m_lakes',
+    kinds: { Lake: 'lake', 'Alkaline Lake': 'lake', Reservoir: 'lake' },
+    farTwinIsCopy: true,
+  },
+  {
     file: 'ne_10m_geography_regions_points',
     // 'pole' is left out: the oceanic pole of inaccessibility and the magnetic poles "2005 (est)", which
     // have moved hundreds of kilometres since, are no place to look at Landsat scenes of.

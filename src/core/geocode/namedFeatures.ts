@@ -3,7 +3,7 @@ import type { NaturalEarthKind } from './naturalEarthFeatures.js';
 /**
  * The hand-written part of the place search's natural features: only features that the Natural Earth
  * layers read into naturalEarthFeatures.ts lack (national parks outside the United States, the smaller
- * deserts, ranges, valleys, plains, plateaus, deltas, forests and regions, three seas, two lakes and five
+ * deserts, ranges, valleys, plains, plateaus, deltas, forests and regions, three seas, a lake and five
  * summits), and the names and countries Natural Earth does not give for its own features.
  * Waterfalls, capes and islands come from Natural Earth's ne_10m_geography_regions_points, the larger
  * seas, gulfs and bays (and the Caspian Sea) from ne_110m_geography_marine_polys (and twelve smaller ones,
@@ -13,14 +13,14 @@ import type { NaturalEarthKind } from './naturalEarthFeatures.js';
  * Tibetan Plateau) from ne_110m_geography_regions_polys, the summits from ne_50m_ and
  * ne_10m_geography_regions_elevation_points (the Matterhorn, Etna, Fuji, Ararat, Uluru ...), the lakes
  * from ne_110m_lakes and ne_50m_lakes (Lake Geneva, Constance, Balaton, the Dead Sea, Kariba ...), Lake Eyre
- * (North and South) from ne_50m_playas and Lago di Como from ne_10m_lakes_europe.
+ * (North and South) from ne_50m_playas, Lago di Como from ne_10m_lakes_europe and Lake Garda from ne_10m_lakes.
  *
  * Why these are still by hand (scripts/naturalEarth/README.md says which layers were read, page by page):
  * Natural Earth names smaller deserts, ranges, valleys and deltas in its 1:50m and 1:10m regions-polygons
  * layers, which the code-search tool serves only compressed (its 1:110m layer has 60 features, no Kalahari,
- * Po Valley or delta); Lake Garda and Lake Maggiore are in none of the 1:50m lakes layer's 33 pages nor in
- * ne_10m_lakes_europe (all 64 pages read; Como is there, Garda and Maggiore are not), and the 1:10m lakes
- * layer (260 pages) was not read; the Ligurian and Wadden Seas are in none of the pages
+ * Po Valley or delta); Lake Maggiore is in none of the 1:50m lakes layer's 33 pages nor in
+ * ne_10m_lakes_europe (all 64 pages read), and in the 19 pages read of the 1:10m lakes layer's 260 (which
+ * gave Lake Garda) only as the outline of a feature Natural Earth names "Lago di Como"; the Ligurian and Wadden Seas are in none of the pages
  * of the 1:50m marine layer's scalerank 2 to 4 features, and its Bering Sea crosses the antimeridian (a box
  * spanning all longitudes); the Eiger, Mount Sinai, Mount St. Helens, Cotopaxi and Table Mountain are not
  * in the 1:10m peaks layer (all 711 features read). Natural Earth has no world layer of national parks
@@ -63,10 +63,11 @@ export const FEATURE_WEIGHT = 2_000_000;
 type Row = [name: string, altNames: string, kind: FeatureKind, country: string, lat: number, lon: number];
 
 const ROWS: Row[] = [
-  // Lakes that none of the Natural Earth layers read has (all 33 pages of the 1:50m lakes layer and all 64 of
-  // ne_10m_lakes_europe: Lake Geneva, Lake Constance, Balaton, the Dead Sea ... come from the first, Lago di
-  // Como from the second, Lake Eyre from ne_50m_playas; NATURAL_EARTH_ADDITIONS below)
-  ['Lake Garda', 'Lago di Garda,Benaco', 'lake', 'IT', 45.6, 10.7],
+  // The lake that none of the Natural Earth layers read has under its name (all 33 pages of the 1:50m lakes
+  // layer, all 64 of ne_10m_lakes_europe and 19 of the 1:10m lakes layer's 260: Lake Geneva, Lake Constance,
+  // Balaton, the Dead Sea ... come from the first, Lago di Como from the second, Lake Garda from the third,
+  // Lake Eyre from ne_50m_playas; NATURAL_EARTH_ADDITIONS below). The 1:10m lakes layer's feature named
+  // "Lago di Como" has Lake Maggiore's outline (8.49 to 8.85° E); it was not copied.
   ['Lake Maggiore', 'Lago Maggiore', 'lake', '', 45.95, 8.65],
   // Summits that Natural Earth's 1:10m peaks layer lacks (the Matterhorn, Etna, Fuji ... come from it:
   // NATURAL_EARTH_ADDITIONS below; its Gebel Katherna is Mount Catherine, the summit beside Mount Sinai)
@@ -162,7 +163,7 @@ export interface NaturalEarthAddition {
   near?: readonly [number, number];
 }
 
-/** The summits (1:10m peaks layer) and lakes (1:50m lakes, 1:50m playas, 1:10m European lakes) that replaced hand-written entries keep those entries' ranking weight. */
+/** The summits (1:10m peaks layer) and lakes (1:50m lakes, 1:50m playas, 1:10m European lakes, 1:10m lakes) that replaced hand-written entries keep those entries' ranking weight. */
 const WAS_HAND_WRITTEN = { weight: FEATURE_WEIGHT };
 
 /**
@@ -240,6 +241,9 @@ export const NATURAL_EARTH_ADDITIONS: Readonly<Record<string, NaturalEarthAdditi
       ['Lake Eyre North', 'Lake Eyre,Kati Thanda', 'AU', WAS_HAND_WRITTEN],
       ['Lake Eyre South', '', 'AU'],
       ['Lago di Como', 'Lake Como,Lario', 'IT', WAS_HAND_WRITTEN],
+      // ne_10m_lakes: the hand-written Lake Garda; Natural Earth gives "Lake Garda" (name_en) and "Lago di
+      // Garda" (name): "Benaco" and the country are added.
+      ['Lake Garda', 'Benaco', 'IT', WAS_HAND_WRITTEN],
       // ne_110m_geography_regions_polys: the other names the hand-written entries of these gave.
       ['Alps', 'The Alps,Alpen,Alpes,Alpi', ''],
       ['Caucasus Mountains', 'Caucasus', ''],

@@ -37,6 +37,7 @@ describe('the Natural Earth table (naturalEarthFeatures.ts)', () => {
       ...lines('ne_50m_lakes.jsonl'),
       ...lines('ne_50m_playas.jsonl'),
       ...lines('ne_10m_lakes_europe.jsonl'),
+      ...lines('ne_10m_lakes.jsonl'),
       ...lines('ne_10m_geography_regions_points.jsonl'),
       ...lines('ne_110m_geography_marine_polys.jsonl'),
       ...lines('ne_50m_geography_marine_polys.jsonl'),
