@@ -5,6 +5,7 @@ import { createGazetteer } from './gazetteer.js';
 import { FEATURE_WEIGHT, NAMED_FEATURES } from './namedFeatures.js';
 import { NATURAL_EARTH_ROWS } from './naturalEarthFeatures.js';
 import { naturalFeatures } from './naturalFeatures.js';
+import { outerRingsExtent } from '../geo/geoJsonPolygons.js';
 import { pointInRing } from '../geo/pointInRing.js';
 
 /**
@@ -32,13 +33,6 @@ const lakes = readFileSync(path.resolve(import.meta.dirname, '../../../scripts/n
   .filter(Boolean)
   .map((l) => JSON.parse(l) as LakeLine);
 
-/** [west, south, east, north] of a ring. */
-const boxOf = (ring: Point[]) => {
-  const xs = ring.map((p) => p[0]);
-  const ys = ring.map((p) => p[1]);
-  return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
-};
-
 describe("Lago di Garda from Natural Earth's ne_10m_lakes", () => {
   const gazetteer = createGazetteer();
 
@@ -65,7 +59,7 @@ describe("Lago di Garda from Natural Earth's ne_10m_lakes", () => {
     expect(garda.ring.at(-2)).toEqual([10.841876, 45.884711]);
     expect(garda.ring.at(-1)).toEqual(garda.ring[0]);
     // The box of the copied ring is the box the layer gives the feature.
-    expect(boxOf(garda.ring)).toEqual([10.5116, 45.449346, 10.869841, 45.895602]);
+    expect(outerRingsExtent([[garda.ring]])).toEqual([10.5116, 45.449346, 10.869841, 45.895602]);
   });
 
   it.each(['Lake Garda', 'Lago di Garda', 'Benaco'])('%s finds Natural Earth’s Lake Garda first, on the water of its ring', (query) => {

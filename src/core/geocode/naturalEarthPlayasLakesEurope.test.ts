@@ -5,6 +5,7 @@ import { createGazetteer } from './gazetteer.js';
 import { FEATURE_WEIGHT, NAMED_FEATURES } from './namedFeatures.js';
 import { NATURAL_EARTH_ROWS } from './naturalEarthFeatures.js';
 import { naturalFeatures, scalerankWeight } from './naturalFeatures.js';
+import { outerRingsExtent } from '../geo/geoJsonPolygons.js';
 import { pointInRing } from '../geo/pointInRing.js';
 
 /**
@@ -40,13 +41,6 @@ const read = <T>(file: string): T[] =>
 const playas = read<PlayaLine>('ne_50m_playas.jsonl');
 const europeLakes = read<EuropeLakeLine>('ne_10m_lakes_europe.jsonl');
 
-/** [west, south, east, north] of a ring. */
-const boxOf = (ring: Point[]) => {
-  const xs = ring.map((p) => p[0]);
-  const ys = ring.map((p) => p[1]);
-  return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
-};
-
 describe("Lake Eyre from Natural Earth's ne_50m_playas and Lago di Como from ne_10m_lakes_europe", () => {
   const gazetteer = createGazetteer();
 
@@ -65,13 +59,13 @@ describe("Lake Eyre from Natural Earth's ne_50m_playas and Lago di Como from ne_
     const [como] = europeLakes;
     expect(south.ring).toHaveLength(17);
     expect(south.ring[0]).toEqual([137.6605692892972, -29.348234144815372]);
-    expect(boxOf(south.ring)).toEqual([137.11057702041478, -29.467761732706471, 137.720100539297448, -29.130573012002003]);
+    expect(outerRingsExtent([[south.ring]])).toEqual([137.11057702041478, -29.467761732706471, 137.720100539297448, -29.130573012002003]);
     expect(north.ring).toHaveLength(48);
     expect(north.ring[0]).toEqual([137.914093866121164, -29.099722181923752]);
-    expect(boxOf(north.ring)).toEqual([136.784550409085398, -29.099722181923752, 138.01419111547051, -27.858505954705244]);
+    expect(outerRingsExtent([[north.ring]])).toEqual([136.784550409085398, -29.099722181923752, 138.01419111547051, -27.858505954705244]);
     expect(como.ring).toHaveLength(76);
     expect(como.ring[0]).toEqual([9.129161003521233, 45.882330633587827]);
-    expect(boxOf(como.ring)).toEqual([9.067515495708733, 45.819342352337827, 9.412852409771233, 46.174994207806577]);
+    expect(outerRingsExtent([[como.ring]])).toEqual([9.067515495708733, 45.819342352337827, 9.412852409771233, 46.174994207806577]);
     for (const f of [...playas, ...europeLakes]) expect(f.ring.at(-1), `${f.name}: a closed ring`).toEqual(f.ring[0]);
   });
 
