@@ -57,7 +57,9 @@ export async function startServer(tmpDir: string): Promise<{ child: ChildProcess
   });
   // FIRST_MINUTE_CPU_PROF=dir writes a V8 CPU profile of the server's threads (event loop and workers) per journey.
   const prof = process.env.FIRST_MINUTE_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.FIRST_MINUTE_CPU_PROF)}`] : [];
-  const child = spawn(process.execPath, [...prof, '--import', 'tsx', path.resolve('src/server/main.ts')], { env, stdio: ['ignore', process.env.FIRST_MINUTE_LOG_LEVEL ? 'inherit' : 'ignore', 'inherit'] });
+  // FIRST_MINUTE_NODE_ARGS adds node and V8 flags to the server (e.g. `--single-threaded-gc`), as BENCH_SERVER_NODE_ARGS does for versusGdal.ts.
+  const nodeArgs = (process.env.FIRST_MINUTE_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...prof, ...nodeArgs, '--import', 'tsx', path.resolve('src/server/main.ts')], { env, stdio: ['ignore', process.env.FIRST_MINUTE_LOG_LEVEL ? 'inherit' : 'ignore', 'inherit'] });
   const baseUrl = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 300; i++) {
     try {
