@@ -7,6 +7,7 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/support/testApp.js';
+import { PLACE_INDEX_HANG_GUARD_MS } from '../../test/support/hangGuards.js';
 import { ServerBusyError } from './ops/opsErrors.js';
 import { createThreadPool } from '../core/raster/threadPool.js';
 
@@ -114,8 +115,9 @@ describe('error answers', () => {
       const res = await app.inject({ method: 'GET', url: `/api/wrs2?lat=${encodeURIComponent(lat)}&lon=10` });
       expect(res.statusCode, lat).toBe(200);
     }
+    // The search waits for the place index the app builds at start.
     expect((await app.inject({ method: 'GET', url: '/api/geocode?q=Paris&limit=3' })).statusCode).toBe(200);
-  });
+  }, PLACE_INDEX_HANG_GUARD_MS);
 
   it.each([['0000-01-01'], ['1999-12-31'], ['2013-02-10'], ['9999-12-31']])('refuses overpass days outside the stated horizon: from=%s', async (from) => {
     const res = await app.inject({ method: 'GET', url: `/api/overpasses?lat=45&lon=10&from=${from}` });

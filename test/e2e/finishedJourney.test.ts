@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConsoleMessage, Page } from 'playwright-core';
 import { artifactsDir, startPageHarness, type PageHarness } from './support/pageHarness.js';
 import { PHONE, WIDE } from './support/journey.js';
+import { PLACE_INDEX_HANG_GUARD_MS } from '../support/hangGuards.js';
 
 // Issue 13: the journey feels finished. Place search, the offline map, phone and touch, honest
 // notifications, a fast first load, dates. Real server, built page, headless Chromium.
@@ -132,8 +133,8 @@ describe('place search that helps', () => {
     await expect(page.locator('.place-search-spinner').isVisible()).resolves.toBe(true);
     release();
     // The first search also waits for the place index the server builds in a worker after it starts
-    // (about 2 s, longer on a busy machine): the spinner stays meanwhile.
-    await expect.poll(() => search.inputValue(), { timeout: 20_000 }).toBe('Huntsville, Alabama, United States');
+    // (about 2 s, much longer on a busy machine): the spinner stays meanwhile.
+    await expect.poll(() => search.inputValue(), { timeout: PLACE_INDEX_HANG_GUARD_MS }).toBe('Huntsville, Alabama, United States');
     await expect.poll(() => page.getByLabel('Latitude').inputValue()).toMatch(/^34\.7/);
 
     // Same-named towns are told apart by region and country.
@@ -168,7 +169,7 @@ describe('place search that helps', () => {
     await expect(none.isVisible()).resolves.toBe(true);
     await expect(listbox.isHidden()).resolves.toBe(true);
     await harness.screenshot(page, '13-no-place-found-1440', '#location aside');
-  }, 60_000);
+  }, PLACE_INDEX_HANG_GUARD_MS + 60_000);
 });
 
 describe('the map works offline', () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startPageHarness, type PageHarness } from './support/pageHarness.js';
+import { PLACE_INDEX_HANG_GUARD_MS } from '../support/hangGuards.js';
 
 let harness: PageHarness;
 
@@ -69,7 +70,8 @@ describe('each way of choosing a location moves the marker, fills both inputs to
     await search.focus();
     await page.keyboard.type('Toronto');
     const listbox = page.getByRole('listbox', { name: 'Places' });
-    await listbox.waitFor();
+    // The first search waits for the place index the server builds at start (much longer on a busy machine).
+    await listbox.waitFor({ timeout: PLACE_INDEX_HANG_GUARD_MS });
     await expect(search.getAttribute('aria-expanded')).resolves.toBe('true');
     const options = listbox.getByRole('option');
     expect(await options.count()).toBeGreaterThan(0);
@@ -97,7 +99,7 @@ describe('each way of choosing a location moves the marker, fills both inputs to
     expect(lon).toBeCloseTo(-79.4, 0);
     await expect.poll(() => lookups.length).toBe(1);
     await highlightedBox(page).waitFor();
-  }, 60_000);
+  }, PLACE_INDEX_HANG_GUARD_MS + 60_000);
 
   it('the current position (geolocation permission granted, position mocked)', async () => {
     const { page } = await harness.openPage('/', {

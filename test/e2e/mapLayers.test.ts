@@ -10,7 +10,7 @@ import { fixtureDir, startPageHarness, type PageHarness } from './support/pageHa
 
 let harness: PageHarness;
 beforeAll(async () => {
-  harness = await startPageHarness({ RATE_LIMIT_PER_MINUTE: '100000', LOAD_SHED_EVENT_LOOP_DELAY_MS: '0' });
+  harness = await startPageHarness({ RATE_LIMIT_PER_MINUTE: '100000' });
 });
 afterAll(async () => {
   await harness?.close();

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MASK, maskBits } from '../raster/clearPixel.js';
 import { createDemoCatalog } from './createDemoCatalog.js';
@@ -22,9 +23,21 @@ describe("the event loop's help with the demo's synthesis", () => {
     const expected = await windowCountsOf(scenes, bits);
     // A few counted first, so the pool knows how long a count takes (until then every job is the worker's).
     for (const s of scenes.slice(0, 3)) await demoReaderOf(s, openDemoAssetSource).countBox(SCENE_BOX, demoBandsOf(s), { maxSize: 64 }, bits);
-    const before = demoSynthJobsHelped();
-    const counted = await Promise.all(scenes.map((s) => demoReaderOf(s, openDemoAssetSource).countBox(SCENE_BOX, demoBandsOf(s), { maxSize: 64 }, bits)));
-    expect(demoSynthJobsHelped() - before).toBeGreaterThan(0);
-    for (const [i, scene] of scenes.entries()) expect(counted[i]!.counts, scene.id).toEqual(expected[i]);
+    // The event loop helps with a kind of job only while the worker's answers say it takes HELPED_JOB_MS.
+    // On a busy machine a count's time as the worker measures it (wall time) can drift past that, and no
+    // job of a round is helped: the whole series is counted again, up to ROUNDS times, until some were.
+    // Every round's counts must be the read windows', whichever thread made them.
+    const ROUNDS = 10;
+    let helped = 0;
+    for (let round = 0; round < ROUNDS && helped === 0; round++) {
+      const before = demoSynthJobsHelped();
+      const counted = await Promise.all(scenes.map((s) => demoReaderOf(s, openDemoAssetSource).countBox(SCENE_BOX, demoBandsOf(s), { maxSize: 64 }, bits)));
+      helped = demoSynthJobsHelped() - before;
+      for (const [i, scene] of scenes.entries()) expect(counted[i]!.counts, scene.id).toEqual(expected[i]);
+    }
+    // On a quiet machine the event loop took some. Under a load of more runnable threads than cores none
+    // may be the event loop's, as the rule says (eight busy loops beside the suite on 2 cores: none in
+    // ten rounds, 2026-11-26); the counts above still hold.
+    if (helped === 0) expect(os.loadavg()[0], 'no count was run on the event loop on a machine that was not loaded').toBeGreaterThan(os.availableParallelism());
   }, 300_000);
 });

@@ -7,12 +7,18 @@ import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { tsImport } from 'tsx/esm/api';
 
-// The build is ~2 s of CPU that starts with the server: at the lowest priority, it takes only what the
-// requests leave of the cores. On 2 cores it took a third of a cold 45-scene series' CPU from the first
-// series after start. Linux keeps a nice value per thread (/proc/thread-self names this one); elsewhere
-// the build keeps the normal priority.
+// The build is ~2 s of CPU that starts with the server: at a low priority, it takes little of what the
+// requests need of the cores. On 2 cores at normal priority it took a third of a cold 45-scene series'
+// CPU from the first series after start. Not the lowest (19): Linux's scheduler gives a nice-19 thread
+// 15/1024 of a normal one's share, so on a machine kept busy (a load of ~10 on 2 cores) the build got
+// ~0.3 % of a core and had not ended after 300 s, and every place search waited for it. At 10 (110/1024)
+// it takes ~3 % of the cores beside the first series and still ends under such a load (~100 s).
+// https://github.com/torvalds/linux/blob/v6.1/kernel/sched/core.c (sched_prio_to_weight)
+// Linux keeps a nice value per thread (/proc/thread-self names this one); elsewhere the build keeps the
+// normal priority.
+const BUILD_NICE = 10;
 try {
-  setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), 19);
+  setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), BUILD_NICE);
 } catch {
   // not Linux
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { gazetteerCacheFile } from './gazetteerCache.js';
 import { loadGazetteer } from './loadGazetteer.js';
+import { PLACE_INDEX_HANG_GUARD_MS } from '../../../test/support/hangGuards.js';
 
 describe('loadGazetteer', () => {
   it('builds the index off the event loop: timers set during the build fire before it is ready', async () => {
@@ -23,7 +24,7 @@ describe('loadGazetteer', () => {
     expect(gazetteer.size).toBeGreaterThan(100_000);
     expect(gazetteer.search('paris', 1)[0]).toMatchObject({ name: 'Paris', region: 'Île-de-France', country: 'France' });
     expect(gazetteer.search('sao pa', 1)[0].name).toBe('São Paulo');
-  });
+  }, PLACE_INDEX_HANG_GUARD_MS);
 
   it('rejects with a clear message when the build thread fails or stops without an index', async () => {
     await expect(loadGazetteer(new URL('data:text/javascript,throw new Error("no city list")'))).rejects.toThrow('loading the place index failed: no city list');
@@ -50,5 +51,6 @@ describe('loadGazetteer', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
-  });
+    // Two builds (the first, and the one after the damaged file) and a read.
+  }, 2 * PLACE_INDEX_HANG_GUARD_MS);
 });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/support/testApp.js';
 import { createGazetteer, type Gazetteer } from '../../core/geocode/gazetteer.js';
+import { PLACE_INDEX_HANG_GUARD_MS } from '../../../test/support/hangGuards.js';
 
 const huntsville = [{ name: 'Huntsville', altName: '', country: 'CA', adminCode: '08', population: 19816, loc: { coordinates: [-79.2165, 45.3267] as [number, number] } }];
 const ontarioNamer = () => 'Ontario';
@@ -30,7 +31,7 @@ describe('GET /api/geocode', () => {
     expect(order).toEqual(['health', 'geocode']);
     expect(status).toBe(200);
     expect(body[0]).toMatchObject({ name: 'Huntsville', region: 'Alabama', country: 'United States' });
-  });
+  }, PLACE_INDEX_HANG_GUARD_MS);
 
   it('answers a search once a slow load finishes, from one shared load', async () => {
     let loads = 0;

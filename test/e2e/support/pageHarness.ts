@@ -45,6 +45,10 @@ export async function startPageHarness(env: Record<string, string> = {}): Promis
       OUTBOX_DIR: path.join(artifactsDir, 'outbox'),
       LOG_LEVEL: 'silent',
       SCHEDULER_INTERVAL_MS: '0',
+      // No load shedding (test/faults/loadShedding.test.ts tests it): the server runs in the test's own
+      // process beside Chromium, and on a busy machine (load ~10 on 2 cores) its event loop lagged past the
+      // default 500 ms, so a page test's data calls were refused 503 "busy" and the page logged them.
+      LOAD_SHED_EVENT_LOOP_DELAY_MS: '0',
       ...env,
     }),
   );
