@@ -12,7 +12,8 @@ import { tsImport } from 'tsx/esm/api';
 // CPU from the first series after start. Not the lowest (19): Linux's scheduler gives a nice-19 thread
 // 15/1024 of a normal one's share, so on a machine kept busy (a load of ~10 on 2 cores) the build got
 // ~0.3 % of a core and had not ended after 300 s, and every place search waited for it. At 10 (110/1024)
-// it takes ~3 % of the cores beside the first series and still ends under such a load (~100 s).
+// it took 78 s under that load, and the first series after start was no slower than at 19 (8 interleaved
+// rounds, docs/performance.md, fourteenth round).
 // https://github.com/torvalds/linux/blob/v6.1/kernel/sched/core.c (sched_prio_to_weight)
 // Linux keeps a nice value per thread (/proc/thread-self names this one); elsewhere the build keeps the
 // normal priority.
