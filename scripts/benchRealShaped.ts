@@ -173,7 +173,13 @@ export interface ArchiveStats {
   peakInFlight: number;
   /** From the first request's arrival to the last answer, ms. */
   firstToLastMs: number;
+  /** CPU the stand-in's process used since the last call, ms (on the same cores as the reader). */
+  archiveCpuMs: number;
 }
+
+/** How the archive stand-in serves (scripts/rangeServerProcess.ts; RANGE_SERVER_KEEP_FILES_OPEN=0 for the former way), for the benches' set-up lines. */
+export const ARCHIVE_STAND_IN =
+  process.env.RANGE_SERVER_KEEP_FILES_OPEN === '0' ? 'opens, stats, reads and closes each file per request' : 'keeps each file open, reads its ranges synchronously';
 
 /** Starts scripts/rangeServerProcess.ts in a child process; resolves with its URL, a request counter and a stop function. */
 export async function startArchiveProcess(dir: string, latencyMs: number): Promise<{ url: string; stats: () => Promise<ArchiveStats>; close: () => Promise<void> }> {

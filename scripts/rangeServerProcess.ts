@@ -3,16 +3,19 @@
  * with the reader for the bench's event loop (a real archive is another machine). Prints its URL on
  * stdout, then serves until stdin closes. A line `stats` on stdin answers one JSON line on stdout with
  * the range requests and bytes served since the last `stats`, the most in flight at once and the time from the first
- * request's arrival to the last answer: the bench counts both readers' requests
- * where they arrive. Usage: tsx scripts/rangeServerProcess.ts <dir> <latencyMs>
+ * request's arrival to the last answer, and the CPU this process used meanwhile (the stand-in shares the
+ * machine's cores with the reader it serves, where a real archive is another machine): the bench counts
+ * both readers' requests where they arrive. Usage: tsx scripts/rangeServerProcess.ts <dir> <latencyMs>
  */
 import { createInterface } from 'node:readline';
 import { startRangeFileServer } from '../test/support/rangeFileServer.js';
 
 const [dir, latency] = process.argv.slice(2);
-const server = await startRangeFileServer(dir, { delayMs: Number(latency ?? 0) });
+// RANGE_SERVER_KEEP_FILES_OPEN=0: the stand-in as before (a stat, open, read and close per request).
+const server = await startRangeFileServer(dir, { delayMs: Number(latency ?? 0), keepFilesOpen: process.env.RANGE_SERVER_KEEP_FILES_OPEN !== '0' });
 process.stdout.write(`${server.url}\n`);
 const lines = createInterface({ input: process.stdin });
+let cpuAtLastStats = process.cpuUsage();
 lines.on('line', (line) => {
   if (line.trim() !== 'stats') return;
   let bytes = 0;
@@ -27,7 +30,10 @@ lines.on('line', (line) => {
   for (const [, delta] of events) peakInFlight = Math.max(peakInFlight, (inFlight += delta));
   const first = events[0]?.[0] ?? 0;
   const last = events[events.length - 1]?.[0] ?? 0;
-  process.stdout.write(`${JSON.stringify({ requests: server.requests.length, rangeBytes: bytes, peakInFlight, firstToLastMs: Math.round(last - first) })}\n`);
+  const cpu = process.cpuUsage(cpuAtLastStats);
+  cpuAtLastStats = process.cpuUsage();
+  const archiveCpuMs = Math.round((cpu.user + cpu.system) / 1000);
+  process.stdout.write(`${JSON.stringify({ requests: server.requests.length, rangeBytes: bytes, peakInFlight, firstToLastMs: Math.round(last - first), archiveCpuMs })}\n`);
   server.requests.length = 0;
 });
 lines.on('close', () => void server.close().then(() => process.exit(0)));

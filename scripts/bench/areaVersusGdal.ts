@@ -21,7 +21,7 @@ import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { startServerProcess, type ServerProcess } from '../../test/support/serverProcess.js';
-import { CACHE_DIR, EPSG, ensureScene, startArchiveProcess } from '../benchRealShaped.js';
+import { ARCHIVE_STAND_IN, CACHE_DIR, EPSG, ensureScene, startArchiveProcess } from '../benchRealShaped.js';
 import { squarePolygon } from './areaStream.js';
 import { runAsScript } from './runAsScript.js';
 import { countedAt, GDAL_ENV, GDAL_THREADS, itemSpecs, LATENCY_MS, RUNS, sceneBoxQuery, SERVER_NODE_ARGS, spread, warmServer, WARMUP_DAY, writeCatalog } from './versusGdal.js';
@@ -214,7 +214,8 @@ export async function benchAreaVersusGdal() {
       loadAverage: { atStart: loadAtStart.map((l) => round(l, 2)), atEnd: os.loadavg().map((l) => round(l, 2)) },
       product: 'POST /api/area/stream on a fresh warmed server, timed to the result line; cpuMs: the server, all threads',
       gdal: 'scripts/bench/gdalArea.py: /vsicurl/ reads of the same windows on the same level (OVERVIEW_LEVEL), gdal.RasterizeLayer, numpy statistics; cpuMs: all threads',
-      counts: 'range requests, bytes, most in flight and first-to-last as the archive stand-in saw them (last run)',
+      counts: 'range requests, bytes, most in flight and first-to-last as the archive stand-in saw them; archiveCpuMs: the stand-in process meanwhile, on the same cores (last run)',
+      archiveStandIn: ARCHIVE_STAND_IN,
     },
     ...(rows.auto.product.length > 0 ? { resolutionAuto: report(rows.auto) } : {}),
     ...(rows.full.product.length > 0 ? { resolutionFull: report(rows.full) } : {}),

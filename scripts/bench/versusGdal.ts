@@ -27,7 +27,7 @@ import type { LngLat } from '../../src/core/geo/lngLat.js';
 import { projDefinitionForEpsg } from '../../src/core/raster/sceneGrid.js';
 import { DEFAULT_POINT } from '../../src/shared/defaults.js';
 import { startServerProcess, type ServerProcess } from '../../test/support/serverProcess.js';
-import { ASSETS, CACHE_DIR, EPSG, HEIGHT, WIDTH, ensureScene, frame, startArchiveProcess, type ArchiveStats } from '../benchRealShaped.js';
+import { ARCHIVE_STAND_IN, ASSETS, CACHE_DIR, EPSG, HEIGHT, WIDTH, ensureScene, frame, startArchiveProcess, type ArchiveStats } from '../benchRealShaped.js';
 import { runAsScript } from './runAsScript.js';
 import { processCpuMs } from '../load/measure.js';
 
@@ -347,7 +347,8 @@ export async function benchVersusGdal() {
       loadAverage1m: { atStart: round(loadAtStart), atEnd: round(os.loadavg()[0]) },
       product: 'the real server (own process, fresh per run), local STAC catalogue, assets over HTTP',
       gdal: { tool: 'python3-gdal, ReadAsArray through /vsicurl/, one dataset per read', threads: GDAL_THREADS, config: GDAL_ENV, version: 'see `gdalinfo --version`' },
-      counts: 'range requests, bytes, most requests in flight and first-to-last request as the archive stand-in saw them; cpuMs: the reader process, all threads (last run)',
+      counts: 'range requests, bytes, most requests in flight and first-to-last request as the archive stand-in saw them; cpuMs: the reader process, all threads; archiveCpuMs: the stand-in process meanwhile, on the same cores (last run)',
+      archiveStandIn: ARCHIVE_STAND_IN,
     },
     series45ColdRunningServer: row(product.cold, gdal.series, { ratio: 0.5 }, { files: seriesReads.length, requests: { product: counts.productSeries, gdal: counts.gdalSeries } }),
     series45FirstRequestAfterStart: row(product.first, gdal.series, { ratio: 0.8 }, { requests: { product: counts.productFirst, gdal: counts.gdalSeries } }),

@@ -6,6 +6,7 @@
  * https://www.rfc-editor.org/rfc/rfc9110#name-range-requests
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -32,6 +33,14 @@ export interface RangeFileServerOptions {
   headers?: Record<string, string>;
   /** When false, ignore Range and always send 200 with the whole file (servers that do not support ranges). */
   supportRanges?: boolean;
+  /**
+   * Keep each file open after its first request and read ranges from it synchronously (the bench's
+   * archive stand-in, whose files do not change while it serves). A stand-in shares the machine's cores
+   * with the reader it serves, where a real archive is another machine: per request, a stat, an open, a
+   * read and a close, each a hop to libuv's thread pool, are CPU taken from the reader. Tests that change
+   * files between requests leave it off.
+   */
+  keepFilesOpen?: boolean;
 }
 
 export interface RangeFileServer {
@@ -75,6 +84,20 @@ export async function startRangeFileServer(rootDir: string, opts: RangeFileServe
   const root = path.resolve(rootDir);
   const requests: RangeFileServerRequest[] = [];
   const sockets = new Set<import('node:net').Socket>();
+  const openFiles = new Map<string, { fd: number; size: number }>();
+  const keptFile = (filePath: string) => {
+    let file = openFiles.get(filePath);
+    if (!file) {
+      const fd = openSync(filePath, 'r');
+      const st = fstatSync(fd);
+      if (!st.isFile()) {
+        closeSync(fd);
+        throw new Error('not a file');
+      }
+      openFiles.set(filePath, (file = { fd, size: st.size }));
+    }
+    return file;
+  };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const rawUrl = req.url ?? '/';
@@ -112,9 +135,12 @@ export async function startRangeFileServer(rootDir: string, opts: RangeFileServe
     }
     let size: number;
     try {
-      const st = await stat(filePath);
-      if (!st.isFile()) throw new Error('not a file');
-      size = st.size;
+      if (opts.keepFilesOpen) size = keptFile(filePath).size;
+      else {
+        const st = await stat(filePath);
+        if (!st.isFile()) throw new Error('not a file');
+        size = st.size;
+      }
     } catch {
       res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
       return;
@@ -144,6 +170,17 @@ export async function startRangeFileServer(rootDir: string, opts: RangeFileServe
     res.writeHead(status);
     if (record.method === 'HEAD' || length === 0) {
       res.end();
+      return;
+    }
+    if (opts.keepFilesOpen) {
+      const buf = Buffer.allocUnsafe(length);
+      const { fd } = keptFile(filePath);
+      for (let got = 0; got < length; ) {
+        const n = readSync(fd, buf, got, length - got, start + got);
+        if (n === 0) throw new Error(`${filePath} ended before byte ${start + length}`);
+        got += n;
+      }
+      res.end(buf);
       return;
     }
     const fh = await open(filePath, 'r');
@@ -177,6 +214,8 @@ export async function startRangeFileServer(rootDir: string, opts: RangeFileServe
     close: () =>
       new Promise<void>((resolve, reject) => {
         for (const s of sockets) s.destroy();
+        for (const { fd } of openFiles.values()) closeSync(fd);
+        openFiles.clear();
         server.close((err) => (err ? reject(err) : resolve()));
       }),
   };
