@@ -7,6 +7,10 @@ export default defineConfig({
     // Builds dist/client for the browser tests when it is missing or stale (test/e2e).
     globalSetup: ['test/e2e/globalSetup.ts'],
     testTimeout: 30_000,
+    // expect.poll waits for what the page shows next; its limit guards against a hang, not a speed.
+    // Vitest's default is 1 s, and 50 polls in the page tests rely on it: under a load of ~10 on 2 cores
+    // one poll of 10 s already failed (the scene list's rows on scrolling).
+    expect: { poll: { timeout: 30_000 } },
     hookTimeout: 120_000,
     // Browser end-to-end tests start Chromium and a server each; keep them from competing for 2 cores.
     fileParallelism: true,

@@ -18,6 +18,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { withServerProcessEnv } from '../serverProcessEnv.mjs';
 import { runAsScript } from './runAsScript.js';
+import { MACHINE_SPEED_WHAT, probeMachineSpeedMs } from './machineSpeed.js';
 import { processCpuMs } from '../load/measure.js';
 
 const RUNS = Number(process.env.FIRST_MINUTE_RUNS ?? 3);
@@ -158,7 +159,7 @@ export async function benchFirstMinute() {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const oneYear = { emptyMs: [] as number[], imageMs: [] as number[], chartsMs: [] as number[], cpuMs: [] as number[], scenes: 0, cloudLimit: 0 };
   const fiveYears = { imageMs: [] as number[], chartsMs: [] as number[], cpuMs: [] as number[], scenes: 0 };
-  const fortyYears = { firstProgressMs: [] as number[], imageMs: [] as number[], chartsMs: [] as number[], cpuMs: [] as number[], scenes: 0, timedOut: 0 };
+  const fortyYears = { firstProgressMs: [] as number[], imageMs: [] as number[], chartsMs: [] as number[], cpuMs: [] as number[], speedProbeMs: [] as number[], scenes: 0, timedOut: 0 };
   const onlyForty = process.env.FIRST_MINUTE_ONLY === 'forty';
   try {
     for (let run = 0; run < RUNS && !onlyForty; run++) {
@@ -205,6 +206,7 @@ export async function benchFirstMinute() {
     const fortyCloud = onlyForty ? Number(process.env.FIRST_MINUTE_CLOUD ?? 100) : oneYear.cloudLimit;
     for (let run = 0; run < RUNS; run++) {
       log(`first minute, run ${run + 1}/${RUNS}: forty years at cloud <= ${fortyCloud}%...`);
+      fortyYears.speedProbeMs.push(probeMachineSpeedMs());
       // A run past the time limit is reported as such (NaN, left out of the spread), not as a failed bench.
       const r = await fortyYearsRun(browser, tmpDir, fortyCloud).catch((err: Error) => {
         log(`  the forty-year journey did not finish: ${err.message}`);
@@ -232,6 +234,7 @@ export async function benchFirstMinute() {
     firstImageMs: spread(fortyYears.imageMs),
     everyChartMs: spread(fortyYears.chartsMs),
     ...(fortyYears.cpuMs.length ? { serverCpuMs: spread(fortyYears.cpuMs) } : {}),
+    machineSpeed: { probeMsPerRun: fortyYears.speedProbeMs, what: MACHINE_SPEED_WHAT },
   };
   if (onlyForty) return { loadAverage1m: Math.round(os.loadavg()[0] * 10) / 10, targetsMs: FIRST_MINUTE_TARGETS_MS, fortyYears: fortyYearsResult };
   return {

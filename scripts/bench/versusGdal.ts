@@ -29,6 +29,7 @@ import { DEFAULT_POINT } from '../../src/shared/defaults.js';
 import { startServerProcess, type ServerProcess } from '../../test/support/serverProcess.js';
 import { ARCHIVE_STAND_IN, ASSETS, CACHE_DIR, EPSG, HEIGHT, WIDTH, ensureScene, frame, startArchiveProcess, type ArchiveStats } from '../benchRealShaped.js';
 import { runAsScript } from './runAsScript.js';
+import { MACHINE_SPEED_WHAT, probeMachineSpeedMs } from './machineSpeed.js';
 import { processCpuMs } from '../load/measure.js';
 
 export const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
@@ -252,6 +253,7 @@ export async function benchVersusGdal() {
   const product = { first: [] as number[], cold: [] as number[], warm: [] as number[], warmFirst: [] as number[], image: [] as number[], recordCold: [] as number[], recordWarm: [] as number[], recordWarmFirst: [] as number[] };
   const gdal = { series: [] as number[], image: [] as number[], record: [] as number[] };
   const counts: Record<string, ArchiveStats & { cpuMs?: number }> = {};
+  const speedProbeMs: number[] = [];
   let imageOut: [number, number] = [0, 0];
   let rssMb: number | null = null;
   let recordScenesAnswered = 0;
@@ -259,6 +261,7 @@ export async function benchVersusGdal() {
   try {
     for (let run = 0; run < RUNS; run++) {
       log(`versus GDAL, run ${run + 1} of ${RUNS}: first request after start...`);
+      speedProbeMs.push(probeMachineSpeedMs());
       let server = await startServerProcess(env, SERVER_NODE_ARGS);
       try {
         const [first, c] = await counted(() => timedGet(server.baseUrl, seriesUrl), server);
@@ -345,6 +348,7 @@ export async function benchVersusGdal() {
       runs: RUNS,
       // A busy machine slows the product's event loop more than GDAL's 36 threads, which take a larger share of the cores.
       loadAverage1m: { atStart: round(loadAtStart), atEnd: round(os.loadavg()[0]) },
+      machineSpeed: { probeMsPerRun: speedProbeMs, what: MACHINE_SPEED_WHAT },
       product: 'the real server (own process, fresh per run), local STAC catalogue, assets over HTTP',
       gdal: { tool: 'python3-gdal, ReadAsArray through /vsicurl/, one dataset per read', threads: GDAL_THREADS, config: GDAL_ENV, version: 'see `gdalinfo --version`' },
       counts: 'range requests, bytes, most requests in flight and first-to-last request as the archive stand-in saw them; cpuMs: the reader process, all threads; archiveCpuMs: the stand-in process meanwhile, on the same cores (last run)',
