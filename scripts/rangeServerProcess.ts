@@ -3,9 +3,8 @@
  * with the reader for the bench's event loop (a real archive is another machine). Prints its URL on
  * stdout, then serves until stdin closes. A line `stats` on stdin answers one JSON line on stdout with
  * the range requests and bytes served since the last `stats`, the most in flight at once and the time from the first
- * request's arrival to the last answer, and the CPU this process used meanwhile (the stand-in shares the
- * machine's cores with the reader it serves, where a real archive is another machine): the bench counts
- * both readers' requests where they arrive. Usage: tsx scripts/rangeServerProcess.ts <dir> <latencyMs>
+ * request's arrival to the last answer, and the CPU this process used meanwhile (on the cores the reader
+ * uses too): the bench counts both readers' requests where they arrive. Usage: tsx scripts/rangeServerProcess.ts <dir> <latencyMs>
  */
 import { createInterface } from 'node:readline';
 import { startRangeFileServer } from '../test/support/rangeFileServer.js';
