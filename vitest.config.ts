@@ -11,6 +11,8 @@ export default defineConfig({
     // Vitest's default is 1 s, and 50 polls in the page tests rely on it: under a load of ~10 on 2 cores
     // one poll of 10 s already failed (the scene list's rows on scrolling).
     expect: { poll: { timeout: 30_000 } },
+    // The same for Testing Library's waits in the jsdom tests.
+    setupFiles: ['test/support/domTestTimeouts.ts'],
     hookTimeout: 120_000,
     // Browser end-to-end tests start Chromium and a server each; keep them from competing for 2 cores.
     fileParallelism: true,
