@@ -1,9 +1,11 @@
 /**
  * The machine's speed at the time of a bench: the same single-threaded arithmetic timed five times.
- * On this project's 2-core virtual machines the same work took 270-555 ms within one minute with
- * nothing else running (the host's other guests), and a bench's figures move with it: the same
- * commit's 40-year journey took 4.5 s and 6.3 s an hour apart. Timed before each run and printed beside
- * the figures, so that a slow figure on a slow minute shows as such. Not a figure of the product.
+ * On this project's 2-core virtual machines the same work took 297-555 ms within one minute and
+ * 268-909 ms within an hour with nothing else running (the host's other guests), and a bench's figures
+ * move with it: the same code's 40-year journey took 5.6 s one evening and 6.4-8.3 s that night. Timed
+ * before each run and printed beside the figures, so that a slow figure on a slow minute shows as such.
+ * It marks slow minutes; it corrects nothing (one run's probe did not predict that run). Not a figure of
+ * the product.
  */
 const ROUNDS = 5;
 const WORK = 1 << 16;

@@ -137,8 +137,8 @@ describe('a long scene list', () => {
       await harness.screenshot(page, `33-long-scene-list-${viewport.viewport!.width}`, '.scene-timeline');
 
       // Scrolling the list to its end brings the next rows. Scrolled again at each look, as a person
-      // scrolls on: under a load of ~10 on 2 cores one scroll made while the list was still being laid
-      // out brought none within 10 s.
+      // scrolls on: under a load of ~12 on 2 cores a single scroll brought none within 10 s (why was
+      // not found; the list was still taking its first rows then, perhaps).
       await expect
         .poll(async () => {
           await page.locator('.scene-list-box').evaluate((box) => box.scrollTo({ top: box.scrollHeight }));
