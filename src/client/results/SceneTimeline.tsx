@@ -153,13 +153,17 @@ export function SceneTimeline({ entries, pixels, bands, startDate, endDate, sele
   const shown = typeof IntersectionObserver === 'undefined' ? rows.length : Math.min(rows.length, Math.max(rowsWanted, indexOf(tabStopId) + 1, indexOf(selectedSceneId) + 1));
   const boxRef = useRef<HTMLDivElement>(null);
   const moreRef = useRef<HTMLParagraphElement>(null);
+  const hasMore = shown < rows.length;
+  // Watched again whenever the note comes or the rows in the DOM change. Keyed on `shown` alone, a note
+  // that came with the stream's next scenes while `shown` stayed (the list had been exactly 100 rows long)
+  // was never watched, and scrolling brought no more rows (seen under a load of ~12 on 2 cores).
   useEffect(() => {
     const more = moreRef.current;
-    if (!more || !boxRef.current) return;
+    if (!hasMore || !more || !boxRef.current) return;
     const observer = new IntersectionObserver(([entry]) => entry.isIntersecting && setRowsWanted((n) => n + LIST_ROWS_AT_ONCE), { root: boxRef.current, rootMargin: '300px' });
     observer.observe(more);
     return () => observer.disconnect();
-  }, [shown]);
+  }, [shown, hasMore]);
   const listRef = useRef<HTMLTableSectionElement>(null);
   // A key that moves past the rows in the DOM adds rows (tabStopId above), and the focus follows once they are there.
   const focusAfterRender = useRef<string | null>(null);
@@ -221,7 +225,7 @@ export function SceneTimeline({ entries, pixels, bands, startDate, endDate, sele
             ))}
           </tbody>
         </table>
-        {shown < rows.length && (
+        {hasMore && (
           <p ref={moreRef} className="scene-list-more">
             {shown} of {rows.length} scenes listed; scroll on for more, or{' '}
             <button type="button" onClick={() => setRowsWanted(rows.length)}>
