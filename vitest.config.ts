@@ -8,8 +8,7 @@ export default defineConfig({
     globalSetup: ['test/e2e/globalSetup.ts'],
     testTimeout: 30_000,
     // expect.poll waits for what the page shows next; its limit guards against a hang, not a speed.
-    // Vitest's default is 1 s, and 50 polls in the page tests rely on it: under a load of ~10 on 2 cores
-    // one poll of 10 s already failed (the scene list's rows on scrolling).
+    // Vitest's default is 1 s, which 50 polls in the page tests relied on: a speed on a busy machine.
     expect: { poll: { timeout: 30_000 } },
     // The same for Testing Library's waits in the jsdom tests.
     setupFiles: ['test/support/domTestTimeouts.ts'],

@@ -155,8 +155,9 @@ export function SceneTimeline({ entries, pixels, bands, startDate, endDate, sele
   const moreRef = useRef<HTMLParagraphElement>(null);
   const hasMore = shown < rows.length;
   // Watched again whenever the note comes or the rows in the DOM change. Keyed on `shown` alone, a note
-  // that came with the stream's next scenes while `shown` stayed (the list had been exactly 100 rows long)
-  // was never watched, and scrolling brought no more rows (seen under a load of ~12 on 2 cores).
+  // that came with the stream's next scenes while `shown` stayed (a list handed exactly 100 scenes, then
+  // more) was never watched, and scrolling brought no more rows: a path that fits a page test's failure
+  // under a load of ~12 on 2 cores (SceneTimeline.test.tsx).
   useEffect(() => {
     const more = moreRef.current;
     if (!hasMore || !more || !boxRef.current) return;
