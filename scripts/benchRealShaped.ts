@@ -177,13 +177,14 @@ export interface ArchiveStats {
   archiveCpuMs: number;
 }
 
-/** How the archive stand-in serves (scripts/rangeServerProcess.ts; RANGE_SERVER_KEEP_FILES_OPEN=0 for the former way), for the benches' set-up lines. */
-export const ARCHIVE_STAND_IN =
-  process.env.RANGE_SERVER_KEEP_FILES_OPEN === '0' ? 'opens, stats, reads and closes each file per request' : 'keeps each file open, reads its ranges synchronously';
+/** Whether the archive stand-in keeps its files open (rangeFileServer.ts' keepFilesOpen); RANGE_SERVER_KEEP_FILES_OPEN=0 for the former way. */
+const ARCHIVE_KEEPS_FILES_OPEN = process.env.RANGE_SERVER_KEEP_FILES_OPEN !== '0';
+/** How the archive stand-in serves, for the benches' set-up lines. */
+export const ARCHIVE_STAND_IN = ARCHIVE_KEEPS_FILES_OPEN ? 'keeps each file open, reads its ranges synchronously' : 'opens, stats, reads and closes each file per request';
 
 /** Starts scripts/rangeServerProcess.ts in a child process; resolves with its URL, a request counter and a stop function. */
 export async function startArchiveProcess(dir: string, latencyMs: number): Promise<{ url: string; stats: () => Promise<ArchiveStats>; close: () => Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.resolve('scripts/rangeServerProcess.ts'), dir, String(latencyMs)], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', path.resolve('scripts/rangeServerProcess.ts'), dir, String(latencyMs), ARCHIVE_KEEPS_FILES_OPEN ? 'keep-files-open' : 'open-per-request'], { stdio: ['pipe', 'pipe', 'inherit'] });
   const lines = createInterface({ input: child.stdout! });
   const waiting: ((line: string) => void)[] = [];
   const early: string[] = [];

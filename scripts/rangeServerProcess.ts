@@ -4,14 +4,15 @@
  * stdout, then serves until stdin closes. A line `stats` on stdin answers one JSON line on stdout with
  * the range requests and bytes served since the last `stats`, the most in flight at once and the time from the first
  * request's arrival to the last answer, and the CPU this process used meanwhile (on the cores the reader
- * uses too): the bench counts both readers' requests where they arrive. Usage: tsx scripts/rangeServerProcess.ts <dir> <latencyMs>
+ * uses too): the bench counts both readers' requests where they arrive.
+ * Usage: tsx scripts/rangeServerProcess.ts <dir> <latencyMs> [keep-files-open|open-per-request]
+ * (benchRealShaped.ts' startArchiveProcess says which; open-per-request when not given).
  */
 import { createInterface } from 'node:readline';
 import { startRangeFileServer } from '../test/support/rangeFileServer.js';
 
-const [dir, latency] = process.argv.slice(2);
-// RANGE_SERVER_KEEP_FILES_OPEN=0: the stand-in as before (a stat, open, read and close per request).
-const server = await startRangeFileServer(dir, { delayMs: Number(latency ?? 0), keepFilesOpen: process.env.RANGE_SERVER_KEEP_FILES_OPEN !== '0' });
+const [dir, latency, files] = process.argv.slice(2);
+const server = await startRangeFileServer(dir, { delayMs: Number(latency ?? 0), keepFilesOpen: files === 'keep-files-open' });
 process.stdout.write(`${server.url}\n`);
 const lines = createInterface({ input: process.stdin });
 let cpuAtLastStats = process.cpuUsage();

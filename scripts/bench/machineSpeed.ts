@@ -2,7 +2,7 @@
  * The machine's speed at the time of a bench: the same single-threaded arithmetic timed five times.
  * On this project's 2-core virtual machines the same work took 297-555 ms within one minute and
  * 268-909 ms within an hour with nothing else running (the host's other guests), and a bench's figures
- * move with it: the same code's 40-year journey took 5.6 s one evening and 6.4-8.3 s that night. Timed
+ * move with it: the same code's 40-year journey took 5.6 s one evening and 5.7-8.7 s that night. Timed
  * before each run and printed beside the figures, so that a slow figure on a slow minute shows as such.
  * It marks slow minutes; it corrects nothing (one run's probe did not predict that run). Not a figure of
  * the product.

@@ -134,8 +134,10 @@ export async function startRangeFileServer(rootDir: string, opts: RangeFileServe
       return;
     }
     let size: number;
+    // The file kept open (keepFilesOpen), looked up once for its size and its read.
+    let kept: { fd: number; size: number } | undefined;
     try {
-      if (opts.keepFilesOpen) size = keptFile(filePath).size;
+      if (opts.keepFilesOpen) ({ size } = kept = keptFile(filePath));
       else {
         const st = await stat(filePath);
         if (!st.isFile()) throw new Error('not a file');
@@ -172,9 +174,9 @@ export async function startRangeFileServer(rootDir: string, opts: RangeFileServe
       res.end();
       return;
     }
-    if (opts.keepFilesOpen) {
+    if (kept) {
       const buf = Buffer.allocUnsafe(length);
-      const { fd } = keptFile(filePath);
+      const { fd } = kept;
       for (let got = 0; got < length; ) {
         const n = readSync(fd, buf, got, length - got, start + got);
         if (n === 0) throw new Error(`${filePath} ended before byte ${start + length}`);
