@@ -1,38 +1,56 @@
 /**
- * The machine's speed at the time of a bench: the same single-threaded arithmetic timed five times.
- * On this project's 2-core virtual machines the same work took 297-555 ms within one minute and
- * 268-909 ms within an hour with nothing else running (the host's other guests), and a bench's figures
- * move with it: the same code's 40-year journey took 5.6 s one evening and 5.7-8.7 s that night. Timed
- * before each run and printed beside the figures, so that a slow figure on a slow minute shows as such.
- * It marks slow minutes; it corrects nothing (one run's probe did not predict that run). Not a figure of
- * the product.
+ * The machine's speed at the time of a bench: the same single-threaded arithmetic, timed in a fresh
+ * Node.js process after its compiler has settled. Printed beside the figures so that a slow figure on a
+ * slow minute shows as such; it corrects nothing. Not a figure of the product.
+ *
+ * Why a child process and warm-up rounds: timed in the bench's own process (the fifteenth round's
+ * probe), the same loop took ~220 ms in a fresh script and 630-910 ms inside the first-minute bench with
+ * the other core idle (top: the bench at 100 % of one core, nothing else busy), because V8 ran it as
+ * on-stack-replaced code that it never replaced there; in a fresh process the first two timings are
+ * ~600 ms for the same reason and the later ones ~220 ms. That probe measured V8's state, not the host,
+ * and the fifteenth round's "the machine's speed moved ~3x" rested on it (docs/performance.md, sixteenth round).
  */
-const ROUNDS = 5;
+import { execFileSync } from 'node:child_process';
+
+const WARM_UP_ROUNDS = 3;
+const TIMED_ROUNDS = 5;
+
+/** Run by `node -e`: the loop, warm-up rounds untimed, then each timed round's wall and CPU ms as JSON. */
+const PROBE_SCRIPT = `
 const WORK = 1 << 16;
 const REPEATS = 3000;
-
-function timedArithmeticMs(): number {
+function arithmetic() {
   const a = new Float64Array(WORK);
   let sum = 0;
-  const t = process.hrtime.bigint();
   for (let r = 0; r < REPEATS; r++) {
     for (let i = 0; i < WORK; i++) {
       a[i] = a[i] * 0.5 + i;
       sum += a[i];
     }
   }
-  const ms = Number(process.hrtime.bigint() - t) / 1e6;
   // The sum is used, so the loop is not dropped as dead code.
   if (!Number.isFinite(sum)) throw new Error('the speed probe overflowed');
-  return ms;
 }
+for (let i = 0; i < ${WARM_UP_ROUNDS}; i++) arithmetic();
+const timings = [];
+for (let i = 0; i < ${TIMED_ROUNDS}; i++) {
+  const cpu0 = process.cpuUsage();
+  const t0 = process.hrtime.bigint();
+  arithmetic();
+  const wallMs = Number(process.hrtime.bigint() - t0) / 1e6;
+  const cpu = process.cpuUsage(cpu0);
+  timings.push({ wallMs, cpuMs: (cpu.user + cpu.system) / 1000 });
+}
+process.stdout.write(JSON.stringify(timings));
+`;
 
 /** What the benches print beside the probe's figures. */
 export const MACHINE_SPEED_WHAT =
-  'the same single-threaded arithmetic (~0.3 s on a fast minute) timed 5 times in the bench process just before each run, the median per run in the runs\' order (scripts/bench/machineSpeed.ts): lower is a faster minute';
+  "the same single-threaded arithmetic timed 5 times in a fresh Node.js process after 3 untimed rounds, just before each run; the median wall ms per run in the runs' order (~220 ms on this project's 2-core machines when nothing else runs; scripts/bench/machineSpeed.ts): lower is a faster minute";
 
-/** The median of five timings of the same arithmetic, ms. */
+/** The median wall time of five timings of the same arithmetic in a fresh process, ms. */
 export function probeMachineSpeedMs(): number {
-  const runs = Array.from({ length: ROUNDS }, timedArithmeticMs).sort((x, y) => x - y);
-  return Math.round(runs[Math.floor(ROUNDS / 2)]);
+  const out = execFileSync(process.execPath, ['-e', PROBE_SCRIPT], { encoding: 'utf8' });
+  const walls = (JSON.parse(out) as { wallMs: number }[]).map((t) => t.wallMs).sort((x, y) => x - y);
+  return Math.round(walls[Math.floor(walls.length / 2)]);
 }
