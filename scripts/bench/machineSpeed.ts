@@ -4,10 +4,10 @@
  * slow minute shows as such; it corrects nothing. Not a figure of the product.
  *
  * Why a child process and warm-up rounds: timed in the bench's own process (the fifteenth round's
- * probe), the same loop took ~220 ms in a fresh script and 630-910 ms inside the first-minute bench with
- * the other core idle (top: the bench at 100 % of one core, nothing else busy), because V8 ran it as
- * on-stack-replaced code that it never replaced there; in a fresh process the first two timings are
- * ~600 ms for the same reason and the later ones ~220 ms. That probe measured V8's state, not the host,
+ * probe), the same loop took ~220 ms in a fresh script and 629-758 ms inside the first-minute bench with
+ * the other core idle (top: the bench at 100 % of one core, nothing else busy), as V8 ran it as
+ * on-stack-replaced code there; in a fresh process the first two timings are ~590-810 ms for the same
+ * reason and the later ones ~220 ms. That probe measured V8's state, not the host,
  * and the fifteenth round's "the machine's speed moved ~3x" rested on it (docs/performance.md, sixteenth round).
  */
 import { execFileSync } from 'node:child_process';
