@@ -15,7 +15,7 @@ import { execFileSync } from 'node:child_process';
 const WARM_UP_ROUNDS = 3;
 const TIMED_ROUNDS = 5;
 
-/** Run by `node -e`: the loop, warm-up rounds untimed, then each timed round's wall and CPU ms as JSON. */
+/** Run by `node -e`: the loop, warm-up rounds untimed, then each timed round's wall ms as JSON. */
 const PROBE_SCRIPT = `
 const WORK = 1 << 16;
 const REPEATS = 3000;
@@ -34,23 +34,20 @@ function arithmetic() {
 for (let i = 0; i < ${WARM_UP_ROUNDS}; i++) arithmetic();
 const timings = [];
 for (let i = 0; i < ${TIMED_ROUNDS}; i++) {
-  const cpu0 = process.cpuUsage();
   const t0 = process.hrtime.bigint();
   arithmetic();
-  const wallMs = Number(process.hrtime.bigint() - t0) / 1e6;
-  const cpu = process.cpuUsage(cpu0);
-  timings.push({ wallMs, cpuMs: (cpu.user + cpu.system) / 1000 });
+  timings.push(Number(process.hrtime.bigint() - t0) / 1e6);
 }
 process.stdout.write(JSON.stringify(timings));
 `;
 
 /** What the benches print beside the probe's figures. */
 export const MACHINE_SPEED_WHAT =
-  "the same single-threaded arithmetic timed 5 times in a fresh Node.js process after 3 untimed rounds, just before each run; the median wall ms per run in the runs' order (~220 ms on this project's 2-core machines when nothing else runs; scripts/bench/machineSpeed.ts): lower is a faster minute";
+  "the same single-threaded arithmetic timed 5 times in a fresh Node.js process after 3 untimed rounds, just before each run; the median wall ms per run in the runs' order (~220 ms on the 2-core machine of the sixteenth round when nothing else ran; scripts/bench/machineSpeed.ts): lower is a faster minute";
 
 /** The median wall time of five timings of the same arithmetic in a fresh process, ms. */
 export function probeMachineSpeedMs(): number {
   const out = execFileSync(process.execPath, ['-e', PROBE_SCRIPT], { encoding: 'utf8' });
-  const walls = (JSON.parse(out) as { wallMs: number }[]).map((t) => t.wallMs).sort((x, y) => x - y);
+  const walls = (JSON.parse(out) as number[]).sort((x, y) => x - y);
   return Math.round(walls[Math.floor(walls.length / 2)]);
 }
