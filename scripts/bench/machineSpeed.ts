@@ -5,10 +5,11 @@
  *
  * Why a child process and warm-up rounds: timed in the bench's own process (the fifteenth round's
  * probe), the same loop took ~220 ms in a fresh script and 629-758 ms inside the first-minute bench with
- * the other core idle (top: the bench at 100 % of one core, nothing else busy), as V8 ran it as
- * on-stack-replaced code there; in a fresh process the first two timings are ~590-810 ms for the same
- * reason and the later ones ~220 ms. That probe measured V8's state, not the host,
- * and the fifteenth round's "the machine's speed moved ~3x" rested on it (docs/performance.md, sixteenth round).
+ * the other core idle (top: the bench at 100 % of one core, nothing else busy). In a fresh process the
+ * first two timings are ~590-810 ms too (on-stack-replaced code, before V8 optimises the function whole)
+ * and the later ones ~220 ms; that the bench's process kept the slow code is inferred, not traced. Either
+ * way that probe measured the loop's state in V8 as much as the host, and the fifteenth round's "the
+ * machine's speed moved ~3x" rested on it (docs/performance.md, sixteenth round).
  */
 import { execFileSync } from 'node:child_process';
 
