@@ -24,7 +24,7 @@ import { startServerProcess, type ServerProcess } from '../../test/support/serve
 import { ARCHIVE_STAND_IN, CACHE_DIR, EPSG, ensureScene, startArchiveProcess } from '../benchRealShaped.js';
 import { squarePolygon } from './areaStream.js';
 import { runAsScript } from './runAsScript.js';
-import { MACHINE_SPEED_WHAT, probeMachineSpeedMs } from './machineSpeed.js';
+import { machineSpeedReport, probeMachineSpeedMs } from './machineSpeed.js';
 import { countedAt, GDAL_ENV, GDAL_THREADS, itemSpecs, LATENCY_MS, RUNS, sceneBoxQuery, SERVER_NODE_ARGS, spread, warmServer, WARMUP_DAY, writeCatalog } from './versusGdal.js';
 
 const BANDS = { B04: 'red', B05: 'nir08' } as const;
@@ -215,7 +215,7 @@ export async function benchAreaVersusGdal() {
       polygon: `square of ${SIDE_KM} km around the default point`, areaKm2: rows.auto.areaKm2, scenes: yearScenes.length, year: YEAR, bands: Object.keys(BANDS), mask: 'default (cloud, dilated cloud, cirrus, shadow)',
       runs: RUNS, latencyMsPerRequest: LATENCY_MS, gdalThreads: GDAL_THREADS,
       loadAverage: { atStart: loadAtStart.map((l) => round(l, 2)), atEnd: os.loadavg().map((l) => round(l, 2)) },
-      machineSpeed: { probeMsPerRun: speedProbeMs, what: MACHINE_SPEED_WHAT },
+      machineSpeed: machineSpeedReport(speedProbeMs),
       product: 'POST /api/area/stream on a fresh warmed server, timed to the result line; cpuMs: the server, all threads',
       gdal: 'scripts/bench/gdalArea.py: /vsicurl/ reads of the same windows on the same level (OVERVIEW_LEVEL), gdal.RasterizeLayer, numpy statistics; cpuMs: all threads',
       counts: 'range requests, bytes, most in flight and first-to-last as the archive stand-in saw them; archiveCpuMs: the stand-in process meanwhile, on the same cores (last run)',

@@ -18,7 +18,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { withServerProcessEnv } from '../serverProcessEnv.mjs';
 import { runAsScript } from './runAsScript.js';
-import { MACHINE_SPEED_WHAT, probeMachineSpeedMs } from './machineSpeed.js';
+import { machineSpeedReport, probeMachineSpeedMs } from './machineSpeed.js';
 import { processCpuMs } from '../load/measure.js';
 
 const RUNS = Number(process.env.FIRST_MINUTE_RUNS ?? 3);
@@ -234,7 +234,7 @@ export async function benchFirstMinute() {
     firstImageMs: spread(fortyYears.imageMs),
     everyChartMs: spread(fortyYears.chartsMs),
     ...(fortyYears.cpuMs.length ? { serverCpuMs: spread(fortyYears.cpuMs) } : {}),
-    machineSpeed: { probeMsPerRun: fortyYears.speedProbeMs, what: MACHINE_SPEED_WHAT },
+    machineSpeed: machineSpeedReport(fortyYears.speedProbeMs),
   };
   if (onlyForty) return { loadAverage1m: Math.round(os.loadavg()[0] * 10) / 10, targetsMs: FIRST_MINUTE_TARGETS_MS, fortyYears: fortyYearsResult };
   return {

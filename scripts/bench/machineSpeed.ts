@@ -43,7 +43,7 @@ process.stdout.write(JSON.stringify(timings));
 `;
 
 /** What the benches print beside the probe's figures. */
-export const MACHINE_SPEED_WHAT =
+const MACHINE_SPEED_WHAT =
   "the same single-threaded arithmetic timed 5 times in a fresh Node.js process after 3 untimed rounds, just before each run; the median wall ms per run in the runs' order (~220 ms on the 2-core machine of the sixteenth round when nothing else ran; scripts/bench/machineSpeed.ts): lower is a faster minute";
 
 /** The median wall time of five timings of the same arithmetic in a fresh process, ms. */
@@ -51,4 +51,9 @@ export function probeMachineSpeedMs(): number {
   const out = execFileSync(process.execPath, ['-e', PROBE_SCRIPT], { encoding: 'utf8' });
   const walls = (JSON.parse(out) as number[]).sort((x, y) => x - y);
   return Math.round(walls[Math.floor(walls.length / 2)]);
+}
+
+/** The `machineSpeed` field of a bench's JSON: the probe's readings, one per run in the runs' order, and what they are. */
+export function machineSpeedReport(probeMsPerRun: number[]): { probeMsPerRun: number[]; what: string } {
+  return { probeMsPerRun, what: MACHINE_SPEED_WHAT };
 }

@@ -29,7 +29,7 @@ import { DEFAULT_POINT } from '../../src/shared/defaults.js';
 import { startServerProcess, type ServerProcess } from '../../test/support/serverProcess.js';
 import { ARCHIVE_STAND_IN, ASSETS, CACHE_DIR, EPSG, HEIGHT, WIDTH, ensureScene, frame, startArchiveProcess, type ArchiveStats } from '../benchRealShaped.js';
 import { runAsScript } from './runAsScript.js';
-import { MACHINE_SPEED_WHAT, probeMachineSpeedMs } from './machineSpeed.js';
+import { machineSpeedReport, probeMachineSpeedMs } from './machineSpeed.js';
 import { processCpuMs } from '../load/measure.js';
 
 export const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
@@ -348,7 +348,7 @@ export async function benchVersusGdal() {
       runs: RUNS,
       // A busy machine slows the product's event loop more than GDAL's 36 threads, which take a larger share of the cores.
       loadAverage1m: { atStart: round(loadAtStart), atEnd: round(os.loadavg()[0]) },
-      machineSpeed: { probeMsPerRun: speedProbeMs, what: MACHINE_SPEED_WHAT },
+      machineSpeed: machineSpeedReport(speedProbeMs),
       product: 'the real server (own process, fresh per run), local STAC catalogue, assets over HTTP',
       gdal: { tool: 'python3-gdal, ReadAsArray through /vsicurl/, one dataset per read', threads: GDAL_THREADS, config: GDAL_ENV, version: 'see `gdalinfo --version`' },
       counts: 'range requests, bytes, most requests in flight and first-to-last request as the archive stand-in saw them; cpuMs: the reader process, all threads; archiveCpuMs: the stand-in process meanwhile, on the same cores (last run)',
