@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fromFile } from 'geotiff';
@@ -85,6 +85,9 @@ const asPairs = (c: DnCounts) => ({
   masked: Array.from(c.maskedDns, (dn, i) => [dn, c.maskedCounts[i]]).sort((a, b) => a[0] - b[0]),
 });
 
+/** The counts without their masked DNs (a band counted over clear pixels only). */
+const withoutMasked = (c: DnCounts): DnCounts => ({ ...c, maskedDns: new Uint16Array(0), maskedCounts: new Uint32Array(0) });
+
 /** A disc with a hole: pixels whose centre lies inside (runs that start and stop mid-tile). */
 function discMask(width: number, height: number): Uint8Array {
   const mask = new Uint8Array(width * height);
@@ -149,6 +152,9 @@ describe('counting an area where its tiles are decoded', () => {
     expect(expected.some((c) => c.clearDns.length > 10)).toBe(true);
     if (bits !== 0) expect(expected.some((c) => c.maskedDns.length > 0)).toBe(true);
     expect(counted.map(asPairs)).toEqual(expected.map(asPairs));
+    // The bands over clear pixels only (an area's statistics): the same but for their masked DNs.
+    const clearOnly = await countCogWindow(readers, { level: 0, window, inside: insideRunsOf(mask, c1 - c0, r1 - r0), bands, qaFile, maskBits: bits, clearBandsOnly: true });
+    expect(clearOnly.map(asPairs)).toEqual(expected.map((c, k) => (bands[k] === qaFile ? c : withoutMasked(c))).map(asPairs));
   });
 
   it('equals reading the window and counting it, on DEFLATE + predictor COGs (windows across and past tiles)', { timeout: 120_000 }, async () => {
@@ -186,6 +192,36 @@ describe('counting an area where its tiles are decoded', () => {
     expect(Math.min(...expected[1].clearDns)).toBeLessThan(1000);
     expect(Math.max(...expected[1].clearDns)).toBeGreaterThan(64_000);
     expect(counted.map(asPairs)).toEqual(expected.map(asPairs));
+  });
+
+  it('bands over clear pixels only: a tile under no clear pixel is never inflated (a corrupt one there does not fail), the counts as geotiff.js reads them', { timeout: 120_000 }, async () => {
+    edgeDir ||= mkdtempSync(path.join(os.tmpdir(), 'cog-counts-edge-'));
+    // QA_PIXEL cloudy (22280: the cloud bit) over the first tile column (x < 128), clear (21824) beyond.
+    const qaFile = edgeCog('qa-overcast-left', (x) => (x < 128 ? 22280 : 21824), 2);
+    const bandFile = edgeCog('band-overcast-left', edgeBand, 2);
+    const cache = createBlockCache({ maxBytes: 16 << 20 });
+    const intact = await createCogReader(createByteSourceForHref(bandFile), { cache });
+    const level = intact.levels[0];
+    expect(level.tileWidth).toBe(128);
+    // The band's first tile (under the cloud) overwritten in its middle: not a DEFLATE stream any more.
+    const corruptFile = path.join(edgeDir, 'band-overcast-left-corrupt.tif');
+    const bytes = readFileSync(bandFile);
+    const [at, length] = [Number(level.tileOffsets[0]), Number(level.tileByteCounts[0])];
+    bytes.fill(0xff, at + Math.floor(length / 4), at + Math.floor((3 * length) / 4));
+    writeFileSync(corruptFile, bytes);
+    const window: [number, number, number, number] = [0, 0, 300, 300];
+    const mask = twoSquaresMask(300, 300);
+    const inside = insideRunsOf(mask, 300, 300);
+    const [qa, band] = await Promise.all([qaFile, bandFile].map((f) => geotiffWindow(f, window)));
+    const expected = countWindowDns(qa, BITS, [qa, band], mask);
+    // What the case is about: the first square lies under the cloud, the second is clear.
+    expect(expected[0].maskedCounts.reduce((n, v) => n + v, 0)).toBeGreaterThan(10_000);
+    expect(expected[1].clearDns.length).toBeGreaterThan(1000);
+    const readers = await Promise.all([qaFile, corruptFile].map((f) => createCogReader(createByteSourceForHref(f), { cache: createBlockCache({ maxBytes: 16 << 20 }) })));
+    const counted = await countCogWindow(readers, { level: 0, window, inside, bands: [0, 1], qaFile: 0, maskBits: BITS, clearBandsOnly: true });
+    expect(counted.map(asPairs)).toEqual([expected[0], withoutMasked(expected[1])].map(asPairs));
+    // Counting the band's masked pixels too needs that tile: the corruption is met and said.
+    await expect(countCogWindow(readers, { level: 0, window, inside, bands: [0, 1], qaFile: 0, maskBits: BITS })).rejects.toThrow();
   });
 
   it('on an overview level too, and an aborted signal stops it', { timeout: 120_000 }, async () => {

@@ -38,11 +38,13 @@ export function countsInDecodeWorkers(readers: readonly CogReader[]): boolean {
 /**
  * Counts per DN of `readers[bands[k]]` over `window` of `level` (countWindowDns' result over the read
  * window with `inside` as its mask, the DNs in another order), each pixel classed by
- * `readers[qaFile]` under `maskBits`. `readers` must pass countsInDecodeWorkers.
+ * `readers[qaFile]` under `maskBits`. `readers` must pass countsInDecodeWorkers. `clearBandsOnly`: the
+ * files other than QA_PIXEL counted over clear pixels only, their masked DNs not listed; their tiles
+ * under no clear pixel are then never inflated (tileCounts.mjs).
  */
 export async function countCogWindow(
   readers: readonly CogReader[],
-  { level, window, inside, bands, qaFile, maskBits }: { level: number; window: [number, number, number, number]; inside: InsideRuns; bands: number[]; qaFile: number; maskBits: number },
+  { level, window, inside, bands, qaFile, maskBits, clearBandsOnly = false }: { level: number; window: [number, number, number, number]; inside: InsideRuns; bands: number[]; qaFile: number; maskBits: number; clearBandsOnly?: boolean },
   signal?: AbortSignal,
 ): Promise<DnCounts[]> {
   const [c0, r0, c1, r1] = window;
@@ -77,7 +79,7 @@ export async function countCogWindow(
         }),
       );
       signal?.throwIfAborted();
-      sum.add(await countDeflatePiecesInWorker({ tileWidth: lvl.tileWidth, tileHeight: lvl.tileHeight, files, pieces: jobPieces, bands, qaFile, maskBits, inside }));
+      sum.add(await countDeflatePiecesInWorker({ tileWidth: lvl.tileWidth, tileHeight: lvl.tileHeight, files, pieces: jobPieces, bands, qaFile, maskBits, inside, clearBandsOnly }));
     }),
   );
   // Pixels of no piece (outside the polygon, the raster, or sparse tiles) are fill, as outside `inside` in countWindowDns.

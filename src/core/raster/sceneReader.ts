@@ -105,8 +105,10 @@ export interface SceneReader {
    * the window and inside-runs `chooseWindow` picks (an area's strip and polygon), counted where a
    * computed scene makes its samples, in jobs of a few tiles, or for archive files of DEFLATE tiles
    * where the tiles are decoded (cogTileCounts.ts). The same counts, the DNs in another order (for
-   * statistics that sort by value). null, before `chooseWindow` is called, when the files cannot count
-   * (other compressions: read the window).
+   * statistics that sort by value), but for the assets other than QA_PIXEL only over clear pixels:
+   * their masked DNs are not listed (an area's statistics use the clear ones), so that archive tiles
+   * under no clear pixel need not be inflated. null, before `chooseWindow` is called, when the files
+   * cannot count (other compressions: read the window).
    */
   countFullWindow(
     assets: ArchiveAssetKey[],
@@ -415,7 +417,7 @@ export function createSceneReader(opts: SceneReaderOptions): SceneReader {
           const readers = files.map((asset) => opened.find((o) => o.asset === asset)!.reader);
           if (!countsInDecodeWorkers(readers)) return null;
           const { window, inside, level = 0 } = chooseWindow(levelGrids[0], levelGrids, tileHeights);
-          const counts = await countCogWindow(readers, { level, window, inside, bands: assets.map((a) => files.indexOf(a)), qaFile: 0, maskBits }, signal).catch(asCogFormatError(readers[0].source.id));
+          const counts = await countCogWindow(readers, { level, window, inside, bands: assets.map((a) => files.indexOf(a)), qaFile: 0, maskBits, clearBandsOnly: true }, signal).catch(asCogFormatError(readers[0].source.id));
           return { window, counts };
         }
         const { window, inside, level = 0 } = chooseWindow(levelGrids[0], levelGrids, tileHeights);
@@ -432,7 +434,8 @@ export function createSceneReader(opts: SceneReaderOptions): SceneReader {
         const sum = createDnSum(assets.length);
         await Promise.all(jobs.map((pieces) => first.count(level, pieces, bands, qaBand, maskBits, width, signal, inside).then((part) => sum.add(part))));
         // Pixels of no piece (outside the polygon, the raster, or sparse tiles) are fill, as outside `inside` in countWindowDns.
-        return { window, counts: sum.finish(width * height - covered) };
+        const counts = sum.finish(width * height - covered);
+        return { window, counts: counts.map((c, k) => (assets[k] === 'qa_pixel' ? c : { ...c, maskedDns: new Uint16Array(0), maskedCounts: new Uint32Array(0) })) };
       } finally {
         await closeAll(opened);
       }

@@ -15,6 +15,8 @@ export interface CountPiecesJob {
   qaFile: number;
   maskBits: number;
   inside: InsideRuns;
+  /** Files other than QA_PIXEL counted over clear pixels only (no masked DNs listed); a piece with no clear pixel inside has their tiles left compressed. */
+  clearBandsOnly?: boolean;
 }
 
 export declare function countDeflatePieces(job: CountPiecesJob): DnCounts[];

@@ -55,8 +55,12 @@ function bandSlot() {
 // Reused across jobs (a job is counted synchronously, so one set serves the thread).
 const qa = qaSlot();
 const bandSlots = [];
-// Per tile column: the class of the pixel in the row being counted (only the runs' columns are written).
-let classRow = new Uint8Array(0);
+// Per pixel of the piece being counted (row ri at ri * tileWidth): its class, written by QA_PIXEL's pass
+// (only the runs' columns), read by the bands' pass; classRow is the row being classed or counted.
+let pieceClasses = new Uint8Array(0);
+let classRow = pieceClasses;
+// Whether QA_PIXEL's pass over the piece met a clear pixel inside the runs (classStretch sets it).
+let sawClear = false;
 // Per file of a job (QA_PIXEL first): where its tile of the piece being counted is inflated.
 const tileScratch = [];
 // The words of a sparse tile (or of rows past a tile's end): 0, as a read window has them.
@@ -81,14 +85,14 @@ function qaCounts(slot, fill) {
   return { fill, clearDns, clearCounts, maskedDns, maskedCounts };
 }
 
-/** A band's DNs (ascending) and counts, its counts back to 0. */
-function bandCounts(slot, fill) {
+/** A band's DNs (ascending) and counts, its counts back to 0; `clearOnly`: no masked DNs listed. */
+function bandCounts(slot, fill, clearOnly) {
   const { counts, lo, hi } = slot;
   let clearDistinct = 0;
   let maskedDistinct = 0;
   for (let d = lo; d <= hi; d++) {
     if (counts[(PIXEL_CLEAR << 16) | d] !== 0) clearDistinct++;
-    if (counts[(PIXEL_MASKED << 16) | d] !== 0) maskedDistinct++;
+    if (!clearOnly && counts[(PIXEL_MASKED << 16) | d] !== 0) maskedDistinct++;
   }
   const out = { fill, clearDns: new Uint16Array(clearDistinct), clearCounts: new Uint32Array(clearDistinct), maskedDns: new Uint16Array(maskedDistinct), maskedCounts: new Uint32Array(maskedDistinct) };
   for (let d = lo, c = 0, m = 0; d <= hi; d++) {
@@ -97,7 +101,7 @@ function bandCounts(slot, fill) {
       out.clearDns[c] = d;
       out.clearCounts[c++] = clear;
     }
-    const masked = counts[(PIXEL_MASKED << 16) | d];
+    const masked = clearOnly ? 0 : counts[(PIXEL_MASKED << 16) | d];
     if (masked !== 0) {
       out.maskedDns[m] = d;
       out.maskedCounts[m++] = masked;
@@ -128,6 +132,7 @@ function classStretch(slot, q, n, col, maskBits) {
   const kind = pixelClass(q, maskBits);
   classRow.fill(kind, col, col + n);
   if (kind === PIXEL_CLEAR) {
+    sawClear = true;
     if (slot.clearCount[q] === 0) slot.clearSeen[slot.clearDistinct++] = q;
     slot.clearCount[q] += n;
     return n;
@@ -209,27 +214,66 @@ function countRowPredicted(slot, words, rowAt, nRuns) {
 }
 
 /**
+ * The piece's row ri clipped to the piece as tile columns, into runFrom/runTo (ascending and apart, as
+ * insideRunsOf makes them); returns how many.
+ */
+function pieceRowRuns(p, ri, inside, col0, nCols) {
+  const y = p.rowFirstY[ri];
+  let nRuns = 0;
+  for (let k = inside.rowStart[y]; k < inside.rowStart[y + 1]; k++) {
+    const from = Math.max(inside.spans[2 * k], p.x0) - p.x0;
+    const to = Math.min(inside.spans[2 * k + 1], p.x0 + nCols) - p.x0;
+    if (to <= from) continue;
+    if (nRuns > 0 && col0 + from < runTo[nRuns - 1]) throw new RangeError('inside runs out of order');
+    runFrom[nRuns] = col0 + from;
+    runTo[nRuns++] = col0 + to;
+  }
+  return nRuns;
+}
+
+/**
+ * File f's tile of piece p inflated as far as the piece's last row into this thread's buffer `u` (an
+ * empty buffer: a sparse tile, all 0).
+ */
+function inflatePieceTile(p, f, u, { tileWidth, tileHeight, files }) {
+  const bytes = p.tiles[f];
+  if (bytes.byteLength === 0) return { words: zeros, usableRows: tileHeight, predictor: 1 };
+  if (!(tileScratch[u]?.byteLength >= tileWidth * tileHeight * 2)) tileScratch[u] = new Uint8Array(tileWidth * tileHeight * 2);
+  const { words, usableRows } = inflateTileWords({ buffer: bytes, tileWidth, tileHeight, littleEndian: files[f].littleEndian, lastRow: p.rows[p.rows.length - 1], into: tileScratch[u] });
+  return { words, usableRows, predictor: files[f].predictor };
+}
+
+/** A decoded tile's row: its words and where the row starts (rows past a truncated tile's end read as 0), and whether they are differences. */
+function tileRow(decoded, row, tileWidth) {
+  const present = row < decoded.usableRows;
+  return { words: present ? decoded.words : zeros, at: present ? row * tileWidth : 0, predicted: present && decoded.predictor === 2 };
+}
+
+/**
  * Counts per DN of files `bands` (indexes into `files`) over the pieces, each pixel classed by file
  * `qaFile` (QA_PIXEL) under `maskBits`, pixels outside `inside`'s runs as fill; the DNs in the order
  * met (an area's statistics sort by value). Each piece carries one compressed DEFLATE tile per file
  * (`tiles[f]`, a view, empty where that file's tile is sparse), all of the same tile size; `files[f]`
  * says its byte order and predictor. Pieces are full resolution (insideJobs.ts: each row once, the
  * columns a contiguous range); others throw.
+ *
+ * `clearBandsOnly`: the bands (not QA_PIXEL) are counted over clear pixels only, their masked DNs not
+ * listed (an area's statistics use the clear ones alone), so a piece in which QA_PIXEL shows no clear
+ * pixel inside the runs (overcast, shadowed, or outside the imaged footprint) has its band tiles
+ * neither inflated nor read: on a cloudy scene most of the work. QA_PIXEL is classed first for every
+ * piece, then the bands are counted by its classes.
  */
-export function countDeflatePieces({ tileWidth, tileHeight, files, pieces, bands, qaFile, maskBits, inside }) {
+export function countDeflatePieces(job) {
+  const { tileWidth, tileHeight, pieces, bands, qaFile, maskBits, inside, clearBandsOnly = false } = job;
   const bandFiles = bands.filter((f) => f !== qaFile);
   const qaSlot = qa;
   const slots = bandFiles.map((_, b) => (bandSlots[b] ??= bandSlot()));
   resetQa(qaSlot);
   for (const slot of slots) resetBand(slot);
-  if (classRow.length < tileWidth) classRow = new Uint8Array(tileWidth);
+  if (pieceClasses.length < tileWidth * tileHeight) pieceClasses = new Uint8Array(tileWidth * tileHeight);
   if (zeros.length < tileWidth * tileHeight) zeros = new Uint16Array(tileWidth * tileHeight);
   let covered = 0;
   let imaged = 0;
-  const used = [qaFile, ...bandFiles];
-  const rowWords = used.map(() => zeros);
-  const rowAt = used.map(() => 0);
-  const rowPredicted = used.map(() => false);
   if (runFrom.length < tileWidth) {
     runFrom = new Int32Array(tileWidth);
     runTo = new Int32Array(tileWidth);
@@ -242,48 +286,34 @@ export function countDeflatePieces({ tileWidth, tileHeight, files, pieces, bands
     for (let ri = 0; ri < nRows; ri++) if (p.rowRepeat[ri] !== 1 || (ri > 0 && p.rows[ri] <= p.rows[ri - 1])) throw new RangeError('countDeflatePieces counts full-resolution pieces only (each tile row once, ascending)');
     if (p.cols[nCols - 1] - col0 !== nCols - 1) throw new RangeError('countDeflatePieces counts full-resolution pieces only (contiguous columns)');
     covered += nRows * nCols;
-    // Each file's tile inflated as far as the piece's last row (an empty buffer: a sparse tile, all 0),
-    // into that file's buffer of this thread (the piece's tiles are read before the next piece's).
-    const decoded = used.map((f, u) => {
-      const bytes = p.tiles[f];
-      if (bytes.byteLength === 0) return { words: zeros, usableRows: tileHeight, predictor: 1 };
-      if (!(tileScratch[u]?.byteLength >= tileWidth * tileHeight * 2)) tileScratch[u] = new Uint8Array(tileWidth * tileHeight * 2);
-      const { words, usableRows } = inflateTileWords({ buffer: bytes, tileWidth, tileHeight, littleEndian: files[f].littleEndian, lastRow: p.rows[nRows - 1], into: tileScratch[u] });
-      return { words, usableRows, predictor: files[f].predictor };
-    });
+    // QA_PIXEL's pass: each row's runs classed (into the piece's classes) and counted.
+    const qaTile = inflatePieceTile(p, qaFile, 0, job);
+    sawClear = false;
     for (let ri = 0; ri < nRows; ri++) {
-      const y = p.rowFirstY[ri];
-      const tileRow = p.rows[ri];
-      // The row's runs clipped to the piece, as tile columns (ascending and apart, as insideRunsOf makes them).
-      let nRuns = 0;
-      for (let k = inside.rowStart[y]; k < inside.rowStart[y + 1]; k++) {
-        const from = Math.max(inside.spans[2 * k], p.x0) - p.x0;
-        const to = Math.min(inside.spans[2 * k + 1], p.x0 + nCols) - p.x0;
-        if (to <= from) continue;
-        if (nRuns > 0 && col0 + from < runTo[nRuns - 1]) throw new RangeError('inside runs out of order');
-        runFrom[nRuns] = col0 + from;
-        runTo[nRuns++] = col0 + to;
-      }
+      const nRuns = pieceRowRuns(p, ri, inside, col0, nCols);
       if (nRuns === 0) continue;
-      // Per file: the row's words and where they start (rows past a truncated tile's end read as 0).
-      for (let f = 0; f < decoded.length; f++) {
-        const d = decoded[f];
-        const present = tileRow < d.usableRows;
-        rowWords[f] = present ? d.words : zeros;
-        rowAt[f] = present ? tileRow * tileWidth : 0;
-        rowPredicted[f] = present && d.predictor === 2;
-      }
-      imaged += classQaRow(qaSlot, rowWords[0], rowAt[0], nRuns, rowPredicted[0], maskBits);
+      const row = tileRow(qaTile, p.rows[ri], tileWidth);
+      classRow = pieceClasses.subarray(ri * tileWidth, (ri + 1) * tileWidth);
+      imaged += classQaRow(qaSlot, row.words, row.at, nRuns, row.predicted, maskBits);
+    }
+    if (slots.length === 0 || (clearBandsOnly && !sawClear)) continue;
+    // The bands' pass: each file's tile inflated into a buffer of its own (read before the next piece's), its rows' runs counted by their classes.
+    const decoded = bandFiles.map((f, b) => inflatePieceTile(p, f, b + 1, job));
+    for (let ri = 0; ri < nRows; ri++) {
+      const nRuns = pieceRowRuns(p, ri, inside, col0, nCols);
+      if (nRuns === 0) continue;
+      classRow = pieceClasses.subarray(ri * tileWidth, (ri + 1) * tileWidth);
       for (let b = 0; b < slots.length; b++) {
-        if (rowPredicted[b + 1]) countRowPredicted(slots[b], rowWords[b + 1], rowAt[b + 1], nRuns);
-        else for (let r = 0; r < nRuns; r++) countRun(slots[b], rowWords[b + 1], rowAt[b + 1] + runFrom[r], rowAt[b + 1] + runTo[r], runFrom[r]);
+        const row = tileRow(decoded[b], p.rows[ri], tileWidth);
+        if (row.predicted) countRowPredicted(slots[b], row.words, row.at, nRuns);
+        else for (let r = 0; r < nRuns; r++) countRun(slots[b], row.words, row.at + runFrom[r], row.at + runTo[r], runFrom[r]);
       }
     }
   }
   // Every band's pixels are classed alike: the pieces' pixels not imaged inside the runs, or outside them, are fill.
   const fill = covered - imaged;
   const qaOut = qaCounts(qaSlot, fill);
-  const bandOut = slots.map((slot) => bandCounts(slot, fill));
+  const bandOut = slots.map((slot) => bandCounts(slot, fill, clearBandsOnly));
   let b = 0;
   return bands.map((f) => (f === qaFile ? copyCounts(qaOut) : bandOut[b++]));
 }
