@@ -196,8 +196,10 @@ describe('counting an area where its tiles are decoded', () => {
 
   it('bands over clear pixels only: a tile under no clear pixel is never inflated (a corrupt one there does not fail), the counts as geotiff.js reads them', { timeout: 120_000 }, async () => {
     edgeDir ||= mkdtempSync(path.join(os.tmpdir(), 'cog-counts-edge-'));
-    // QA_PIXEL cloudy (22280: the cloud bit) over the first tile column (x < 128), clear (21824) beyond.
-    const qaFile = edgeCog('qa-overcast-left', (x) => (x < 128 ? 22280 : 21824), 2);
+    // QA_PIXEL over the first tile column (x < 128) cloudy (22280: the cloud bit) but for the first 40
+    // rows of its second tile (the bands' tile there is inflated and counted as far as its row 39 only);
+    // clear (21824) beyond.
+    const qaFile = edgeCog('qa-overcast-left', (x, y) => (x >= 128 || (y >= 128 && y < 168) ? 21824 : 22280), 2);
     const bandFile = edgeCog('band-overcast-left', edgeBand, 2);
     const cache = createBlockCache({ maxBytes: 16 << 20 });
     const intact = await createCogReader(createByteSourceForHref(bandFile), { cache });

@@ -56,10 +56,10 @@ function bandSlot() {
 const qa = qaSlot();
 const bandSlots = [];
 // Per pixel of the piece being counted (row ri at ri * tileWidth): its class, written by QA_PIXEL's pass
-// (only the runs' columns), read by the bands' pass; classRow is the row being classed or counted.
+// (only the runs' columns), read by the bands' pass; classAt is where the row being classed or counted starts.
 let pieceClasses = new Uint8Array(0);
-let classRow = pieceClasses;
-// Whether QA_PIXEL's pass over the piece met a clear pixel inside the runs (classStretch sets it).
+let classAt = 0;
+// Whether QA_PIXEL's pass over a row met a clear pixel inside the runs (classStretch sets it).
 let sawClear = false;
 // Per file of a job (QA_PIXEL first): where its tile of the piece being counted is inflated.
 const tileScratch = [];
@@ -125,12 +125,12 @@ function resetQa(slot) {
 }
 
 /**
- * A stretch of `n` pixels of QA_PIXEL value `q` from tile column `col`: classed into classRow (fill: QA 0
+ * A stretch of `n` pixels of QA_PIXEL value `q` from tile column `col`: classed into pieceClasses' row (fill: QA 0
  * or the fill bit; masked: any of `maskBits`; else clear) and counted into `slot`. Returns the pixels not fill.
  */
 function classStretch(slot, q, n, col, maskBits) {
   const kind = pixelClass(q, maskBits);
-  classRow.fill(kind, col, col + n);
+  pieceClasses.fill(kind, classAt + col, classAt + col + n);
   if (kind === PIXEL_CLEAR) {
     sawClear = true;
     if (slot.clearCount[q] === 0) slot.clearSeen[slot.clearDistinct++] = q;
@@ -173,15 +173,16 @@ function classQaRow(slot, words, rowAt, nRuns, predicted, maskBits) {
 
 /**
  * A band's words [from, to) of a row counted into `slot.counts` at (class << 16) | DN by the classes at
- * classRow[col0 ...]: no branch per pixel (fill pixels land in the first 65,536, never read), and the
+ * pieceClasses' row from col0: no branch per pixel (fill pixels land in the first 65,536, never read), and the
  * DNs seen bounded by `lo` and `hi` instead of listed (bandCounts scans that range once per job).
  */
 function countRun(slot, dn, from, to, col0) {
   const counts = slot.counts;
+  const classes = pieceClasses;
   let { lo, hi } = slot;
-  for (let i = from, c = col0; i < to; i++, c++) {
+  for (let i = from, c = classAt + col0; i < to; i++, c++) {
     const d = dn[i];
-    counts[(classRow[c] << 16) | d]++;
+    counts[(classes[c] << 16) | d]++;
     if (d < lo) lo = d;
     if (d > hi) hi = d;
   }
@@ -195,6 +196,7 @@ let runTo = new Int32Array(0);
 /** countRun over a row's runs (runFrom/runTo) of a band whose words are horizontal differences: summed as they are read, never written back. */
 function countRowPredicted(slot, words, rowAt, nRuns) {
   const counts = slot.counts;
+  const classes = pieceClasses;
   let { lo, hi } = slot;
   let sum = 0;
   let i = rowAt;
@@ -202,9 +204,9 @@ function countRowPredicted(slot, words, rowAt, nRuns) {
     const start = rowAt + runFrom[r];
     const end = rowAt + runTo[r];
     for (; i < start; i++) sum = (sum + words[i]) & 0xffff;
-    for (let c = runFrom[r]; i < end; i++, c++) {
+    for (let c = classAt + runFrom[r]; i < end; i++, c++) {
       sum = (sum + words[i]) & 0xffff;
-      counts[(classRow[c] << 16) | sum]++;
+      counts[(classes[c] << 16) | sum]++;
       if (sum < lo) lo = sum;
       if (sum > hi) hi = sum;
     }
@@ -235,18 +237,12 @@ function pieceRowRuns(p, ri, inside, col0, nCols) {
  * File f's tile of piece p inflated as far as the piece's last row into this thread's buffer `u` (an
  * empty buffer: a sparse tile, all 0).
  */
-function inflatePieceTile(p, f, u, { tileWidth, tileHeight, files }) {
+function inflatePieceTile(p, f, u, { tileWidth, tileHeight, files }, lastRow = p.rows[p.rows.length - 1]) {
   const bytes = p.tiles[f];
   if (bytes.byteLength === 0) return { words: zeros, usableRows: tileHeight, predictor: 1 };
   if (!(tileScratch[u]?.byteLength >= tileWidth * tileHeight * 2)) tileScratch[u] = new Uint8Array(tileWidth * tileHeight * 2);
-  const { words, usableRows } = inflateTileWords({ buffer: bytes, tileWidth, tileHeight, littleEndian: files[f].littleEndian, lastRow: p.rows[p.rows.length - 1], into: tileScratch[u] });
+  const { words, usableRows } = inflateTileWords({ buffer: bytes, tileWidth, tileHeight, littleEndian: files[f].littleEndian, lastRow, into: tileScratch[u] });
   return { words, usableRows, predictor: files[f].predictor };
-}
-
-/** A decoded tile's row: its words and where the row starts (rows past a truncated tile's end read as 0), and whether they are differences. */
-function tileRow(decoded, row, tileWidth) {
-  const present = row < decoded.usableRows;
-  return { words: present ? decoded.words : zeros, at: present ? row * tileWidth : 0, predicted: present && decoded.predictor === 2 };
 }
 
 /**
@@ -288,25 +284,35 @@ export function countDeflatePieces(job) {
     covered += nRows * nCols;
     // QA_PIXEL's pass: each row's runs classed (into the piece's classes) and counted.
     const qaTile = inflatePieceTile(p, qaFile, 0, job);
-    sawClear = false;
+    // The last of the piece's rows with a clear pixel inside the runs (-1: none).
+    let lastClear = -1;
     for (let ri = 0; ri < nRows; ri++) {
       const nRuns = pieceRowRuns(p, ri, inside, col0, nCols);
       if (nRuns === 0) continue;
-      const row = tileRow(qaTile, p.rows[ri], tileWidth);
-      classRow = pieceClasses.subarray(ri * tileWidth, (ri + 1) * tileWidth);
-      imaged += classQaRow(qaSlot, row.words, row.at, nRuns, row.predicted, maskBits);
+      // Rows past a truncated tile's end read as 0.
+      const present = p.rows[ri] < qaTile.usableRows;
+      classAt = ri * tileWidth;
+      sawClear = false;
+      imaged += classQaRow(qaSlot, present ? qaTile.words : zeros, present ? p.rows[ri] * tileWidth : 0, nRuns, present && qaTile.predictor === 2, maskBits);
+      if (sawClear) lastClear = ri;
     }
-    if (slots.length === 0 || (clearBandsOnly && !sawClear)) continue;
+    // Over clear pixels only, the bands' rows after the last clear one are neither counted nor inflated
+    // (a DEFLATE stream is read from its start, so the rows before it are).
+    const bandRows = clearBandsOnly ? lastClear + 1 : nRows;
+    if (slots.length === 0 || bandRows === 0) continue;
     // The bands' pass: each file's tile inflated into a buffer of its own (read before the next piece's), its rows' runs counted by their classes.
-    const decoded = bandFiles.map((f, b) => inflatePieceTile(p, f, b + 1, job));
-    for (let ri = 0; ri < nRows; ri++) {
+    const decoded = bandFiles.map((f, b) => inflatePieceTile(p, f, b + 1, job, p.rows[bandRows - 1]));
+    for (let ri = 0; ri < bandRows; ri++) {
       const nRuns = pieceRowRuns(p, ri, inside, col0, nCols);
       if (nRuns === 0) continue;
-      classRow = pieceClasses.subarray(ri * tileWidth, (ri + 1) * tileWidth);
+      classAt = ri * tileWidth;
       for (let b = 0; b < slots.length; b++) {
-        const row = tileRow(decoded[b], p.rows[ri], tileWidth);
-        if (row.predicted) countRowPredicted(slots[b], row.words, row.at, nRuns);
-        else for (let r = 0; r < nRuns; r++) countRun(slots[b], row.words, row.at + runFrom[r], row.at + runTo[r], runFrom[r]);
+        const d = decoded[b];
+        const present = p.rows[ri] < d.usableRows;
+        const words = present ? d.words : zeros;
+        const rowAt = present ? p.rows[ri] * tileWidth : 0;
+        if (present && d.predictor === 2) countRowPredicted(slots[b], words, rowAt, nRuns);
+        else for (let r = 0; r < nRuns; r++) countRun(slots[b], words, rowAt + runFrom[r], rowAt + runTo[r], runFrom[r]);
       }
     }
   }
