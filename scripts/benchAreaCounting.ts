@@ -95,7 +95,7 @@ async function main() {
       const signatures = new Set<string>();
       for (let run = 0; run < RUNS; run++) {
         let t = cpuMs();
-        for (const p of job.pieces) for (const bytes of p.tiles) if (bytes.byteLength > 0) inflateSync(bytes, { chunkSize: lvl.tileWidth * lvl.tileHeight * 2 + 1 });
+        for (const p of job.pieces) for (const bytes of p.tiles) if (bytes && bytes.byteLength > 0) inflateSync(bytes, { chunkSize: lvl.tileWidth * lvl.tileHeight * 2 + 1 });
         note('inflate', cpuMs() - t);
         for (const { name, count } of impls) {
           t = cpuMs();

@@ -226,6 +226,58 @@ describe('counting an area where its tiles are decoded', () => {
     await expect(countCogWindow(readers, { level: 0, window, inside, bands: [0, 1], qaFile: 0, maskBits: BITS })).rejects.toThrow();
   });
 
+  it('QA_PIXEL first over HTTP: a band\'s tile under no clear pixel is never fetched; the counts as geotiff.js reads them', { timeout: 120_000 }, async () => {
+    edgeDir ||= mkdtempSync(path.join(os.tmpdir(), 'cog-counts-edge-'));
+    // 512 px of 256 px tiles; the band's words a hash (they do not compress: 128 KB a tile, more than
+    // the 64 KB gap the reader bridges between tiles), QA_PIXEL cloudy over the first tile only.
+    const big = (name: string, value: (x: number, y: number) => number) => {
+      const words = Buffer.alloc(512 * 512 * 2);
+      for (let y = 0; y < 512; y++) for (let x = 0; x < 512; x++) words.writeUInt16BE(value(x, y), 2 * (y * 512 + x));
+      const pgm = path.join(edgeDir, `${name}.pgm`);
+      writeFileSync(pgm, Buffer.concat([Buffer.from('P5\n512 512\n65535\n'), words]));
+      const co = ['BLOCKSIZE=256', 'COMPRESS=DEFLATE', 'PREDICTOR=2', 'OVERVIEWS=NONE'].flatMap((o) => ['-co', o]);
+      execFileSync('gdal_translate', ['-q', '-of', 'COG', '-a_srs', 'EPSG:32617', '-a_ullr', '500000', '4000000', '515360', '3984640', ...co, pgm, path.join(edgeDir, `${name}.tif`)]);
+    };
+    big('qa-first-tile-cloudy', (x, y) => (x < 256 && y < 256 ? 22280 : 21824));
+    big('band-hash', (x, y) => {
+      let h = Math.imul((x * 1_000_003) ^ y, 0x9e3779b1);
+      h = Math.imul(h ^ (h >>> 15), 0x85ebca77);
+      return (h ^ (h >>> 13)) & 0xffff;
+    });
+    const server = await startRangeFileServer(edgeDir);
+    try {
+      const open = () => Promise.all(['qa-first-tile-cloudy', 'band-hash'].map((n) => createCogReader(createHttpByteSource(`${server.url}/${n}.tif`), { cache: createBlockCache({ maxBytes: 16 << 20 }) })));
+      const window: [number, number, number, number] = [0, 0, 512, 512];
+      const mask = discMask(512, 512);
+      const inside = insideRunsOf(mask, 512, 512);
+      const [qa, band] = await Promise.all(['qa-first-tile-cloudy', 'band-hash'].map((n) => geotiffWindow(path.join(edgeDir, `${n}.tif`), window)));
+      const expected = [...countWindowDns(qa, BITS, [qa, band], mask)];
+      expected[1] = withoutMasked(expected[1]);
+      const readers = await open();
+      const tile0 = readers[1].levels[0];
+      expect(tile0.tileByteCounts[0]).toBeGreaterThan(100_000);
+      const [from, to] = [Number(tile0.tileOffsets[0]), Number(tile0.tileOffsets[0]) + Number(tile0.tileByteCounts[0])];
+      /** Whether a band request of the log so far read any byte of its first tile. */
+      const readTile0 = () =>
+        server.requests.some((r) => {
+          const m = /^bytes=(\d+)-(\d+)$/.exec(r.range ?? '');
+          return r.path.endsWith('band-hash.tif') && m !== null && Number(m[1]) < to && Number(m[2]) >= from;
+        });
+      server.requests.length = 0;
+      const counted = await countCogWindow(readers, { level: 0, window, inside, bands: [0, 1], qaFile: 0, maskBits: BITS, clearBandsOnly: true, qaFirst: true });
+      expect(counted.map(asPairs)).toEqual(expected.map(asPairs));
+      expect(readTile0()).toBe(false);
+      // The same without QA_PIXEL first: the tile is fetched with the others (and only not inflated).
+      const again = await open();
+      server.requests.length = 0;
+      const plain = await countCogWindow(again, { level: 0, window, inside, bands: [0, 1], qaFile: 0, maskBits: BITS, clearBandsOnly: true });
+      expect(plain.map(asPairs)).toEqual(expected.map(asPairs));
+      expect(readTile0()).toBe(true);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('on an overview level too, and an aborted signal stops it', { timeout: 120_000 }, async () => {
     const cache = createBlockCache({ maxBytes: 64 << 20 });
     const readers = await Promise.all(FILES.map((b) => createCogReader(createByteSourceForHref(fileOf(sceneDir, b)), { cache })));

@@ -8,9 +8,9 @@
  * (docs/areas-and-first-load.md, sixth and seventh rounds).
  */
 import { createDnSum, type DnCounts } from '../landsat/dnCounts.mjs';
-import type { InsideRuns } from './byteSourceInterface.js';
+import type { InsideRuns, TileSamplePiece } from './byteSourceInterface.js';
 import { planTileRuns, type CogReader } from './cogReader.js';
-import { countDeflatePiecesInWorker } from './decodeWorkerPool.js';
+import { countDeflatePiecesInWorker, pieceClearRowsInWorker } from './decodeWorkerPool.js';
 import { insideJobs } from './insideJobs.js';
 import { decodesInWorker } from './tileDecoder.js';
 import { windowPlan } from './windowPlan.js';
@@ -40,11 +40,22 @@ export function countsInDecodeWorkers(readers: readonly CogReader[]): boolean {
  * window with `inside` as its mask, the DNs in another order), each pixel classed by
  * `readers[qaFile]` under `maskBits`. `readers` must pass countsInDecodeWorkers. `clearBandsOnly`: the
  * files other than QA_PIXEL counted over clear pixels only, their masked DNs not listed; their tiles
- * under no clear pixel are then never inflated (tileCounts.mjs).
+ * under no clear pixel are then never inflated (tileCounts.mjs). `qaFirst` (with `clearBandsOnly`):
+ * QA_PIXEL's tiles are fetched and classed first, and the other files' tiles only where QA_PIXEL shows
+ * a clear pixel: fewer bytes on a cloudy scene, one more round trip on any.
  */
 export async function countCogWindow(
   readers: readonly CogReader[],
-  { level, window, inside, bands, qaFile, maskBits, clearBandsOnly = false }: { level: number; window: [number, number, number, number]; inside: InsideRuns; bands: number[]; qaFile: number; maskBits: number; clearBandsOnly?: boolean },
+  {
+    level,
+    window,
+    inside,
+    bands,
+    qaFile,
+    maskBits,
+    clearBandsOnly = false,
+    qaFirst = false,
+  }: { level: number; window: [number, number, number, number]; inside: InsideRuns; bands: number[]; qaFile: number; maskBits: number; clearBandsOnly?: boolean; qaFirst?: boolean },
   signal?: AbortSignal,
 ): Promise<DnCounts[]> {
   const [c0, r0, c1, r1] = window;
@@ -59,13 +70,18 @@ export async function countCogWindow(
   signal?.throwIfAborted();
   // Every file's tiles of the strip asked at once: adjacent ones come in one request per file.
   const indexes = pieces.map((p) => p.index);
-  const compressed = readers.map((r) => r.compressedTiles(level, indexes, signal));
-  // A rejected tile is awaited by its job; the others must not surface as unhandled once one job failed.
-  for (const perFile of compressed) for (const p of perFile) p.catch(() => {});
   const files = readers.map((r) => ({ littleEndian: r.header.littleEndian, predictor: r.levels[level].predictor }));
+  const qaTiles = readers[qaFile].compressedTiles(level, indexes, signal);
+  // A rejected tile is awaited by its job; the others must not surface as unhandled once one job failed.
+  for (const p of qaTiles) p.catch(() => {});
+  // Per piece, whether the other files' tiles are needed: always, or (QA_PIXEL first) where it shows a clear pixel.
+  const needed = qaFirst && clearBandsOnly && readers.length > 1 ? await piecesWithClearPixels(qaTiles, pieces, { tileWidth: lvl.tileWidth, tileHeight: lvl.tileHeight, files, qaFile, maskBits, inside }) : indexes.map(() => true);
+  signal?.throwIfAborted();
+  const compressed = readers.map((r, f) => (f === qaFile ? qaTiles : neededTiles(r, level, indexes, needed, signal)));
+  for (const perFile of compressed) for (const p of perFile) p.catch(() => {});
   const sum = createDnSum(bands.length);
   await Promise.all(
-    jobsByRequest(readers, level, indexes).map(async (job) => {
+    jobsByRequest(readers, level, indexes, (f, k) => f === qaFile || needed[k]).map(async (job) => {
       const jobPieces = await Promise.all(
         job.map(async (k) => {
           const { rows, cols, rowFirstY, rowRepeat, x0, index } = pieces[k];
@@ -73,7 +89,7 @@ export async function countCogWindow(
           // A buffer handed to another job already would read as empty here: say so rather than count a sparse tile.
           tiles.forEach((t, f) => {
             const l = readers[f].levels[level];
-            if (t.byteLength < (l.tileOffsets[index] ? l.tileByteCounts[index] : 0)) throw new Error(`tile ${index} of ${readers[f].source.id} was handed to another counting job`);
+            if (t && t.byteLength < (l.tileOffsets[index] ? l.tileByteCounts[index] : 0)) throw new Error(`tile ${index} of ${readers[f].source.id} was handed to another counting job`);
           });
           return { rows, cols, rowFirstY, rowRepeat, x0, tiles };
         }),
@@ -87,16 +103,40 @@ export async function countCogWindow(
 }
 
 /**
- * The strip's tiles (positions in `indexes`) grouped into counting jobs: the tiles one request of any
- * file fetches together (the reader's run merging, planTileRuns) go to one job, so that the request's
- * buffer is transferred to that job whole, never copied per tile.
+ * Which pieces have a clear pixel inside the polygon, from their QA_PIXEL tiles (copies: the tiles
+ * themselves go to the counting jobs after), classed in a decode worker as countDeflatePieces classes them.
  */
-function jobsByRequest(readers: readonly CogReader[], level: number, indexes: readonly number[]): number[][] {
+async function piecesWithClearPixels(
+  qaTiles: Promise<Uint8Array>[],
+  pieces: readonly TileSamplePiece[],
+  job: Omit<Parameters<typeof pieceClearRowsInWorker>[0], 'pieces'>,
+): Promise<boolean[]> {
+  const bytes = await Promise.all(qaTiles);
+  const rows = await pieceClearRowsInWorker({
+    ...job,
+    pieces: pieces.map(({ rows, cols, rowFirstY, rowRepeat, x0 }, k) => ({ rows, cols, rowFirstY, rowRepeat, x0, tiles: job.files.map((_, f) => (f === job.qaFile ? bytes[k].slice() : null)) })),
+  });
+  return Array.from(rows, (last) => last >= 0);
+}
+
+/** A file's tiles at `indexes` where `needed`, fetched together (adjacent ones in one request); null for the others. */
+function neededTiles(reader: CogReader, level: number, indexes: readonly number[], needed: readonly boolean[], signal?: AbortSignal): Promise<Uint8Array | null>[] {
+  const fetched = reader.compressedTiles(level, indexes.filter((_, k) => needed[k]), signal);
+  let next = 0;
+  return indexes.map((_, k) => (needed[k] ? fetched[next++] : Promise.resolve(null)));
+}
+
+/**
+ * The strip's tiles (positions in `indexes`) grouped into counting jobs: the tiles one request of any
+ * file fetches together (the reader's run merging, planTileRuns, over the tiles `fetched` says that file
+ * asked for) go to one job, so that the request's buffer is transferred to that job whole, never copied per tile.
+ */
+function jobsByRequest(readers: readonly CogReader[], level: number, indexes: readonly number[], fetched: (file: number, k: number) => boolean): number[][] {
   const parent = indexes.map((_, k) => k);
   const root = (k: number): number => (parent[k] === k ? k : (parent[k] = root(parent[k])));
-  for (const r of readers) {
+  for (const [f, r] of readers.entries()) {
     const l = r.levels[level];
-    const present = indexes.map((index, k) => ({ index, k })).filter(({ index }) => l.tileOffsets[index] && l.tileByteCounts[index]);
+    const present = indexes.map((index, k) => ({ index, k })).filter(({ index, k }) => fetched(f, k) && l.tileOffsets[index] && l.tileByteCounts[index]);
     for (const run of planTileRuns(l, present)) for (const t of run.tiles) parent[root(t.k)] = root(run.tiles[0].k);
   }
   const jobs = new Map<number, number[]>();

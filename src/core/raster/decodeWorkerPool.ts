@@ -11,7 +11,7 @@
  *   ~0.7 s of the 2 s the main thread was busy (`--cpu-prof`, docs/performance.md, fifth round).
  */
 import type { DnCounts } from '../landsat/dnCounts.mjs';
-import type { CountPiecesJob } from './tileCounts.mjs';
+import type { CountPiecesJob, pieceClearRows } from './tileCounts.mjs';
 import { createThreadPool } from './threadPool.js';
 
 export interface DecodeJob {
@@ -72,6 +72,12 @@ export function decodeInWorker(job: DecodeJob, compressed: ArrayBuffer): Promise
  * own, and no other job's.
  */
 export function countDeflatePiecesInWorker(job: CountPiecesJob): Promise<DnCounts[]> {
-  const transfer = [...new Set(job.pieces.flatMap((p) => p.tiles.map((t) => t.buffer as ArrayBuffer)))];
-  return decodePool().run<DnCounts[]>({ kind: 'count', ...job }, transfer);
+  return decodePool().run<DnCounts[]>({ kind: 'count', ...job }, tileBuffers(job));
 }
+
+/** tileCounts.mjs pieceClearRows in a worker; the buffers under the pieces' tiles are transferred, as countDeflatePiecesInWorker's. */
+export function pieceClearRowsInWorker(job: Parameters<typeof pieceClearRows>[0]): Promise<Int32Array> {
+  return decodePool().run<Int32Array>({ kind: 'clearRows', ...job }, tileBuffers(job));
+}
+
+const tileBuffers = (job: Pick<CountPiecesJob, 'pieces'>) => [...new Set(job.pieces.flatMap((p) => p.tiles.flatMap((t) => (t ? [t.buffer as ArrayBuffer] : []))))];

@@ -108,7 +108,8 @@ export interface SceneReader {
    * statistics that sort by value), but for the assets other than QA_PIXEL only over clear pixels:
    * their masked DNs are not listed (an area's statistics use the clear ones), so that archive tiles
    * under no clear pixel need not be inflated. null, before `chooseWindow` is called, when the files
-   * cannot count (other compressions: read the window).
+   * cannot count (other compressions: read the window). `qaFirst`: archive files fetch QA_PIXEL's tiles
+   * first and the others' only where it shows a clear pixel (a cloudy scene: fewer bytes, one more round trip).
    */
   countFullWindow(
     assets: ArchiveAssetKey[],
@@ -116,6 +117,7 @@ export interface SceneReader {
     chooseWindow: (grid: SceneGrid, levelGrids: SceneGrid[], tileHeights: number[]) => { window: [number, number, number, number]; inside: InsideRuns; level?: number },
     maskBits: number,
     signal?: AbortSignal,
+    opts?: { qaFirst?: boolean },
   ): Promise<{ window: [number, number, number, number]; counts: DnCounts[] } | null>;
 }
 
@@ -404,7 +406,7 @@ export function createSceneReader(opts: SceneReaderOptions): SceneReader {
       }
     },
 
-    async countFullWindow(assets, chooseWindow, maskBits, signal) {
+    async countFullWindow(assets, chooseWindow, maskBits, signal, { qaFirst = false } = {}) {
       const opened = await openAssets([...assets, 'qa_pixel'], signal);
       try {
         const counters = opened.map((o) => o.reader.source.sampleCounter);
@@ -417,7 +419,7 @@ export function createSceneReader(opts: SceneReaderOptions): SceneReader {
           const readers = files.map((asset) => opened.find((o) => o.asset === asset)!.reader);
           if (!countsInDecodeWorkers(readers)) return null;
           const { window, inside, level = 0 } = chooseWindow(levelGrids[0], levelGrids, tileHeights);
-          const counts = await countCogWindow(readers, { level, window, inside, bands: assets.map((a) => files.indexOf(a)), qaFile: 0, maskBits, clearBandsOnly: true }, signal).catch(asCogFormatError(readers[0].source.id));
+          const counts = await countCogWindow(readers, { level, window, inside, bands: assets.map((a) => files.indexOf(a)), qaFile: 0, maskBits, clearBandsOnly: true, qaFirst }, signal).catch(asCogFormatError(readers[0].source.id));
           return { window, counts };
         }
         const { window, inside, level = 0 } = chooseWindow(levelGrids[0], levelGrids, tileHeights);

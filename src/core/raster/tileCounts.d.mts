@@ -3,8 +3,11 @@ import type { InsideRuns, TileSamplePiece } from './byteSourceInterface.js';
 
 export declare function pieceInside(p: Pick<TileSamplePiece, 'rows' | 'cols' | 'rowFirstY' | 'x0'>, runs: InsideRuns): Uint8Array;
 
-/** One piece of a counting job: a tile's picked rows x columns, where they sit, and each file's compressed tile. */
-export type CountPiece = Omit<TileSamplePiece, 'index'> & { tiles: Uint8Array[] };
+/**
+ * One piece of a counting job: a tile's picked rows x columns, where they sit, and each file's compressed
+ * tile (null: a band's tile not fetched because QA_PIXEL shows no clear pixel in the piece, pieceClearRows).
+ */
+export type CountPiece = Omit<TileSamplePiece, 'index'> & { tiles: (Uint8Array | null)[] };
 
 export interface CountPiecesJob {
   tileWidth: number;
@@ -20,3 +23,6 @@ export interface CountPiecesJob {
 }
 
 export declare function countDeflatePieces(job: CountPiecesJob): DnCounts[];
+
+/** Per piece, the last row (index into its `rows`) with a clear pixel inside the runs, or -1; only `tiles[qaFile]` is read. */
+export declare function pieceClearRows(job: Omit<CountPiecesJob, 'bands' | 'clearBandsOnly'>): Int32Array;

@@ -239,6 +239,8 @@ function pieceRowRuns(p, ri, inside, col0, nCols) {
  */
 function inflatePieceTile(p, f, u, { tileWidth, tileHeight, files }, lastRow = p.rows[p.rows.length - 1]) {
   const bytes = p.tiles[f];
+  // null: a band's tile the caller did not fetch, QA_PIXEL having shown no clear pixel under it (pieceClearRows).
+  if (bytes === null) throw new Error('a tile was not fetched although QA_PIXEL shows a clear pixel in its piece');
   if (bytes.byteLength === 0) return { words: zeros, usableRows: tileHeight, predictor: 1 };
   if (!(tileScratch[u]?.byteLength >= tileWidth * tileHeight * 2)) tileScratch[u] = new Uint8Array(tileWidth * tileHeight * 2);
   const { words, usableRows } = inflateTileWords({ buffer: bytes, tileWidth, tileHeight, littleEndian: files[f].littleEndian, lastRow, into: tileScratch[u] });
@@ -260,48 +262,30 @@ function inflatePieceTile(p, f, u, { tileWidth, tileHeight, files }, lastRow = p
  * piece, then the bands are counted by its classes.
  */
 export function countDeflatePieces(job) {
-  const { tileWidth, tileHeight, pieces, bands, qaFile, maskBits, inside, clearBandsOnly = false } = job;
+  const { tileWidth, pieces, bands, qaFile, inside, clearBandsOnly = false } = job;
   const bandFiles = bands.filter((f) => f !== qaFile);
   const qaSlot = qa;
   const slots = bandFiles.map((_, b) => (bandSlots[b] ??= bandSlot()));
   resetQa(qaSlot);
   for (const slot of slots) resetBand(slot);
-  if (pieceClasses.length < tileWidth * tileHeight) pieceClasses = new Uint8Array(tileWidth * tileHeight);
-  if (zeros.length < tileWidth * tileHeight) zeros = new Uint16Array(tileWidth * tileHeight);
+  ensureScratch(job);
   let covered = 0;
   let imaged = 0;
-  if (runFrom.length < tileWidth) {
-    runFrom = new Int32Array(tileWidth);
-    runTo = new Int32Array(tileWidth);
-  }
   for (const p of pieces) {
     const nRows = p.rows.length;
     const nCols = p.cols.length;
     if (nRows === 0 || nCols === 0) continue;
-    const col0 = p.cols[0];
-    for (let ri = 0; ri < nRows; ri++) if (p.rowRepeat[ri] !== 1 || (ri > 0 && p.rows[ri] <= p.rows[ri - 1])) throw new RangeError('countDeflatePieces counts full-resolution pieces only (each tile row once, ascending)');
-    if (p.cols[nCols - 1] - col0 !== nCols - 1) throw new RangeError('countDeflatePieces counts full-resolution pieces only (contiguous columns)');
+    checkPiece(p);
     covered += nRows * nCols;
-    // QA_PIXEL's pass: each row's runs classed (into the piece's classes) and counted.
-    const qaTile = inflatePieceTile(p, qaFile, 0, job);
-    // The last of the piece's rows with a clear pixel inside the runs (-1: none).
-    let lastClear = -1;
-    for (let ri = 0; ri < nRows; ri++) {
-      const nRuns = pieceRowRuns(p, ri, inside, col0, nCols);
-      if (nRuns === 0) continue;
-      // Rows past a truncated tile's end read as 0.
-      const present = p.rows[ri] < qaTile.usableRows;
-      classAt = ri * tileWidth;
-      sawClear = false;
-      imaged += classQaRow(qaSlot, present ? qaTile.words : zeros, present ? p.rows[ri] * tileWidth : 0, nRuns, present && qaTile.predictor === 2, maskBits);
-      if (sawClear) lastClear = ri;
-    }
+    const qaPass = classPieceQa(p, job, qaSlot);
+    imaged += qaPass.imaged;
     // Over clear pixels only, the bands' rows after the last clear one are neither counted nor inflated
     // (a DEFLATE stream is read from its start, so the rows before it are).
-    const bandRows = clearBandsOnly ? lastClear + 1 : nRows;
+    const bandRows = clearBandsOnly ? qaPass.lastClear + 1 : nRows;
     if (slots.length === 0 || bandRows === 0) continue;
     // The bands' pass: each file's tile inflated into a buffer of its own (read before the next piece's), its rows' runs counted by their classes.
     const decoded = bandFiles.map((f, b) => inflatePieceTile(p, f, b + 1, job, p.rows[bandRows - 1]));
+    const col0 = p.cols[0];
     for (let ri = 0; ri < bandRows; ri++) {
       const nRuns = pieceRowRuns(p, ri, inside, col0, nCols);
       if (nRuns === 0) continue;
@@ -322,6 +306,62 @@ export function countDeflatePieces(job) {
   const bandOut = slots.map((slot) => bandCounts(slot, fill, clearBandsOnly));
   let b = 0;
   return bands.map((f) => (f === qaFile ? copyCounts(qaOut) : bandOut[b++]));
+}
+
+/**
+ * Per piece of the job (only `tiles[qaFile]` is read), the last of its rows (index into `rows`) with a
+ * clear pixel inside the runs under `maskBits`, or -1: what countDeflatePieces' QA_PIXEL pass finds, so
+ * that a caller fetches the bands' tiles of the pieces that countDeflatePieces with `clearBandsOnly` will read.
+ */
+export function pieceClearRows(job) {
+  ensureScratch(job);
+  const out = new Int32Array(job.pieces.length).fill(-1);
+  resetQa(qa);
+  job.pieces.forEach((p, k) => {
+    if (p.rows.length === 0 || p.cols.length === 0) return;
+    checkPiece(p);
+    out[k] = classPieceQa(p, job, qa).lastClear;
+  });
+  resetQa(qa);
+  return out;
+}
+
+/** The thread's buffers at least the job's tile size. */
+function ensureScratch({ tileWidth, tileHeight }) {
+  if (pieceClasses.length < tileWidth * tileHeight) pieceClasses = new Uint8Array(tileWidth * tileHeight);
+  if (zeros.length < tileWidth * tileHeight) zeros = new Uint16Array(tileWidth * tileHeight);
+  if (runFrom.length < tileWidth) {
+    runFrom = new Int32Array(tileWidth);
+    runTo = new Int32Array(tileWidth);
+  }
+}
+
+function checkPiece(p) {
+  const nCols = p.cols.length;
+  for (let ri = 0; ri < p.rows.length; ri++) if (p.rowRepeat[ri] !== 1 || (ri > 0 && p.rows[ri] <= p.rows[ri - 1])) throw new RangeError('countDeflatePieces counts full-resolution pieces only (each tile row once, ascending)');
+  if (p.cols[nCols - 1] - p.cols[0] !== nCols - 1) throw new RangeError('countDeflatePieces counts full-resolution pieces only (contiguous columns)');
+}
+
+/**
+ * QA_PIXEL's pass over a piece: its tile inflated, each row's runs classed (into pieceClasses) and
+ * counted into `slot`. Returns the pixels not fill and the last row with a clear pixel (-1: none).
+ */
+function classPieceQa(p, job, slot) {
+  const { tileWidth, inside, maskBits, qaFile } = job;
+  const qaTile = inflatePieceTile(p, qaFile, 0, job);
+  let lastClear = -1;
+  let imaged = 0;
+  for (let ri = 0; ri < p.rows.length; ri++) {
+    const nRuns = pieceRowRuns(p, ri, inside, p.cols[0], p.cols.length);
+    if (nRuns === 0) continue;
+    // Rows past a truncated tile's end read as 0.
+    const present = p.rows[ri] < qaTile.usableRows;
+    classAt = ri * tileWidth;
+    sawClear = false;
+    imaged += classQaRow(slot, present ? qaTile.words : zeros, present ? p.rows[ri] * tileWidth : 0, nRuns, present && qaTile.predictor === 2, maskBits);
+    if (sawClear) lastClear = ri;
+  }
+  return { imaged, lastClear };
 }
 
 /** A copy (each band's counts are transferred back on their own buffers). */

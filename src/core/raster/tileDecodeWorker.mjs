@@ -8,8 +8,10 @@
 //   prefix of such a tile for a point's few samples (`complete` false).
 // - `count`: an area's strip counted here (tileCounts.mjs): each file's DEFLATE tiles decoded, the
 //   polygon's pixels classed by QA_PIXEL and counted per DN, and only the counts go back.
+// - `clearRows`: which of an area's pieces have a clear pixel (tileCounts.mjs pieceClearRows), from their
+//   QA_PIXEL tiles alone, so that the bands' tiles of the others are never fetched.
 import { parentPort } from 'node:worker_threads';
-import { countDeflatePieces } from './tileCounts.mjs';
+import { countDeflatePieces, pieceClearRows } from './tileCounts.mjs';
 import { pickDeflateSamples } from './tileSamples.mjs';
 
 // geotiff.js' public entry: it loads `web-worker`, which reads this thread's workerData (threadPool.ts
@@ -24,6 +26,11 @@ parentPort.on('message', async ({ id, kind = 'decode', ...job }) => {
       const counts = countDeflatePieces(job);
       const out = counts.flatMap((c) => [c.clearDns.buffer, c.clearCounts.buffer, c.maskedDns.buffer, c.maskedCounts.buffer]);
       parentPort.postMessage({ id, result: counts }, out);
+      return;
+    }
+    if (kind === 'clearRows') {
+      const rows = pieceClearRows(job);
+      parentPort.postMessage({ id, result: rows }, [rows.buffer]);
       return;
     }
     if (kind === 'pick') {
