@@ -8,7 +8,7 @@
  * remote archive would not share the reader's event loop. GDAL is not run here: its figures are the issue's (3x3 series 2.3 s, overview 0.19 s).
  */
 import { existsSync } from 'node:fs';
-import { mkdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import proj4 from 'proj4';
 import { writeGeoTiff } from '../test/support/geotiffWriter.js';
@@ -114,6 +114,47 @@ export async function ensureScene(): Promise<{ baseDir: string; generatedNow: bo
   }
   await writeFile(path.join(baseDir, '.complete'), new Date().toISOString());
   return { baseDir, generatedNow: true, generationMs: ms(t) };
+}
+
+/** Where a large cloud mass lies on the cloudy scene's QA_PIXEL: smooth blobs tens of km across (about two thirds of the footprint). */
+const cloudyAt = (x: number, y: number) => 0.5 + 0.3 * Math.sin(x / 700 + 0.7) * Math.sin(y / 560 + 1.9) + 0.2 * Math.sin((x + 2 * y) / 1300) > 0.4;
+
+/**
+ * The cloudy twin of the scene (areaVersusGdal.ts AREA_SKY=cloudy), generated once beside it: the same
+ * band files (symlinks) and a QA_PIXEL whose imaged pixels are cloud (22280) under large cloud masses
+ * (cloudyAt) and as in the scene elsewhere. Its cloud percent (cloud pixels of the imaged ones) is kept in
+ * `cloud_cover.txt` for the items' eo:cloud_cover.
+ */
+export async function ensureCloudyScene(): Promise<{ dir: string; cloudCover: number }> {
+  await ensureScene();
+  const dir = path.join(CACHE_DIR, 'cloudy');
+  const coverFile = path.join(dir, 'cloud_cover.txt');
+  if (existsSync(coverFile)) return { dir, cloudCover: Number(await readFile(coverFile, 'utf8')) };
+  log(`generating the cloudy twin of the real-shaped scene's QA_PIXEL into ${dir}...`);
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true });
+  const qa = bandData(ASSETS.indexOf('qa_pixel'), true);
+  let imaged = 0;
+  let cloud = 0;
+  for (let y = 0; y < HEIGHT; y++) {
+    for (let x = 0; x < WIDTH; x++) {
+      const k = y * WIDTH + x;
+      if (qa[k] === 0) continue;
+      imaged++;
+      if (cloudyAt(x, y)) qa[k] = 22280;
+      if (qa[k] === 22280 || qa[k] === 55052) cloud++;
+    }
+  }
+  const { originX, originY } = frame();
+  const tiff = writeGeoTiff({
+    width: WIDTH, height: HEIGHT, data: qa, tileSize: 512, overviewFactors: [2, 4, 8, 16], resampling: 'nearest', epsg: EPSG, originX, originY, pixelSizeM: 30,
+    nodata: 1, compression: 'deflate', predictor: 2, description: 'SYNTHETIC bench QA_PIXEL in the shape of a Landsat C2 L2 band, large cloud masses',
+  });
+  await writeFile(path.join(dir, 'qa_pixel.TIF'), tiff);
+  for (const asset of ASSETS) if (asset !== 'qa_pixel') await symlink(path.join('..', 'base', `${asset}.TIF`), path.join(dir, `${asset}.TIF`));
+  const cloudCover = Math.round((100 * cloud) / imaged);
+  await writeFile(coverFile, String(cloudCover));
+  return { dir, cloudCover };
 }
 
 /** Scene folders S000.. as symlinks to the one generated scene: distinct URLs, identical bytes. */

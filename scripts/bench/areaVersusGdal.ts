@@ -14,14 +14,15 @@
  * The answers are compared scene by scene (pixelCount and clearCount equal, every band's count equal and
  * mean, median, stDev, min, max within 1e-9): a bench that measures different work is worthless, so a
  * difference throws. BENCH_RUNS (default 3) runs of both rows; BENCH_SERVER_NODE_ARGS and
- * WORKER_CPU_PROF_DIR profile the product's server as in versusGdal.ts.
+ * WORKER_CPU_PROF_DIR profile the product's server as in versusGdal.ts. AREA_SKY=cloudy: a cloudy year
+ * instead (see SKY below).
  */
 import { spawn } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { startServerProcess, type ServerProcess } from '../../test/support/serverProcess.js';
-import { ARCHIVE_STAND_IN, CACHE_DIR, EPSG, ensureScene, startArchiveProcess } from '../benchRealShaped.js';
+import { ARCHIVE_STAND_IN, CACHE_DIR, EPSG, ensureCloudyScene, ensureScene, startArchiveProcess } from '../benchRealShaped.js';
 import { squarePolygon } from './areaStream.js';
 import { runAsScript } from './runAsScript.js';
 import { machineSpeedReport, probeMachineSpeedMs } from './machineSpeed.js';
@@ -34,6 +35,12 @@ const SIDE_KM = 49.9;
 /** QA_PIXEL bits of the default mask (clearPixel.ts DEFAULT_MASK: dilated cloud, cirrus, cloud, shadow). */
 const DEFAULT_MASK_BITS = 0b1_1110;
 const TOLERANCE = 1e-9;
+/**
+ * AREA_SKY=cloudy: every other scene of the year carries the cloudy twin's QA_PIXEL (large cloud masses
+ * over about two thirds of the footprint, its cloud cover in eo:cloud_cover; benchRealShaped.ts
+ * ensureCloudyScene), as a cloudy season does; the product then fetches their QA_PIXEL first.
+ */
+const SKY = process.env.AREA_SKY === 'cloudy' ? 'cloudy' : 'clear';
 /** AREA_GDAL_ROWS=auto (or full) runs one of the two rows, e.g. to profile it. */
 const ROWS = (['auto', 'full'] as const).filter((r) => (process.env.AREA_GDAL_ROWS ?? 'auto,full').split(',').includes(r));
 
@@ -135,8 +142,10 @@ function compare(product: ProductAnswer, gdal: SceneAnswer[]): { equal: number; 
 
 export async function benchAreaVersusGdal() {
   await ensureScene();
+  const cloudy = SKY === 'cloudy' ? await ensureCloudyScene() : null;
   const loadAtStart = os.loadavg();
-  const specs = itemSpecs(0);
+  // AREA_SKY=cloudy: every other scene of the year the cloudy twin (its own links folder).
+  const specs = itemSpecs(0).map((s, i) => (cloudy && s.datetime.startsWith('2025') && i % 2 === 0 ? { ...s, folder: `${s.folder}-cloudy`, cloudy: { cloudCover: cloudy.cloudCover } } : s));
   const archive = await startArchiveProcess(CACHE_DIR, LATENCY_MS);
   const catalogDir = path.join(os.tmpdir(), `landsat-bench-gdal-area-catalog-${process.pid}`);
   await writeCatalog(catalogDir, archive.url, specs);
@@ -212,7 +221,8 @@ export async function benchAreaVersusGdal() {
   };
   return {
     setUp: {
-      polygon: `square of ${SIDE_KM} km around the default point`, areaKm2: rows.auto.areaKm2, scenes: yearScenes.length, year: YEAR, bands: Object.keys(BANDS), mask: 'default (cloud, dilated cloud, cirrus, shadow)',
+      polygon: `square of ${SIDE_KM} km around the default point`, areaKm2: rows.auto.areaKm2, scenes: yearScenes.length, year: YEAR,
+      sky: cloudy ? `cloudy: ${specs.filter((s) => s.cloudy && yearScenes.includes(s)).length} of the ${yearScenes.length} scenes with the cloudy twin's QA_PIXEL (${cloudy.cloudCover} % cloud)` : 'clear: every scene the real-shaped QA_PIXEL (12 % masked, in 48 px fields)', bands: Object.keys(BANDS), mask: 'default (cloud, dilated cloud, cirrus, shadow)',
       runs: RUNS, latencyMsPerRequest: LATENCY_MS, gdalThreads: GDAL_THREADS,
       loadAverage: { atStart: loadAtStart.map((l) => round(l, 2)), atEnd: os.loadavg().map((l) => round(l, 2)) },
       machineSpeed: machineSpeedReport(speedProbeMs),

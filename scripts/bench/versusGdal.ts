@@ -68,13 +68,15 @@ export function spread(values: number[]) {
   return { medianMs: round(sorted[Math.floor(sorted.length / 2)]), minMs: round(sorted[0]), maxMs: round(sorted[sorted.length - 1]), runs: values.map((v) => round(v)) };
 }
 
-interface ItemSpec {
+export interface ItemSpec {
   id: string;
   /** Folder under CACHE_DIR/links (a symlink to the one generated scene: its own URLs, the same bytes). */
   folder: string;
   datetime: string;
   platform: string;
   wrsPath: number;
+  /** The cloudy twin instead (benchRealShaped.ts ensureCloudyScene; its folder must differ from the clear scene's links), with that cloud cover. */
+  cloudy?: { cloudCover: number };
 }
 
 /** The mission flying at a date, alternating where two overlap: Landsat 4-9 shaped. */
@@ -116,7 +118,7 @@ export async function writeCatalog(dir: string, archiveUrl: string, specs: ItemS
   const lats = ring.map((c) => c[1]);
   for (const s of specs) {
     const link = path.join(linksDir, s.folder);
-    if (!existsSync(link)) await symlink('../base', link);
+    if (!existsSync(link)) await symlink(s.cloudy ? '../cloudy' : '../base', link);
     const tm = s.platform !== 'landsat-8' && s.platform !== 'landsat-9';
     const keys = ASSETS.filter((a) => !(tm && a === 'coastal')).map((a) => (tm && a === 'lwir11' ? ['lwir', 'lwir11'] : [a, a]));
     const item = {
@@ -124,7 +126,7 @@ export async function writeCatalog(dir: string, archiveUrl: string, specs: ItemS
       bbox: [Math.min(...lons), Math.min(...lats), Math.max(...lons), Math.max(...lats)],
       geometry: { type: 'Polygon', coordinates: [ring] },
       properties: {
-        datetime: s.datetime, platform: s.platform, 'landsat:correction': 'L2SP', 'eo:cloud_cover': 10, 'landsat:cloud_cover_land': 10,
+        datetime: s.datetime, platform: s.platform, 'landsat:correction': 'L2SP', 'eo:cloud_cover': s.cloudy?.cloudCover ?? 10, 'landsat:cloud_cover_land': s.cloudy?.cloudCover ?? 10,
         'landsat:wrs_path': String(s.wrsPath).padStart(3, '0'), 'landsat:wrs_row': '029', 'proj:epsg': EPSG, 'view:sun_elevation': 40, 'view:sun_azimuth': 150,
         'landsat:collection_category': 'T1', description: 'SYNTHETIC bench scene in the shape of Landsat C2 L2',
       },
