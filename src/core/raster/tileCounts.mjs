@@ -1,7 +1,8 @@
 // An area's strip counted where its tiles are decoded: per piece (a tile's rows x columns inside the
-// strip, insideJobs.ts), each file's DEFLATE tile inflated (tileSamples.mjs), then the pixels inside the
-// polygon's runs classed by QA_PIXEL and counted per DN straight from the inflated tiles, so only counts
-// leave the thread. Plain JS: the tile decode worker (tileDecodeWorker.mjs) loads it without tsx, and the
+// strip, insideJobs.ts), QA_PIXEL's DEFLATE tile inflated (tileSamples.mjs) and the pixels inside the
+// polygon's runs classed by it, then the bands' tiles inflated (those under no clear pixel not at all,
+// when only clear pixels are counted) and counted per DN straight from the inflated tiles, so only
+// counts leave the thread. Plain JS: the tile decode worker (tileDecodeWorker.mjs) loads it without tsx, and the
 // demo's counting imports pieceInside from here.
 //
 // Written by hand rather than through dnCounts.mjs' createDnTally (which the demo's synthesis worker
