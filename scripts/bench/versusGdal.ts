@@ -6,7 +6,8 @@
  * - full-scene true-colour image, cold;
  * - a 40-year series (Landsat 4-9 shaped, ~1,000 scenes over two overlapping WRS-2 paths; red, NIR and
  *   QA_PIXEL: an NDVI record), cold, warm, and the server's peak RSS.
- * The product is the real server (src/server/main.ts, its own process) on a local STAC catalogue whose
+ * The product is the real server (src/server/main.ts, its own process, with npm start's malloc and libuv
+ * settings: scripts/serverProcessEnv.mjs; before the nineteenth round it ran without them) on a local STAC catalogue whose
  * assets are the real-shaped COGs of scripts/benchRealShaped.ts, served by the archive stand-in with 30 ms
  * latency per request (another process). Every product run starts a fresh server (so its caches are cold);
  * "running server" runs first warm the process with a place search (which waits for the place index the
@@ -29,6 +30,7 @@ import { DEFAULT_POINT } from '../../src/shared/defaults.js';
 import { startServerProcess, type ServerProcess } from '../../test/support/serverProcess.js';
 import { ARCHIVE_STAND_IN, ASSETS, CACHE_DIR, EPSG, HEIGHT, WIDTH, ensureScene, frame, startArchiveProcess, type ArchiveStats } from '../benchRealShaped.js';
 import { runAsScript } from './runAsScript.js';
+import { withServerProcessEnv } from '../serverProcessEnv.mjs';
 import { machineSpeedReport, probeMachineSpeedMs } from './machineSpeed.js';
 import { processCpuMs, threadCpuMs, threadCpuSplit } from '../load/measure.js';
 
@@ -244,7 +246,9 @@ export async function benchVersusGdal() {
   const archive = await startArchiveProcess(CACHE_DIR, LATENCY_MS);
   const catalogDir = path.join(os.tmpdir(), `landsat-bench-gdal-catalog-${process.pid}`);
   await writeCatalog(catalogDir, archive.url, specs);
-  const env = { LANDSAT_SOURCE: `local:${catalogDir}`, ARCHIVE_HOSTS: new URL(archive.url).host, MAX_SCENES: '2000', LOAD_SHED_EVENT_LOOP_DELAY_MS: '0', RATE_LIMIT_PER_MINUTE: '100000', LOG_LEVEL: 'warn' };
+  // npm start's process settings (glibc's malloc tunables, libuv's pool; scripts/serverProcessEnv.mjs), as a user's server has them.
+  const serverProcessEnv = withServerProcessEnv({});
+  const env = { ...serverProcessEnv, LANDSAT_SOURCE: `local:${catalogDir}`, ARCHIVE_HOSTS: new URL(archive.url).host, MAX_SCENES: '2000', LOAD_SHED_EVENT_LOOP_DELAY_MS: '0', RATE_LIMIT_PER_MINUTE: '100000', LOG_LEVEL: 'warn' };
   const seriesUrl = pixelUrl(day(SERIES_START), day(SERIES_START + SERIES_SCENES * 8 * 86_400_000), SERIES_BANDS);
   const recordUrl = pixelUrl('1984-01-01', '2024-12-31', RECORD_BANDS);
   const sceneBox = sceneBoxQuery(catalogDir);
@@ -354,6 +358,7 @@ export async function benchVersusGdal() {
     setUp: {
       shape: { width: WIDTH, height: HEIGHT, tile: 512, compression: 'DEFLATE + predictor 2', overviews: 4, latencyMsPerRequest: LATENCY_MS, synthetic: true },
       runs: RUNS,
+      serverProcessEnv: { GLIBC_TUNABLES: serverProcessEnv.GLIBC_TUNABLES, UV_THREADPOOL_SIZE: serverProcessEnv.UV_THREADPOOL_SIZE },
       // A busy machine slows the product's event loop more than GDAL's 36 threads, which take a larger share of the cores.
       loadAverage1m: { atStart: round(loadAtStart), atEnd: round(os.loadavg()[0]) },
       machineSpeed: machineSpeedReport(speedProbeMs),

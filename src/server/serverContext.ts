@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import { createBlockCache, type BlockCache } from '../core/raster/blockCache.js';
 import { startMemoryBudget } from './ops/memoryBudget.js';
+import { createMallocTrim } from './ops/mallocTrim.js';
 import { createSceneCatalog } from '../core/stac/createSceneCatalog.js';
 import type { SceneCatalog } from '../core/stac/sceneCatalog.js';
 import { createDemoCatalog } from '../core/demo/createDemoCatalog.js';
@@ -85,7 +86,12 @@ export async function createServerContext(config: Config, overrides: ServerConte
   const catalog = upstream.wrapCatalog(rawCatalog);
   log.info({ source: catalog.name, synthetic: catalog.synthetic }, 'Landsat source ready');
   const cache = createBlockCache({ maxBytes: config.BLOCK_CACHE_MB * 1024 * 1024 });
-  const memoryBudget = startMemoryBudget({ budgetMb: config.MEMORY_BUDGET_MB, cache });
+  const mallocTrim = createMallocTrim();
+  if (mallocTrim.unavailable) {
+    const notBuilt = mallocTrim.unavailable.startsWith('native/malloc is not built');
+    log[notBuilt ? 'warn' : 'info']({ reason: mallocTrim.unavailable }, `malloc's free pages are not given back after bursts, so resident memory may stay higher${notBuilt ? ': install a C compiler, then run `npm rebuild`' : ''} (native/malloc/README.md)`);
+  }
+  const memoryBudget = startMemoryBudget({ budgetMb: config.MEMORY_BUDGET_MB, cache, trimMalloc: mallocTrim.trim });
   const landsat = createLandsatService({ catalog, cache, maxScenes: config.MAX_SCENES, maxScenesStreamed: config.MAX_SCENES_STREAM, openSource: upstream.openSource });
   const heavyQueue = createWorkQueue({ maxConcurrent: config.MAX_CONCURRENT_HEAVY, maxQueued: config.MAX_QUEUED_HEAVY, maxWaitMs: config.REQUEST_TIMEOUT_MS });
   // Change watches read the point's whole record (as change jobs do: readSitesSeries, one site).

@@ -1,5 +1,5 @@
 // Whole DEFLATE tiles inflated by libdeflate through native/deflate's binding, where npm's postinstall
-// built it (scripts/buildNativeInflate.mjs): about twice as fast as node's zlib on the tiles an area
+// built it (scripts/buildNative.mjs): about twice as fast as node's zlib on the tiles an area
 // decodes, which were most of its CPU (docs/areas-and-first-load.md, ninth round). Plain JS: the tile
 // decode worker loads it without tsx. Without the binding, or with LANDSAT_INFLATE=zlib, every
 // inflate goes through node's zlib as before (tileSamples.mjs).

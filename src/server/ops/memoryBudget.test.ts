@@ -51,4 +51,18 @@ describe('startMemoryBudget', () => {
     expect(cache.stats).toMatchObject({ bytes: 100 * MB, limitBytes: 256 * MB });
     budget.stop();
   });
+
+  it("starts a trim of malloc's free pages at every check, and none with a budget of 0", async () => {
+    const cache = await filledCache(10);
+    let trims = 0;
+    const budget = startMemoryBudget({ budgetMb: 640, cache, rssBytes: () => 100 * MB, intervalMs: 60_000, trimMalloc: () => trims++ });
+    budget.check();
+    budget.check();
+    expect(trims).toBe(2);
+    budget.stop();
+    const off = startMemoryBudget({ budgetMb: 0, cache, rssBytes: () => 100 * MB, trimMalloc: () => trims++ });
+    off.check();
+    expect(trims).toBe(2);
+    off.stop();
+  });
 });
