@@ -4,9 +4,9 @@
 //   compiler and libdeflate's headers (Debian: `apt-get install libdeflate-dev`). Without it the
 //   decoders use node's zlib, as before, and say so once at server start; only slower
 //   (docs/areas-and-first-load.md, ninth round).
-// - native/malloc, glibc's malloc_trim for the server's memory budget (src/server/ops/mallocTrim.ts). It
-//   needs a C compiler only. Without it the server says so at start and resident memory stays higher
-//   after bursts (docs/performance.md, nineteenth round).
+// - native/malloc, glibc's mallopt and malloc_trim, which the server uses on an archive of COGs
+//   (src/server/ops/mallocTuning.ts). It needs a C compiler only. Without it the server says so at start
+//   and reads archives with more CPU (docs/performance.md, nineteenth round).
 // Never fails the install.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -41,8 +41,8 @@ const bindings = [
   },
   {
     dir: 'malloc',
-    built: 'malloc_trim binding built (the server gives free heap pages back once a second).',
-    notBuilt: 'the server does not give free heap pages back, so its resident memory stays higher after bursts. Install a C compiler, then run `npm rebuild` or `node scripts/buildNative.mjs`.',
+    built: 'malloc binding built (on an archive of COGs the server sets its own mmap threshold and trims).',
+    notBuilt: 'the server leaves malloc as the environment set it and reads archives with more CPU. Install a C compiler, then run `npm rebuild` or `node scripts/buildNative.mjs`.',
   },
 ];
 

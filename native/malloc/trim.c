@@ -1,13 +1,16 @@
 /*
- * glibc's malloc_trim(0) for the server (src/server/ops/mallocTrim.ts): gives the free pages inside
- * malloc's arenas back to the system. The server lets glibc serve buffers under 1 MB from its arenas
- * (fast: no mapping, zero-filling and unmapping per buffer, which made an area's event loop twice as
- * busy; docs/performance.md, nineteenth round); what those arenas hold free between bursts is given
- * back here, once a second, instead of per buffer. malloc_trim(0) also reaches free pages below an
+ * glibc's mallopt(M_MMAP_THRESHOLD) and malloc_trim(0) for the server (src/server/ops/mallocTuning.ts).
+ * On an archive of COGs the server lets glibc serve buffers under 1 MB from its arenas (fast: no
+ * mapping, zero-filling and unmapping per socket read and range answer, which made an area's event loop
+ * twice as busy; docs/performance.md, nineteenth round), and what those arenas hold free is given back
+ * by a trim once a second instead of per buffer. malloc_trim(0) also reaches free pages below an
  * arena's top, which glibc's own trimming on free() never does
- * (https://man7.org/linux/man-pages/man3/malloc_trim.3.html). Node has no call for it, hence this
+ * (https://man7.org/linux/man-pages/man3/malloc_trim.3.html,
+ * https://man7.org/linux/man-pages/man3/mallopt.3.html). Node has no call for either, hence this
  * binding. Node-API, so one build serves every Node.js version.
  *
+ * setMmapThreshold(bytes): true when glibc took it (buffers of `bytes` and more then get mappings of
+ *   their own; it also stops glibc raising the threshold itself), false where it did not or is not glibc.
  * trim(): a Promise of true when memory was given back, false when none was. It runs on libuv's pool,
  *   not the calling thread: a trim walks every free chunk of the arenas, 5-8 ms on average and up to
  *   38 ms in the mixed soak, with the arenas' locks held (other threads' malloc waits, not the event loop).
@@ -63,11 +66,32 @@ static napi_value trim(napi_env env, napi_callback_info info) {
   return promise;
 }
 
+static napi_value set_mmap_threshold(napi_env env, napi_callback_info info) {
+  size_t argc = 1;
+  napi_value argv[1];
+  napi_value result;
+  int64_t bytes = 0;
+  int done = 0;
+  if (napi_get_cb_info(env, info, &argc, argv, NULL, NULL) != napi_ok || argc < 1 || napi_get_value_int64(env, argv[0], &bytes) != napi_ok || bytes <= 0) {
+    napi_throw_type_error(env, NULL, "setMmapThreshold(bytes) takes a positive number of bytes");
+    return NULL;
+  }
+#if HAVE_MALLOC_TRIM
+  /* glibc caps the threshold at 32 MB on 64-bit (HEAP_MAX_SIZE / 2) and refuses more. */
+  done = mallopt(M_MMAP_THRESHOLD, bytes > 0x7fffffff ? 0x7fffffff : (int)bytes) == 1;
+#endif
+  napi_get_boolean(env, done, &result);
+  return result;
+}
+
 NAPI_MODULE_INIT() {
   napi_value fn;
+  napi_value threshold;
   napi_value glibc;
   napi_create_function(env, "trim", NAPI_AUTO_LENGTH, trim, NULL, &fn);
   napi_set_named_property(env, exports, "trim", fn);
+  napi_create_function(env, "setMmapThreshold", NAPI_AUTO_LENGTH, set_mmap_threshold, NULL, &threshold);
+  napi_set_named_property(env, exports, "setMmapThreshold", threshold);
   napi_get_boolean(env, HAVE_MALLOC_TRIM, &glibc);
   napi_set_named_property(env, exports, "glibc", glibc);
   return exports;

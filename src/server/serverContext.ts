@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import { createBlockCache, type BlockCache } from '../core/raster/blockCache.js';
 import { startMemoryBudget } from './ops/memoryBudget.js';
-import { createMallocTrim } from './ops/mallocTrim.js';
+import { tuneMallocForArchive } from './ops/mallocTuning.js';
 import { createSceneCatalog } from '../core/stac/createSceneCatalog.js';
 import type { SceneCatalog } from '../core/stac/sceneCatalog.js';
 import { createDemoCatalog } from '../core/demo/createDemoCatalog.js';
@@ -86,12 +86,13 @@ export async function createServerContext(config: Config, overrides: ServerConte
   const catalog = upstream.wrapCatalog(rawCatalog);
   log.info({ source: catalog.name, synthetic: catalog.synthetic }, 'Landsat source ready');
   const cache = createBlockCache({ maxBytes: config.BLOCK_CACHE_MB * 1024 * 1024 });
-  const mallocTrim = createMallocTrim();
-  if (mallocTrim.unavailable) {
-    const notBuilt = mallocTrim.unavailable.startsWith('native/malloc is not built');
-    log[notBuilt ? 'warn' : 'info']({ reason: mallocTrim.unavailable }, `malloc's free pages are not given back after bursts, so resident memory may stay higher${notBuilt ? ': install a C compiler, then run `npm rebuild`' : ''} (native/malloc/README.md)`);
+  // The demo keeps npm start's malloc settings; an archive of COGs gets its own (mallocTuning.ts).
+  const malloc = catalog.name === 'demo' ? null : tuneMallocForArchive();
+  if (malloc?.unavailable) {
+    const notBuilt = malloc.unavailable.startsWith('native/malloc is not built');
+    log[notBuilt ? 'warn' : 'info']({ reason: malloc.unavailable }, `malloc is left as the environment set it, so archive reads take more CPU${notBuilt ? ': install a C compiler, then run `npm rebuild`' : ''} (native/malloc/README.md)`);
   }
-  const memoryBudget = startMemoryBudget({ budgetMb: config.MEMORY_BUDGET_MB, cache, trimMalloc: mallocTrim.trim });
+  const memoryBudget = startMemoryBudget({ budgetMb: config.MEMORY_BUDGET_MB, cache, trimMalloc: malloc?.trim });
   const landsat = createLandsatService({ catalog, cache, maxScenes: config.MAX_SCENES, maxScenesStreamed: config.MAX_SCENES_STREAM, openSource: upstream.openSource });
   const heavyQueue = createWorkQueue({ maxConcurrent: config.MAX_CONCURRENT_HEAVY, maxQueued: config.MAX_QUEUED_HEAVY, maxWaitMs: config.REQUEST_TIMEOUT_MS });
   // Change watches read the point's whole record (as change jobs do: readSitesSeries, one site).

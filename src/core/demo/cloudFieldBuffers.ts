@@ -2,8 +2,8 @@
  * The buffers of whole cloud fields that their keeper let go (demoScenes.ts' LRU of fields evicts
  * one), kept for the next builds of the same grid size. A field's amounts and block bits are 60-125 KB
  * each; allocated anew for each of the ~930-1,840 fields a 40-year statistics builds, every one came
- * from a memory mapping of its own (the server's malloc then mapped buffers from 16 KB up; 1 MB since the
- * nineteenth round: scripts/serverProcessEnv.mjs), zero-filled, faulted in page by page and unmapped again. With this
+ * from a memory mapping of its own (the server's malloc maps buffers from 16 KB up:
+ * scripts/serverProcessEnv.mjs), zero-filled, faulted in page by page and unmapped again. With this
  * (and hand-overs without block bits, demoClouds.ts' createSceneCloudsToHandOver) the 40-year journey
  * in the page at cloud 100 % used 0.5-0.7 s less server CPU (docs/performance.md, thirteenth round).
  * One pool per thread (module state).

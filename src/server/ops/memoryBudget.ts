@@ -10,7 +10,7 @@ export interface MemoryBudgetOptions {
   /** Resident memory in bytes; process.memoryUsage.rss() (cheap: it does not walk the heap). */
   rssBytes?: () => number;
   /**
-   * Starts giving malloc's free pages back at each check (mallocTrim.ts; it runs off the event loop, so
+   * Starts giving malloc's free pages back at each check (mallocTuning.ts; it runs off the event loop, so
    * the next check sees its effect): resident memory that is only free heap is not taken from the cache.
    */
   trimMalloc?: () => void;
