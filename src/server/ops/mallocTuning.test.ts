@@ -2,7 +2,7 @@
  * malloc set for an archive through native/malloc (mallocTuning.ts), in child processes run with npm
  * start's GLIBC_TUNABLES: with the archive's threshold, buffers under it come from the arenas, and what
  * they leave free stays resident until a trim gives it back; with npm start's own 16 KB threshold each
- * buffer is a mapping, gone when freed. The resident sizes are the kernel's (/proc/self/statm).
+ * buffer is a mapping, gone when freed. The resident sizes are the kernel's (/proc/self/status, VmRSS).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -20,7 +20,7 @@ const BUILT = existsSync(BINDING);
  */
 const child = (archive: boolean) => `
 const binding = require(${JSON.stringify(BINDING.pathname)});
-const rssMb = () => (Number(require('node:fs').readFileSync('/proc/self/statm', 'utf8').split(' ')[1]) * 4096) / 2 ** 20;
+const rssMb = () => Number(/VmRSS:\\s+(\\d+) kB/.exec(require('node:fs').readFileSync('/proc/self/status', 'utf8'))[1]) / 1024;
 const threshold = ${archive} ? binding.setMmapThreshold(${ARCHIVE_MMAP_THRESHOLD_BYTES}) : null;
 let kept = [];
 for (let i = 0; i < 400; i++) kept.push(Buffer.allocUnsafeSlow(256 * 1024).fill(i & 255));
