@@ -13,9 +13,9 @@ import os from 'node:os';
 // (`LOAD_SOAK_MINUTES=3 npm run load`, 2026-11-23, glibc's malloc_info read with gdb) at 64 KB the two
 // arenas held 420 MB, 121 MB of it free; at 16 KB 266 MB, 74 MB free, and the soak's peak resident
 // memory was 792 MB against 843 MB, with the same work done (49 against 52 images, 97 against 104 series).
-// On an archive of COGs the server itself raises the threshold to 1 MB and trims the arenas once a
+// On an archive of COGs the server itself raises the threshold to 32 MB and trims the arenas once a
 // second (native/malloc, src/server/ops/mallocTuning.ts): at 16 KB every 64 KB socket read and range
-// answer got a mapping of its own, and an area took 1.4x GDAL's time against 0.81-0.90x
+// answer got a mapping of its own, and an area took 1.4x GDAL's time against 0.81-0.92x
 // (docs/performance.md, nineteenth round). The demo keeps 16 KB: at 1 MB with the trims its 10-minute
 // mixed soak peaked at 730 MB, against 698 MB at 16 KB in the same hour.
 // https://sourceware.org/glibc/manual/latest/html_node/Memory-Allocation-Tunables.html

@@ -1,6 +1,6 @@
 /*
  * glibc's mallopt(M_MMAP_THRESHOLD) and malloc_trim(0) for the server (src/server/ops/mallocTuning.ts).
- * On an archive of COGs the server lets glibc serve buffers under 1 MB from its arenas (fast: no
+ * On an archive of COGs the server lets glibc serve buffers under 32 MB from its arenas (fast: no
  * mapping, zero-filling and unmapping per socket read and range answer, which made an area's event loop
  * twice as busy; docs/performance.md, nineteenth round), and what those arenas hold free is given back
  * by a trim once a second instead of per buffer. malloc_trim(0) also reaches free pages below an
@@ -77,7 +77,6 @@ static napi_value set_mmap_threshold(napi_env env, napi_callback_info info) {
     return NULL;
   }
 #if HAVE_MALLOC_TRIM
-  /* glibc caps the threshold at 32 MB on 64-bit (HEAP_MAX_SIZE / 2) and refuses more. */
   done = mallopt(M_MMAP_THRESHOLD, bytes > 0x7fffffff ? 0x7fffffff : (int)bytes) == 1;
 #endif
   napi_get_boolean(env, done, &result);

@@ -5,14 +5,19 @@
  * (its 10-minute mixed soak peaked at 698 MB, against 730 MB at 1 MB with trims). On an archive of COGs
  * that threshold gave every 64 KB socket read and every range answer a mapping of its own, zero-filled
  * page by page and unmapped when freed: an area on real-shaped COGs took 1.4x GDAL's time, its event
- * loop's CPU 1.8-1.9 s. With buffers under 1 MB from the arenas it took 0.81-0.90x, the event loop
- * 0.8 s (docs/performance.md, nineteenth round). What the arenas then hold free is given back by a
- * trim once a second (the memory budget's check, memoryBudget.ts), on libuv's pool.
+ * loop's CPU 1.8-1.9 s. With buffers under 1 MB from the arenas it took 0.81-0.97x, the event loop
+ * 0.8 s; under 32 MB (every range answer) 0.81-0.92x against 0.89-1.05x at 1 MB, in four
+ * interleaved pairs (docs/performance.md, nineteenth round). What the arenas then hold free is given
+ * back by a trim once a second (the memory budget's check, memoryBudget.ts), on libuv's pool.
  */
 import { createRequire } from 'node:module';
 
-/** Buffers from this size up get mappings of their own on an archive of COGs. */
-export const ARCHIVE_MMAP_THRESHOLD_BYTES = 1024 * 1024;
+/**
+ * Buffers from this size up get mappings of their own on an archive of COGs: the most glibc's own rising
+ * threshold reaches on 64-bit (DEFAULT_MMAP_THRESHOLD_MAX), well above an area's range answers (630 KB
+ * on average in the area bench).
+ */
+export const ARCHIVE_MMAP_THRESHOLD_BYTES = 32 * 1024 * 1024;
 
 interface MallocBinding {
   /** Resolves true when memory was given back; runs on libuv's pool. */
