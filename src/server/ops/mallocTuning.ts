@@ -35,7 +35,8 @@ export interface MallocTuning {
 
 /**
  * Sets the archive's mmap threshold and returns its trim; LANDSAT_MALLOC_TUNING=off leaves malloc as
- * the environment (GLIBC_TUNABLES) set it. Once per process: worker threads allocate from the same arenas.
+ * the environment (GLIBC_TUNABLES) set it. The threshold is the whole process's (worker threads allocate
+ * from the same arenas), so setting it again, for another server context, changes nothing.
  */
 export function tuneMallocForArchive(env: Record<string, string | undefined> = process.env): MallocTuning {
   const none = (why: string): MallocTuning => ({ trim: () => {}, unavailable: why });
