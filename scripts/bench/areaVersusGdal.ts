@@ -25,9 +25,8 @@ import { startServerProcess, type ServerProcess } from '../../test/support/serve
 import { ARCHIVE_STAND_IN, CACHE_DIR, EPSG, ensureCloudyScene, ensureScene, startArchiveProcess } from '../benchRealShaped.js';
 import { squarePolygon } from './areaStream.js';
 import { runAsScript } from './runAsScript.js';
-import { withServerProcessEnv } from '../serverProcessEnv.mjs';
 import { machineSpeedReport, probeMachineSpeedMs } from './machineSpeed.js';
-import { countedAt, GDAL_ENV, GDAL_THREADS, itemSpecs, LATENCY_MS, RUNS, sceneBoxQuery, SERVER_NODE_ARGS, spread, warmServer, WARMUP_DAY, writeCatalog } from './versusGdal.js';
+import { benchServerEnv, countedAt, GDAL_ENV, GDAL_THREADS, itemSpecs, LATENCY_MS, RUNS, sceneBoxQuery, SERVER_NODE_ARGS, spread, warmServer, WARMUP_DAY, writeCatalog } from './versusGdal.js';
 
 const BANDS = { B04: 'red', B05: 'nir08' } as const;
 const YEAR = { startDate: '2025-01-01', endDate: '2025-12-31' };
@@ -158,9 +157,7 @@ export async function benchAreaVersusGdal() {
   const archive = await startArchiveProcess(CACHE_DIR, LATENCY_MS);
   const catalogDir = path.join(os.tmpdir(), `landsat-bench-gdal-area-catalog-${process.pid}`);
   await writeCatalog(catalogDir, archive.url, specs);
-  // npm start's process settings (glibc's malloc tunables, libuv's pool; scripts/serverProcessEnv.mjs), as a user's server has them.
-  const serverProcessEnv = withServerProcessEnv({});
-  const env = { ...serverProcessEnv, LANDSAT_SOURCE: `local:${catalogDir}`, ARCHIVE_HOSTS: new URL(archive.url).host, MAX_SCENES: '2000', LOAD_SHED_EVENT_LOOP_DELAY_MS: '0', RATE_LIMIT_PER_MINUTE: '100000', LOG_LEVEL: 'warn' };
+  const { env, processSettings } = benchServerEnv(catalogDir, archive.url);
   const sceneBox = sceneBoxQuery(catalogDir);
   const counted = countedAt(archive);
   const geometry = squarePolygon(SIDE_KM);
@@ -236,7 +233,7 @@ export async function benchAreaVersusGdal() {
       polygon: `square of ${SIDE_KM} km around the default point`, areaKm2: rows.auto.areaKm2, scenes: yearScenes.length, year: YEAR,
       sky: cloudy ? `cloudy: ${specs.filter((s) => s.cloudy && yearScenes.includes(s)).length} of the ${yearScenes.length} scenes with the cloudy twin's QA_PIXEL (${cloudy.cloudCover} % cloud)` : 'clear: every scene the real-shaped QA_PIXEL (12 % masked, in 48 px fields)', bands: Object.keys(BANDS), mask: 'default (cloud, dilated cloud, cirrus, shadow)',
       runs: RUNS, latencyMsPerRequest: LATENCY_MS, gdalThreads: GDAL_THREADS,
-      serverProcessEnv: { GLIBC_TUNABLES: serverProcessEnv.GLIBC_TUNABLES, UV_THREADPOOL_SIZE: serverProcessEnv.UV_THREADPOOL_SIZE },
+      serverProcessEnv: processSettings,
       loadAverage: { atStart: loadAtStart.map((l) => round(l, 2)), atEnd: os.loadavg().map((l) => round(l, 2)) },
       machineSpeed: machineSpeedReport(speedProbeMs),
       product: 'POST /api/area/stream on a fresh warmed server, timed to the result line; cpuMs: the server, all threads (cpuMsByThread: which)',

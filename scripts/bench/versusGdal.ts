@@ -238,6 +238,18 @@ export function countedAt(archive: { stats: () => Promise<ArchiveStats> }) {
   };
 }
 
+/**
+ * The benches' server environment: npm start's process settings (glibc's malloc tunables, libuv's pool;
+ * scripts/serverProcessEnv.mjs), as a user's server has them, on the local catalogue at `catalogDir` whose
+ * assets the archive stand-in at `archiveUrl` serves; `processSettings` for the report's set-up.
+ */
+export function benchServerEnv(catalogDir: string, archiveUrl: string) {
+  const { GLIBC_TUNABLES, UV_THREADPOOL_SIZE } = withServerProcessEnv({});
+  const processSettings = { GLIBC_TUNABLES, UV_THREADPOOL_SIZE };
+  const env = { ...processSettings, LANDSAT_SOURCE: `local:${catalogDir}`, ARCHIVE_HOSTS: new URL(archiveUrl).host, MAX_SCENES: '2000', LOAD_SHED_EVENT_LOOP_DELAY_MS: '0', RATE_LIMIT_PER_MINUTE: '100000', LOG_LEVEL: 'warn' } as Record<string, string>;
+  return { env, processSettings };
+}
+
 export async function benchVersusGdal() {
   await ensureScene();
   const loadAtStart = os.loadavg()[0];
@@ -246,9 +258,7 @@ export async function benchVersusGdal() {
   const archive = await startArchiveProcess(CACHE_DIR, LATENCY_MS);
   const catalogDir = path.join(os.tmpdir(), `landsat-bench-gdal-catalog-${process.pid}`);
   await writeCatalog(catalogDir, archive.url, specs);
-  // npm start's process settings (glibc's malloc tunables, libuv's pool; scripts/serverProcessEnv.mjs), as a user's server has them.
-  const serverProcessEnv = withServerProcessEnv({});
-  const env = { ...serverProcessEnv, LANDSAT_SOURCE: `local:${catalogDir}`, ARCHIVE_HOSTS: new URL(archive.url).host, MAX_SCENES: '2000', LOAD_SHED_EVENT_LOOP_DELAY_MS: '0', RATE_LIMIT_PER_MINUTE: '100000', LOG_LEVEL: 'warn' };
+  const { env, processSettings } = benchServerEnv(catalogDir, archive.url);
   const seriesUrl = pixelUrl(day(SERIES_START), day(SERIES_START + SERIES_SCENES * 8 * 86_400_000), SERIES_BANDS);
   const recordUrl = pixelUrl('1984-01-01', '2024-12-31', RECORD_BANDS);
   const sceneBox = sceneBoxQuery(catalogDir);
@@ -358,7 +368,7 @@ export async function benchVersusGdal() {
     setUp: {
       shape: { width: WIDTH, height: HEIGHT, tile: 512, compression: 'DEFLATE + predictor 2', overviews: 4, latencyMsPerRequest: LATENCY_MS, synthetic: true },
       runs: RUNS,
-      serverProcessEnv: { GLIBC_TUNABLES: serverProcessEnv.GLIBC_TUNABLES, UV_THREADPOOL_SIZE: serverProcessEnv.UV_THREADPOOL_SIZE },
+      serverProcessEnv: processSettings,
       // A busy machine slows the product's event loop more than GDAL's 36 threads, which take a larger share of the cores.
       loadAverage1m: { atStart: round(loadAtStart), atEnd: round(os.loadavg()[0]) },
       machineSpeed: machineSpeedReport(speedProbeMs),
