@@ -240,12 +240,14 @@ export function countedAt(archive: { stats: () => Promise<ArchiveStats> }) {
 
 /**
  * The benches' server environment: npm start's process settings (glibc's malloc tunables, libuv's pool;
- * scripts/serverProcessEnv.mjs), as a user's server has them, on the local catalogue at `catalogDir` whose
- * assets the archive stand-in at `archiveUrl` serves; `processSettings` for the report's set-up.
+ * scripts/serverProcessEnv.mjs) and its start-up warm-up (WARM_UP=full: on an archive, areas over the
+ * warm-up's own archive in memory; the tests' servers start light), as a user's server has them, on the
+ * local catalogue at `catalogDir` whose assets the archive stand-in at `archiveUrl` serves;
+ * `processSettings` for the report's set-up. WARM_UP=light in the bench's environment for an A/B.
  */
 export function benchServerEnv(catalogDir: string, archiveUrl: string) {
   const { GLIBC_TUNABLES, UV_THREADPOOL_SIZE } = withServerProcessEnv({});
-  const processSettings = { GLIBC_TUNABLES, UV_THREADPOOL_SIZE };
+  const processSettings = { GLIBC_TUNABLES, UV_THREADPOOL_SIZE, WARM_UP: process.env.WARM_UP === 'light' ? 'light' : 'full' };
   const env = { ...processSettings, LANDSAT_SOURCE: `local:${catalogDir}`, ARCHIVE_HOSTS: new URL(archiveUrl).host, MAX_SCENES: '2000', LOAD_SHED_EVENT_LOOP_DELAY_MS: '0', RATE_LIMIT_PER_MINUTE: '100000', LOG_LEVEL: 'warn' } as Record<string, string>;
   return { env, processSettings };
 }

@@ -109,8 +109,9 @@ const envSchema = z.object({
   JOB_CHUNK_SITES: intFrom('JOB_CHUNK_SITES', 1, 100_000, 2000),
   /**
    * What the server runs before it listens, to have its code compiled before users ask (main.ts): `light`,
-   * one small statistics request; `full` (the default), then also one request over the demo archive's
-   * whole record (LONG_RECORD_WARM_UP).
+   * one small statistics request on the demo archive, nothing on another; `full` (the default), then also
+   * one request over the demo archive's whole record (LONG_RECORD_WARM_UP), or on an archive of COGs
+   * areas over a small archive of the warm-up's own in memory (areaWarmUp.ts).
    */
   WARM_UP: z.enum(['light', 'full']).optional().default('full'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional().default('info'),

@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DEFAULT_POINT } from '../shared/defaults.js';
 import { inflateEngine } from '../core/raster/nativeInflate.mjs';
+import { warmUpAreaCode } from '../core/area/areaWarmUp.js';
 
 /**
  * First-use costs paid before the server answers, so that the first requests' /api/health is not held
@@ -9,23 +10,41 @@ import { inflateEngine } from '../core/raster/nativeInflate.mjs';
  * archive's coastline index (~0.4 s of CPU in one turn), then one small statistics request through
  * the real route, which starts the worker threads (demo synthesis, window statistics) and compiles
  * the code of the statistics path; with WARM_UP=full (the default) then one request over the whole
- * record (LONG_RECORD_WARM_UP). A failure here only costs the warm-up: it is logged, not fatal.
+ * record (LONG_RECORD_WARM_UP). On an archive of COGs, with WARM_UP=full, areas over an archive of
+ * its own in memory (warmUpArchiveAreas). A failure here only costs the warm-up: it is logged, not fatal.
  */
 async function warmUp(app: Awaited<ReturnType<typeof buildApp>>, full: boolean): Promise<void> {
   const started = performance.now();
   await (app.ctx.catalog as { ready?: Promise<void> }).ready;
-  if (app.ctx.catalog.name !== 'demo') return;
-  const { lat, lon } = DEFAULT_POINT;
-  // A 4 km box over ten days: a scene or two, a few tiles, big enough (over 64 x 64 px) for the statistics worker.
-  const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
-  const small = { lat, lon, halfWidthDeg: 0.02, halfHeightDeg: 0.02, startDate: day(40), endDate: day(30), bands: 'B04,B05', cloudCoverage: 100 };
-  const request = warmUpRequest(app, small, started, 'warm-up done', 'warm-up request failed; the first requests pay for it').then(() =>
-    full ? warmUpLongRecord(app) : undefined,
-  );
+  let request: Promise<void>;
+  if (app.ctx.catalog.name !== 'demo') {
+    if (!full) return;
+    request = warmUpArchiveAreas(app, started);
+  } else {
+    const { lat, lon } = DEFAULT_POINT;
+    // A 4 km box over ten days: a scene or two, a few tiles, big enough (over 64 x 64 px) for the statistics worker.
+    const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+    const small = { lat, lon, halfWidthDeg: 0.02, halfHeightDeg: 0.02, startDate: day(40), endDate: day(30), bands: 'B04,B05', cloudCoverage: 100 };
+    request = warmUpRequest(app, small, started, 'warm-up done', 'warm-up request failed; the first requests pay for it').then(() =>
+      full ? warmUpLongRecord(app) : undefined,
+    );
+  }
   // Start-up stays short on a machine short of CPU: past WARM_UP_MAX_MS the server listens and the requests finish beside it.
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([request, new Promise<void>((resolve) => (timer = setTimeout(resolve, WARM_UP_MAX_MS)))]);
   clearTimeout(timer);
+}
+
+/**
+ * WARM_UP=full on an archive of COGs: areas over the warm-up's own archive in memory (areaWarmUp.ts),
+ * nothing read from the server's. ~1 s on this 2-core machine; the first area a person asks then meets
+ * compiled code (docs/performance.md, twentieth round).
+ */
+function warmUpArchiveAreas(app: Awaited<ReturnType<typeof buildApp>>, started: number): Promise<void> {
+  return warmUpAreaCode().then(
+    ({ full, year }) => app.log.info({ ms: Math.round(performance.now() - started), scenes: full.scenes.length + year.scenes.length }, 'archive warm-up done'),
+    (err: unknown) => app.log.warn({ err }, 'archive warm-up failed; the first area pays for it'),
+  );
 }
 
 /**

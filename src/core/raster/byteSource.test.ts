@@ -10,6 +10,7 @@ import {
   createByteSourceForHref,
   createFileByteSource,
   createHttpByteSource,
+  createMemoryByteSource,
   sourceIdForHref,
 } from './byteSource.js';
 
@@ -34,10 +35,11 @@ const ranges = [
 ];
 
 describe('byte sources', () => {
-  it('file and HTTP sources return the same bytes and count requests and bytes', async () => {
+  it('file, HTTP and memory sources return the same bytes and count requests and bytes', async () => {
     const file = createFileByteSource(path.join(dir, 'data.bin'));
     const http = createHttpByteSource(`${server.url}/data.bin?sv=1&sig=abc`);
-    for (const src of [file, http]) {
+    const memory = createMemoryByteSource('memory:data.bin', Buffer.from(bytes));
+    for (const src of [file, http, memory]) {
       const out = await src.fetch(ranges);
       expect(out.map((b) => Array.from(new Uint8Array(b)))).toEqual(ranges.map((r) => Array.from(bytes.subarray(r.offset, r.offset + r.length))));
       expect(src.stats).toEqual({ requests: 3, bytes: 10 + 123 + 10 });

@@ -92,6 +92,26 @@ export function createFileByteSource(path: string): ByteSource {
   };
 }
 
+/** A file held in memory (the archive warm-up's COGs, areaWarmUp.ts): each range a copy of its own, as a file's reads are. */
+export function createMemoryByteSource(id: string, bytes: Uint8Array): ByteSource {
+  const stats: ByteSourceStats = { requests: 0, bytes: 0 };
+  return {
+    id,
+    stats,
+    async fetch(ranges, signal) {
+      throwIfAborted(signal);
+      return ranges.map((r) => {
+        // Not a view (a Buffer's slice is one): readers hand tiles' buffers to worker threads, which detaches them.
+        const part = new Uint8Array(Math.max(0, Math.min(r.length, bytes.length - r.offset)));
+        part.set(bytes.subarray(r.offset, r.offset + part.length));
+        stats.requests += 1;
+        stats.bytes += part.byteLength;
+        return part.buffer;
+      });
+    },
+  };
+}
+
 export interface HttpByteSourceOptions {
   /** The range reads' transport; default httpRangeGet (node:http with keep-alive). */
   rangeGet?: RangeGet;
