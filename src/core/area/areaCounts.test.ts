@@ -54,4 +54,41 @@ describe('area statistics from counts per DN', () => {
       }),
     );
   });
+  it('parts added up give every DN once, in ascending order, with the counts summed: dense and sparse DNs, one part or several', () => {
+    const part = (maxDn: number) =>
+      fc.uniqueArray(fc.record({ dn: fc.integer({ min: 0, max: maxDn }), count: fc.integer({ min: 1, max: 1000 }) }), { selector: (e) => e.dn, maxLength: 120 });
+    fc.assert(
+      fc.property(fc.constantFrom(300, 65_535).chain((maxDn) => fc.array(part(maxDn), { minLength: 1, maxLength: 4 })), (parts) => {
+        const sum = createDnSum(1);
+        const want = new Map<number, number>();
+        for (const entries of parts) {
+          for (const { dn, count } of entries) want.set(dn, (want.get(dn) ?? 0) + count);
+          const dns = Uint16Array.from(entries, (e) => e.dn);
+          sum.add([{ fill: 1, clearDns: dns, clearCounts: Uint32Array.from(entries, (e) => e.count), maskedDns: new Uint16Array(0), maskedCounts: new Uint32Array(0) }]);
+        }
+        const [got] = sum.finish(5);
+        const sorted = [...want.keys()].sort((a, b) => a - b);
+        expect(Array.from(got.clearDns)).toEqual(sorted);
+        expect(Array.from(got.clearCounts)).toEqual(sorted.map((dn) => want.get(dn)));
+        expect(got.fill).toBe(parts.length + 5);
+      }),
+    );
+  });
+
+  it('statistics of values that do not rise with the DN (ties too) equal those of the sorted values', () => {
+    const notRising = (dn: number) => (dn === 0 ? null : (dn % 7) * 0.5);
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 400 }), { minLength: 1, maxLength: 300 }), (dnList) => {
+        const dn = Uint16Array.from(dnList);
+        const qa = new Uint16Array(dnList.length).fill(CLEAR);
+        const [, counts] = countWindowDns(qa, 0b1_1110, [qa, dn], new Uint8Array(dnList.length).fill(1));
+        const values = dnList.filter((d) => d !== 0).map((d) => notRising(d)!);
+        const got = areaStatsOfCounts(counts, notRising);
+        if (values.length === 0) return expect(got.count).toBe(0);
+        const want = direct(values);
+        expect(got.count).toBe(want.count);
+        for (const key of ['mean', 'median', 'stDev', 'min', 'max'] as const) expect(got[key]).toBeCloseTo(want[key], 12);
+      }),
+    );
+  });
 });

@@ -54,57 +54,73 @@ export function pixelAndClearCounts(qaCounts: DnCounts, pixels: number): { pixel
  * of Welford's algorithm over the values in ascending order (CACM 22(9), 1979).
  */
 export function areaStatsOfCounts(dnCounts: DnCounts, physical: (dn: number) => number | null): AreaBandStats {
-  const { values, counts, order } = inValueOrder(dnCounts, physical);
-  if (values.length === 0) return { mean: null, median: null, stDev: null, min: null, max: null, count: 0 };
+  const { values, counts } = inValueOrder(dnCounts, physical);
+  const size = values.length;
+  if (size === 0) return { mean: null, median: null, stDev: null, min: null, max: null, count: 0 };
   let n = 0;
   let mean = 0;
   let m2 = 0;
-  for (const i of order) {
-    const count = counts[i];
+  for (let k = 0; k < size; k++) {
+    const count = counts[k];
     n += count;
-    const delta = values[i] - mean;
+    const delta = values[k] - mean;
     mean += (delta * count) / n;
-    m2 += count * delta * (values[i] - mean);
+    m2 += count * delta * (values[k] - mean);
   }
   // The value at 0-based rank `rank` of the sorted pixels.
   const atRank = (rank: number): number => {
     let seen = 0;
-    for (const i of order) {
-      seen += counts[i];
-      if (rank < seen) return values[i];
+    for (let k = 0; k < size; k++) {
+      seen += counts[k];
+      if (rank < seen) return values[k];
     }
-    return values[order[order.length - 1]];
+    return values[size - 1];
   };
   const median = n % 2 === 1 ? atRank((n - 1) / 2) : (atRank(n / 2 - 1) + atRank(n / 2)) / 2;
-  return { mean, median, stDev: Math.sqrt(m2 / n), min: values[order[0]], max: values[order[order.length - 1]], count: n };
+  return { mean, median, stDev: Math.sqrt(m2 / n), min: values[0], max: values[size - 1], count: n };
 }
 
 /** 2^32: a DN and its count packed in one float64 (dn * 2^32 + count, exact below 2^53) sort together. */
 const PACK = 2 ** 32;
 
-/**
- * The clear DNs' physical values and counts, with the order that sorts them by value. The values of
- * a band rise with its DN (a scale and an offset), so the DNs are sorted as numbers in a typed array
- * (a few thousand a band and scene; the comparator sort over the values was ~3 % of the event loop's
- * time for a year of scenes); where the values do not rise strictly in DN order, they are sorted
- * themselves (equal values then in DN order).
- */
-function inValueOrder({ clearDns, clearCounts }: DnCounts, physical: (dn: number) => number | null): { values: number[]; counts: number[]; order: number[] } {
+/** The DNs and counts of `clearDns` in ascending DN order: as they are when they rise already (a sum's, createDnSum), else sorted. */
+function inDnOrder(clearDns: ArrayLike<number>, clearCounts: ArrayLike<number>): { dns: ArrayLike<number>; counts: ArrayLike<number> } {
+  let rising = true;
+  for (let k = 1; k < clearDns.length && rising; k++) rising = clearDns[k] > clearDns[k - 1];
+  if (rising) return { dns: clearDns, counts: clearCounts };
   const packed = new Float64Array(clearDns.length);
   for (let k = 0; k < clearDns.length; k++) packed[k] = clearDns[k] * PACK + clearCounts[k];
   packed.sort();
-  const values: number[] = [];
-  const counts: number[] = [];
-  let rising = true;
+  const dns = new Uint16Array(packed.length);
+  const counts = new Float64Array(packed.length);
   for (let k = 0; k < packed.length; k++) {
-    const dn = Math.floor(packed[k] / PACK);
-    const v = physical(dn);
-    if (v === null) continue;
-    if (values.length > 0 && !(v > values[values.length - 1])) rising = false;
-    values.push(v);
-    counts.push(packed[k] - dn * PACK);
+    dns[k] = Math.floor(packed[k] / PACK);
+    counts[k] = packed[k] - dns[k] * PACK;
   }
-  const order = values.map((_, i) => i);
-  if (!rising) order.sort((a, b) => values[a] - values[b]);
-  return { values, counts, order };
+  return { dns, counts };
+}
+
+/**
+ * The clear DNs' physical values and counts, in ascending value order. The values of a band rise with
+ * its DN (a scale and an offset), so the DNs are put in numeric order (the comparator sort over the
+ * values was ~3 % of the event loop's time for a year of scenes; a sum's DNs come in that order,
+ * createDnSum); where the values do not rise strictly in DN order, they are sorted themselves (equal
+ * values then in DN order).
+ */
+function inValueOrder({ clearDns, clearCounts }: DnCounts, physical: (dn: number) => number | null): { values: Float64Array; counts: Float64Array } {
+  const { dns, counts: dnCounts } = inDnOrder(clearDns, clearCounts);
+  const values = new Float64Array(dns.length);
+  const counts = new Float64Array(dns.length);
+  let size = 0;
+  let rising = true;
+  for (let k = 0; k < dns.length; k++) {
+    const v = physical(dns[k]);
+    if (v === null) continue;
+    if (size > 0 && !(v > values[size - 1])) rising = false;
+    values[size] = v;
+    counts[size++] = dnCounts[k];
+  }
+  if (rising) return { values: values.subarray(0, size), counts: counts.subarray(0, size) };
+  const order = Int32Array.from({ length: size }, (_, i) => i).sort((a, b) => values[a] - values[b] || a - b);
+  return { values: Float64Array.from(order, (i) => values[i]), counts: Float64Array.from(order, (i) => counts[i]) };
 }

@@ -18,7 +18,7 @@ export interface DnTally {
   finish(fillOutside?: number): DnCounts[];
 }
 export declare function createDnTally(bandCount: number, maskBits: number, ordered?: boolean): DnTally;
-/** Counts of parts of one window added up, band by band (dnCounts.mjs); DNs in the order first added. */
+/** Counts of parts of one window added up, band by band (dnCounts.mjs); DNs in ascending order. */
 export interface DnSum {
   add(parts: DnCounts[]): void;
   finish(fillOutside?: number): DnCounts[];
