@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { WARM_UP_QA, WARM_UP_SCENES, WARM_UP_SIDE, warmUpAreaCode, warmUpPolygonPixels, warmUpRasters } from './areaWarmUp.js';
 
-/** Even-odd rule: is (x, y) inside the ring (pixel coordinates)? */
+/** Even-odd rule: is (x, y) inside the ring (pixel coordinates)? Written out here, not pointInRing.ts, so the expected counts come from no product code. */
 function insideRing(ring: [number, number][], x: number, y: number): boolean {
   let inside = false;
   for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
