@@ -10,7 +10,7 @@
  * archive's own transport, the first area was no faster (three interleaved pairs, twentieth round), and
  * a server need not open a port of its own at start.
  *
- * The archive: one WRS-2 scene's grid of 2048 x 2048 30 m pixels (3 overview levels, 512 px tiles,
+ * The archive: one WRS-2 scene's grid of 2048 x 2048 30 m pixels (two overviews, 512 px tiles,
  * DEFLATE with the horizontal predictor, as Collection 2 writes them), a reflectance band and a
  * QA_PIXEL band, repeated as WARM_UP_SCENES scenes 8 days apart, every fourth one cloudy enough that its
  * QA_PIXEL is fetched first. Synthetic, and labelled so (`synthetic: true`); never shown to anyone.
@@ -75,8 +75,8 @@ export function warmUpRasters(): { reflectanceDn: Uint16Array; qa: Uint16Array }
   return { reflectanceDn, qa };
 }
 
-/** The grid's projected coordinates of pixel column/row `[col, row]` (corners at whole numbers). */
-export function warmUpGridToLngLat([col, row]: [number, number]): LngLat {
+/** Longitude and latitude of the grid's pixel coordinates `[col, row]` (pixel corners at whole numbers). */
+function warmUpGridToLngLat([col, row]: [number, number]): LngLat {
   const [lon, lat] = proj4(projDefinitionForEpsg(EPSG), 'WGS84', [ORIGIN.x + col * PIXEL_M, ORIGIN.y - row * PIXEL_M]);
   return [lon, lat];
 }
@@ -136,7 +136,7 @@ function warmUpScenes(): LandsatScene[] {
 }
 
 /** The warm-up's archive: its scenes, a service over them reading from memory, and the polygon as GeoJSON. */
-export async function createWarmUpArchive(): Promise<{ service: LandsatService; geometry: { type: 'Polygon'; coordinates: LngLat[][] }; scenes: LandsatScene[] }> {
+async function createWarmUpArchive(): Promise<{ service: LandsatService; geometry: { type: 'Polygon'; coordinates: LngLat[][] }; scenes: LandsatScene[] }> {
   const { reflectanceDn, qa } = warmUpRasters();
   const files = { qa: await cogOf(qa, 'QA_PIXEL', 'nearest'), reflectance: await cogOf(reflectanceDn, 'SR_B4', 'average') };
   const scenes = warmUpScenes();
@@ -161,9 +161,9 @@ export async function createWarmUpArchive(): Promise<{ service: LandsatService; 
 }
 
 /**
- * The warm-up itself, in the bulk lane as an area request runs: the polygon at 30 m over the year's
- * first two scenes (strips of the 30 m level, one of them cloudy), then over the whole year (the
- * first overview, 16 scenes at once). Returns both answers.
+ * The warm-up itself, in the bulk lane as an area request runs: the polygon at 30 m over two of the
+ * year's scenes (the third, clear, and the fourth, cloudy; strips of the 30 m level), then over the
+ * whole year (the first overview, 16 scenes at once). Returns both answers.
  */
 export async function warmUpAreaCode(signal?: AbortSignal): Promise<{ full: AreaResponse; year: AreaResponse }> {
   const { service, geometry, scenes } = await createWarmUpArchive();

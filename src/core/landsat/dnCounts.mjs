@@ -291,6 +291,8 @@ function summed(lists) {
   for (const { dns, counts } of lists) {
     for (let i = 0; i < dns.length; i++) {
       const d = dns[i];
+      // A DN listed with no pixel would be listed twice (its scratch count still 0 when met again).
+      if (counts[i] === 0) continue;
       if (clearCount[d] === 0) {
         clearSeen[distinct++] = d;
         if (d < low) low = d;
