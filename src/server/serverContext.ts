@@ -89,8 +89,7 @@ export async function createServerContext(config: Config, overrides: ServerConte
   // The demo keeps npm start's malloc settings; an archive of COGs gets its own (mallocTuning.ts).
   const malloc = catalog.name === 'demo' ? null : tuneMallocForArchive();
   if (malloc?.unavailable) {
-    const notBuilt = malloc.unavailable.startsWith('native/malloc is not built');
-    log[notBuilt ? 'warn' : 'info']({ reason: malloc.unavailable }, `malloc is left as the environment set it, so archive reads take more CPU${notBuilt ? ': install a C compiler, then run `npm rebuild`' : ''} (native/malloc/README.md)`);
+    log[malloc.remedy ? 'warn' : 'info']({ reason: malloc.unavailable }, `malloc is left as the environment set it, so archive reads take more CPU${malloc.remedy ? `: ${malloc.remedy}` : ''} (native/malloc/README.md)`);
   }
   const memoryBudget = startMemoryBudget({ budgetMb: config.MEMORY_BUDGET_MB, cache, trimMalloc: malloc?.trim });
   const landsat = createLandsatService({ catalog, cache, maxScenes: config.MAX_SCENES, maxScenesStreamed: config.MAX_SCENES_STREAM, openSource: upstream.openSource });

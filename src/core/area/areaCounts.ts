@@ -6,7 +6,7 @@
  * worker (windowWorkerPool.ts, dnCounts.mjs); the main thread then works on the distinct DNs only, a
  * few thousand at most, and the median is exact (the middle of the counts, in value order).
  */
-import { countWindowDns, type DnCounts } from '../landsat/dnCounts.mjs';
+import { countWindowDns, inDnOrder, type DnCounts } from '../landsat/dnCounts.mjs';
 import { windowWorkerPool } from '../landsat/windowWorkerPool.js';
 import { ownTurn } from '../ownTurn.js';
 
@@ -78,26 +78,6 @@ export function areaStatsOfCounts(dnCounts: DnCounts, physical: (dn: number) => 
   };
   const median = n % 2 === 1 ? atRank((n - 1) / 2) : (atRank(n / 2 - 1) + atRank(n / 2)) / 2;
   return { mean, median, stDev: Math.sqrt(m2 / n), min: values[0], max: values[size - 1], count: n };
-}
-
-/** 2^32: a DN and its count packed in one float64 (dn * 2^32 + count, exact below 2^53) sort together. */
-const PACK = 2 ** 32;
-
-/** The DNs and counts of `clearDns` in ascending DN order: as they are when they rise already (a sum's, createDnSum), else sorted. */
-function inDnOrder(clearDns: ArrayLike<number>, clearCounts: ArrayLike<number>): { dns: ArrayLike<number>; counts: ArrayLike<number> } {
-  let rising = true;
-  for (let k = 1; k < clearDns.length && rising; k++) rising = clearDns[k] > clearDns[k - 1];
-  if (rising) return { dns: clearDns, counts: clearCounts };
-  const packed = new Float64Array(clearDns.length);
-  for (let k = 0; k < clearDns.length; k++) packed[k] = clearDns[k] * PACK + clearCounts[k];
-  packed.sort();
-  const dns = new Uint16Array(packed.length);
-  const counts = new Float64Array(packed.length);
-  for (let k = 0; k < packed.length; k++) {
-    dns[k] = Math.floor(packed[k] / PACK);
-    counts[k] = packed[k] - dns[k] * PACK;
-  }
-  return { dns, counts };
 }
 
 /**

@@ -24,3 +24,5 @@ export interface DnSum {
   finish(fillOutside?: number): DnCounts[];
 }
 export declare function createDnSum(bandCount: number): DnSum;
+/** One list's DNs and counts in ascending DN order (the same arrays when they rise already). */
+export declare function inDnOrder(dns: Uint16Array, counts: Uint32Array): { dns: Uint16Array; counts: Uint32Array };

@@ -323,10 +323,13 @@ function summed(lists) {
   return { dns, counts };
 }
 
-/** True when `dns` rise strictly: a part that can be a sum as it is. */
-function ascending(dns) {
-  for (let i = 1; i < dns.length; i++) if (dns[i] <= dns[i - 1]) return false;
-  return true;
+/**
+ * One list's DNs and counts in ascending DN order: as they are when they rise already (a sum's, or a
+ * window tally's), else summed alone, which orders them.
+ */
+export function inDnOrder(dns, counts) {
+  for (let i = 1; i < dns.length; i++) if (dns[i] <= dns[i - 1]) return summed([{ dns, counts }]);
+  return { dns, counts };
 }
 
 /**
@@ -349,11 +352,9 @@ export function createDnSum(bandCount) {
       return Array.from({ length: bandCount }, (_, b) => {
         let fill = fillOutside;
         for (const part of parts) fill += part[b].fill;
-        const sumOf = (dnsOf, countsOf) => {
-          // One part (an area's strip that is the whole window) whose DNs rise already is its own sum.
-          if (parts.length === 1 && ascending(dnsOf(parts[0][b]))) return { dns: dnsOf(parts[0][b]), counts: countsOf(parts[0][b]) };
-          return summed(parts.map((part) => ({ dns: dnsOf(part[b]), counts: countsOf(part[b]) })));
-        };
+        const sumOf = (dnsOf, countsOf) =>
+          // One part (an area's strip that is the whole window) is its own sum, once in DN order.
+          parts.length === 1 ? inDnOrder(dnsOf(parts[0][b]), countsOf(parts[0][b])) : summed(parts.map((part) => ({ dns: dnsOf(part[b]), counts: countsOf(part[b]) })));
         const c = sumOf((p) => p.clearDns, (p) => p.clearCounts);
         const m = sumOf((p) => p.maskedDns, (p) => p.maskedCounts);
         return { fill, clearDns: c.dns, clearCounts: c.counts, maskedDns: m.dns, maskedCounts: m.counts };

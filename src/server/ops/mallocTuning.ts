@@ -31,6 +31,8 @@ export interface MallocTuning {
   trim(): void;
   /** Why malloc was left as it was (the server's start log), or null when it is set for the archive. */
   unavailable: string | null;
+  /** What an operator can do about it, where something can be done (the binding is not built). */
+  remedy?: string;
 }
 
 /**
@@ -39,13 +41,13 @@ export interface MallocTuning {
  * from the same arenas), so setting it again, for another server context, changes nothing.
  */
 export function tuneMallocForArchive(env: Record<string, string | undefined> = process.env): MallocTuning {
-  const none = (why: string): MallocTuning => ({ trim: () => {}, unavailable: why });
+  const none = (why: string, remedy?: string): MallocTuning => ({ trim: () => {}, unavailable: why, ...(remedy ? { remedy } : {}) });
   if (env.LANDSAT_MALLOC_TUNING === 'off') return none('LANDSAT_MALLOC_TUNING=off');
   let binding: MallocBinding;
   try {
     binding = createRequire(import.meta.url)('../../../native/malloc/build/Release/landsat_malloc.node') as MallocBinding;
   } catch (err) {
-    return none(`native/malloc is not built (${err instanceof Error ? err.message.split('\n')[0] : String(err)})`);
+    return none(`native/malloc is not built (${err instanceof Error ? err.message.split('\n')[0] : String(err)})`, 'install a C compiler, then run `npm rebuild`');
   }
   if (!binding.glibc) return none('the C library is not glibc');
   if (!binding.setMmapThreshold(ARCHIVE_MMAP_THRESHOLD_BYTES)) return none('glibc refused the mmap threshold');
