@@ -27,7 +27,6 @@ export function cloudBit(words: Uint32Array, at: number, b: number): boolean {
 
 // Scratch of cellCloudBits (one call at a time per thread).
 const rankKeys = new Float64Array(BLOCKS_PER_CELL);
-const sortedKeys = new Float64Array(BLOCKS_PER_CELL);
 const coarseHashes = new Float64Array(16);
 const fineHashes = new Float64Array(100);
 const coarseLerps = new Float64Array(16 * BLOCKS_PER_CELL_SIDE);
@@ -131,6 +130,8 @@ export function cellCloudBits(clouds: SceneClouds, k: number): number {
   lerpRows(fineHashes, fw, fRows, L.fineX0, L.fineSx, qx, fgx, fineLerps);
   const cl = coarseLerps;
   const fl = fineLerps;
+  let lowest = Infinity;
+  let highest = -Infinity;
   for (let r = 0; r < BLOCKS_PER_CELL_SIDE; r++) {
     const cRow = (L.coarseY0[qy + r] - cgy) * BLOCKS_PER_CELL_SIDE;
     const csy = L.coarseSy[qy + r];
@@ -147,14 +148,15 @@ export function cellCloudBits(clouds: SceneClouds, k: number): number {
       const tilt = (q - 3.5) * gx + tiltY;
       const key = -(0.9 * coarse + 0.1 * fine + 0.35 * tilt);
       keys[r * BLOCKS_PER_CELL_SIDE + q] = key;
-      sortedKeys[r * BLOCKS_PER_CELL_SIDE + q] = key;
+      if (key < lowest) lowest = key;
+      if (key > highest) highest = key;
     }
   }
   // The n lowest keys by (key, index), without ranking all 64: the n-th lowest key is the threshold,
   // keys below it are cloud, and of the keys equal to it the lowest-indexed make up the count (a
   // second pass only when there are such ties besides the threshold's own block: rare).
   const n = clouds.count[k];
-  const threshold = nthLowest(sortedKeys, n - 1);
+  const threshold = nthLowest(keys, n - 1, lowest, highest);
   let low = 0;
   let high = 0;
   let below = 0;
@@ -183,34 +185,46 @@ export function cellCloudBits(clouds: SceneClouds, k: number): number {
   return at;
 }
 
+/** Scratch of nthLowest (one call at a time per thread): keys per bucket, each key's bucket, one bucket's keys. */
+const bucketCounts = new Int32Array(BLOCKS_PER_CELL + 1);
+const bucketOfKey = new Int32Array(BLOCKS_PER_CELL);
+const bucketKeys = new Float64Array(BLOCKS_PER_CELL);
+
 /**
- * The (k + 1)-th lowest value of `a` (reordering it): Hoare's selection, linear on average. Not
- * `a.sort()[k]`: typed-array sort of 64 keys was half the cost of a cell's cloud blocks in the
- * five-year journey's profile, and cells are the bulk of an overview tile's clouds.
+ * The (k + 1)-th lowest of the 64 keys `a`, exactly. A bucket pass first: each key's bucket is
+ * floor((key - min) * 64 / (max - min)), which never decreases as the key grows, so every key of a lower
+ * bucket is lower than every key of a higher one; the keys are counted per bucket, and only the bucket
+ * holding rank k (a key or three) is put in order. Not Hoare's selection (used until the twenty-first
+ * round): its data-dependent inner loops were a third of a cell's cloud blocks, the cells' blocks the
+ * largest single cost of a 40-year scene-box statistic (docs/performance.md). Nor `a.sort()[k]`: a
+ * typed-array sort of 64 keys was slower still.
  */
-function nthLowest(a: Float64Array, k: number): number {
-  let lo = 0;
-  let hi = a.length - 1;
-  while (hi > lo) {
-    const pivot = a[(lo + hi) >> 1];
-    let i = lo;
-    let j = hi;
-    while (i <= j) {
-      while (a[i] < pivot) i++;
-      while (a[j] > pivot) j--;
-      if (i <= j) {
-        const t = a[i];
-        a[i] = a[j];
-        a[j] = t;
-        i++;
-        j--;
-      }
-    }
-    if (k <= j) hi = j;
-    else if (k >= i) lo = i;
-    else return a[k];
+export function nthLowest(a: Float64Array, k: number, min: number, max: number): number {
+  if (!(max > min)) return min;
+  const scale = BLOCKS_PER_CELL / (max - min);
+  bucketCounts.fill(0);
+  for (let i = 0; i < BLOCKS_PER_CELL; i++) {
+    // At most 64 (the maximum's bucket, whatever the rounding of the product).
+    const bucket = Math.min(BLOCKS_PER_CELL, Math.floor((a[i] - min) * scale));
+    bucketOfKey[i] = bucket;
+    bucketCounts[bucket]++;
   }
-  return a[lo];
+  let bucket = 0;
+  let below = 0;
+  while (bucket < BLOCKS_PER_CELL && below + bucketCounts[bucket] <= k) below += bucketCounts[bucket++];
+  let m = 0;
+  for (let i = 0; i < BLOCKS_PER_CELL; i++) if (bucketOfKey[i] === bucket) bucketKeys[m++] = a[i];
+  // The bucket's few keys by insertion, up to the rank asked for.
+  for (let i = 1; i < m; i++) {
+    const v = bucketKeys[i];
+    let j = i - 1;
+    while (j >= 0 && bucketKeys[j] > v) {
+      bucketKeys[j + 1] = bucketKeys[j];
+      j--;
+    }
+    bucketKeys[j + 1] = v;
+  }
+  return bucketKeys[k - below];
 }
 
 /** Cloud state of a block (no validity check: callers test validity first). */
