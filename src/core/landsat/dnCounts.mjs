@@ -224,17 +224,6 @@ export function createDnTally(bandCount, maskBits, ordered = true) {
               continue;
             }
             const d = dn[o];
-            if (!ordered) {
-              // Only the counts (an area's statistics sort by value): no first positions to keep.
-              if (kind === PIXEL_CLEAR) {
-                if (clearCount[d] === 0) clearSeen[clearDistinct++] = d;
-                clearCount[d] += repeat;
-              } else {
-                if (maskedCount[d] === 0) maskedSeen[maskedDistinct++] = d;
-                maskedCount[d] += repeat;
-              }
-              continue;
-            }
             const at = base + ci;
             if (kind === PIXEL_CLEAR) {
               if (clearCount[d] === 0) {
