@@ -77,15 +77,13 @@ export function countWindowDns(qa, maskBits, bands, inside) {
   return bands.map((dn) => countDns(dn, classes));
 }
 
-/** One band's running counts of a tally (createDnTally): per DN, pixels and the first window position seen. */
+/** One band's running counts of a tally (createDnTally): pixels per DN, and the DNs in the order first counted. */
 function tallySlot() {
   return {
     clearCount: new Uint32Array(DN_VALUES),
-    clearFirst: new Uint32Array(DN_VALUES),
     clearSeen: new Uint16Array(DN_VALUES),
     clearDistinct: 0,
     maskedCount: new Uint32Array(DN_VALUES),
-    maskedFirst: new Uint32Array(DN_VALUES),
     maskedSeen: new Uint16Array(DN_VALUES),
     maskedDistinct: 0,
     fill: 0,
@@ -102,33 +100,8 @@ function clearSlot(slot) {
   slot.fill = 0;
 }
 
-// Per window position, 1 + the DN first seen there (0: none), while orderedCounts puts them in order.
-let dnAtPosition = new Int32Array(0);
-
-/**
- * The DNs seen, in the order of their first window position, with their counts; the slot's counts back
- * to 0. Each position holds one DN, so the positions place them without a sort (sorting was ~3 % of
- * the synthesis worker's time over a 40-year record).
- */
-function orderedCounts(count, first, seen, distinct, extent) {
-  if (dnAtPosition.length < extent) dnAtPosition = new Int32Array(extent);
-  for (let k = 0; k < distinct; k++) dnAtPosition[first[seen[k]]] = seen[k] + 1;
-  const dns = new Uint16Array(distinct);
-  const counts = new Uint32Array(distinct);
-  for (let at = 0, m = 0; m < distinct; at++) {
-    const v = dnAtPosition[at];
-    if (v === 0) continue;
-    dnAtPosition[at] = 0;
-    const d = v - 1;
-    dns[m] = d;
-    counts[m++] = count[d];
-    count[d] = 0;
-  }
-  return { dns, counts };
-}
-
-/** The DNs seen in the order seen, with their counts; the slot's counts back to 0 (an unordered tally). */
-function seenCounts(count, _first, seen, distinct) {
+/** The DNs in the order first counted, with their counts; the slot's counts back to 0. */
+function seenCounts(count, seen, distinct) {
   const dns = seen.slice(0, distinct);
   const counts = new Uint32Array(distinct);
   for (let k = 0; k < distinct; k++) {
@@ -136,6 +109,104 @@ function seenCounts(count, _first, seen, distinct) {
     count[dns[k]] = 0;
   }
   return { dns, counts };
+}
+
+/**
+ * An ordered tally's pieces, kept until its end (one tally at a time per thread): each piece's pixel
+ * classes and band DNs copied into growing buffers, and each of its rows as a segment of the window (its
+ * first position, the offsets of its pixels, its width and how many window rows it stands for).
+ */
+const kept = {
+  classes: new Uint8Array(0),
+  dns: new Uint16Array(0),
+  /** Per segment: window position of its first pixel, offset in `classes`, offset in `dns` (band 0), pixels to the next band, width, row repeat. */
+  segments: new Float64Array(0),
+  pixels: 0,
+  bandPixels: 0,
+  count: 0,
+};
+const SEGMENT_FIELDS = 6;
+
+function grown(array, length, make) {
+  if (array.length >= length) return array;
+  const bigger = make(Math.max(length, 2 * array.length));
+  bigger.set(array);
+  return bigger;
+}
+
+/** Keeps one piece of an ordered tally (its classes already in `classes`) for countKept. */
+function keepPiece(classes, bands, nRows, nCols, rowFirstY, rowRepeat, x0, outW) {
+  const n = nRows * nCols;
+  kept.classes = grown(kept.classes, kept.pixels + n, (m) => new Uint8Array(m));
+  kept.classes.set(classes.subarray(0, n), kept.pixels);
+  kept.dns = grown(kept.dns, kept.bandPixels + bands.length * n, (m) => new Uint16Array(m));
+  for (let b = 0; b < bands.length; b++) {
+    const band = bands[b];
+    const to = kept.bandPixels + b * n;
+    if (ArrayBuffer.isView(band)) kept.dns.set(band.subarray(0, n), to);
+    else for (let i = 0; i < n; i++) kept.dns[to + i] = band[i];
+  }
+  kept.segments = grown(kept.segments, (kept.count + nRows) * SEGMENT_FIELDS, (m) => new Float64Array(m));
+  for (let ri = 0; ri < nRows; ri++) {
+    const at = (kept.count++) * SEGMENT_FIELDS;
+    kept.segments[at] = rowFirstY[ri] * outW + x0;
+    kept.segments[at + 1] = kept.pixels + ri * nCols;
+    kept.segments[at + 2] = kept.bandPixels + ri * nCols;
+    kept.segments[at + 3] = n;
+    kept.segments[at + 4] = nCols;
+    kept.segments[at + 5] = rowRepeat[ri];
+  }
+  kept.pixels += n;
+  kept.bandPixels += bands.length * n;
+}
+
+/**
+ * The kept pieces counted into the slots in the window's row-major order (their segments by first
+ * position), so that each DN is first counted at its first window position, as countDns meets it over
+ * the assembled window: the seen lists are then in that order without positions to keep per DN (the
+ * first positions' bookkeeping and their scan at the end were most of a 40-year scene-box statistic's
+ * counting, docs/performance.md, twenty-first round).
+ */
+function countKept(slots) {
+  const seg = kept.segments;
+  const order = Array.from({ length: kept.count }, (_, k) => k);
+  let rising = true;
+  for (let k = 1; k < kept.count && rising; k++) rising = seg[k * SEGMENT_FIELDS] > seg[(k - 1) * SEGMENT_FIELDS];
+  if (!rising) order.sort((a, b) => seg[a * SEGMENT_FIELDS] - seg[b * SEGMENT_FIELDS]);
+  const classes = kept.classes;
+  const dns = kept.dns;
+  for (let b = 0; b < slots.length; b++) {
+    const slot = slots[b];
+    const { clearCount, clearSeen, maskedCount, maskedSeen } = slot;
+    let { clearDistinct, maskedDistinct, fill } = slot;
+    for (let k = 0; k < order.length; k++) {
+      const at = order[k] * SEGMENT_FIELDS;
+      const o = seg[at + 1];
+      const d0 = seg[at + 2] + b * seg[at + 3];
+      const width = seg[at + 4];
+      const repeat = seg[at + 5];
+      for (let c = 0; c < width; c++) {
+        const kind = classes[o + c];
+        if (kind === PIXEL_CLEAR) {
+          const d = dns[d0 + c];
+          if (clearCount[d] === 0) clearSeen[clearDistinct++] = d;
+          clearCount[d] += repeat;
+        } else if (kind === PIXEL_FILL) {
+          fill += repeat;
+        } else {
+          const d = dns[d0 + c];
+          if (maskedCount[d] === 0) maskedSeen[maskedDistinct++] = d;
+          maskedCount[d] += repeat;
+        }
+      }
+    }
+    slot.clearDistinct = clearDistinct;
+    slot.maskedDistinct = maskedDistinct;
+    slot.fill = fill;
+  }
+  kept.pixels = 0;
+  kept.bandPixels = 0;
+  kept.count = 0;
 }
 
 /**
@@ -176,9 +247,9 @@ function addUnordered(slot, dn, classes, nRows, nCols, rowRepeat) {
  * picks a row twice), and its column ci is window column `x0 + ci`. The DNs come out in the order of
  * their first window position (row-major), which is the order countDns meets them in: the counts, and
  * the statistics accumulated over them in that order (statistics.ts), equal countWindowDns' over the
- * assembled window. `ordered` false: the same counts, the DNs in the order met (no positions kept,
- * and no scan of the window's positions at the end, which for an area's strips of a million pixels
- * was a third of the worker's counting). One tally at a time per thread.
+ * assembled window: the pieces are kept (copied) and counted at the end in the window's row order
+ * (countKept). `ordered` false: the same counts, the DNs in the order met, each piece counted as it
+ * comes (an area's strips of a million pixels are not kept). One tally at a time per thread.
  */
 export function createDnTally(bandCount, maskBits, ordered = true) {
   const slots = [];
@@ -188,15 +259,16 @@ export function createDnTally(bandCount, maskBits, ordered = true) {
     clearSlot(slot);
     slots.push(slot);
   }
+  // ... and pieces kept.
+  kept.pixels = 0;
+  kept.bandPixels = 0;
+  kept.count = 0;
   let classes = new Uint8Array(0);
-  // One past the last window position any piece covers: where orderedCounts' scan can stop at worst.
-  let extent = 0;
   return {
     /** `inside` (optional, 1 per piece pixel): pixels of an area's polygon; the others count as fill, as countWindowDns' `inside`. */
     add(qa, bands, nRows, nCols, rowFirstY, rowRepeat, x0, outW, inside) {
       const n = nRows * nCols;
       if (n === 0) return;
-      extent = Math.max(extent, rowFirstY[nRows - 1] * outW + x0 + nCols);
       if (classes.length < n) classes = new Uint8Array(n);
       if (inside) {
         for (let i = 0; i < n; i++) {
@@ -205,52 +277,15 @@ export function createDnTally(bandCount, maskBits, ordered = true) {
       } else {
         for (let i = 0; i < n; i++) classes[i] = pixelClass(qa[i], maskBits);
       }
-      if (!ordered) {
-        for (let b = 0; b < slots.length; b++) addUnordered(slots[b], bands[b], classes, nRows, nCols, rowRepeat);
-        return;
-      }
-      for (let b = 0; b < slots.length; b++) {
-        const slot = slots[b];
-        const dn = bands[b];
-        const { clearCount, clearFirst, clearSeen, maskedCount, maskedFirst, maskedSeen } = slot;
-        let { clearDistinct, maskedDistinct, fill } = slot;
-        for (let ri = 0, o = 0; ri < nRows; ri++) {
-          const repeat = rowRepeat[ri];
-          const base = rowFirstY[ri] * outW + x0;
-          for (let ci = 0; ci < nCols; ci++, o++) {
-            const kind = classes[o];
-            if (kind === PIXEL_FILL) {
-              fill += repeat;
-              continue;
-            }
-            const d = dn[o];
-            const at = base + ci;
-            if (kind === PIXEL_CLEAR) {
-              if (clearCount[d] === 0) {
-                clearSeen[clearDistinct++] = d;
-                clearFirst[d] = at;
-              } else if (at < clearFirst[d]) clearFirst[d] = at;
-              clearCount[d] += repeat;
-            } else {
-              if (maskedCount[d] === 0) {
-                maskedSeen[maskedDistinct++] = d;
-                maskedFirst[d] = at;
-              } else if (at < maskedFirst[d]) maskedFirst[d] = at;
-              maskedCount[d] += repeat;
-            }
-          }
-        }
-        slot.clearDistinct = clearDistinct;
-        slot.maskedDistinct = maskedDistinct;
-        slot.fill = fill;
-      }
+      if (ordered) keepPiece(classes, bands, nRows, nCols, rowFirstY, rowRepeat, x0, outW);
+      else for (let b = 0; b < slots.length; b++) addUnordered(slots[b], bands[b], classes, nRows, nCols, rowRepeat);
     },
     /** Each band's counts; `fillOutside` window pixels no piece covered (outside the raster: DN 0) count as fill. */
     finish(fillOutside = 0) {
+      if (ordered) countKept(slots);
       return slots.map((slot) => {
-        const pick = ordered ? orderedCounts : seenCounts;
-        const clear = pick(slot.clearCount, slot.clearFirst, slot.clearSeen, slot.clearDistinct, extent);
-        const masked = pick(slot.maskedCount, slot.maskedFirst, slot.maskedSeen, slot.maskedDistinct, extent);
+        const clear = seenCounts(slot.clearCount, slot.clearSeen, slot.clearDistinct);
+        const masked = seenCounts(slot.maskedCount, slot.maskedSeen, slot.maskedDistinct);
         const fill = slot.fill + fillOutside;
         slot.clearDistinct = 0;
         slot.maskedDistinct = 0;
