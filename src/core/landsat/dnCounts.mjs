@@ -164,7 +164,7 @@ function keepPiece(classes, bands, nRows, nCols, rowFirstY, rowRepeat, x0, outW)
  * The kept pieces counted into the slots in the window's row-major order (their segments by first
  * position), so that each DN is first counted at its first window position, as countDns meets it over
  * the assembled window: the seen lists are then in that order without positions to keep per DN (the
- * first positions' bookkeeping and their scan at the end were most of a 40-year scene-box statistic's
+ * first positions' bookkeeping and their scan at the end were a third of a 40-year scene-box statistic's
  * counting, docs/performance.md, twenty-first round).
  */
 function countKept(slots) {
