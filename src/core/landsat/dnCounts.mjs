@@ -52,19 +52,9 @@ export function countDns(dn, classes) {
       if (clearCount[d]++ === 0) clearSeen[clearDistinct++] = d;
     } else if (maskedCount[d]++ === 0) maskedSeen[maskedDistinct++] = d;
   }
-  const clearDns = clearSeen.slice(0, clearDistinct);
-  const clearCounts = new Uint32Array(clearDistinct);
-  for (let k = 0; k < clearDistinct; k++) {
-    clearCounts[k] = clearCount[clearDns[k]];
-    clearCount[clearDns[k]] = 0;
-  }
-  const maskedDns = maskedSeen.slice(0, maskedDistinct);
-  const maskedCounts = new Uint32Array(maskedDistinct);
-  for (let k = 0; k < maskedDistinct; k++) {
-    maskedCounts[k] = maskedCount[maskedDns[k]];
-    maskedCount[maskedDns[k]] = 0;
-  }
-  return { fill, clearDns, clearCounts, maskedDns, maskedCounts };
+  const clear = seenCounts(clearCount, clearSeen, clearDistinct);
+  const masked = seenCounts(maskedCount, maskedSeen, maskedDistinct);
+  return { fill, clearDns: clear.dns, clearCounts: clear.counts, maskedDns: masked.dns, maskedCounts: masked.counts };
 }
 
 /**
@@ -176,67 +166,51 @@ function countKept(slots) {
   const classes = kept.classes;
   const dns = kept.dns;
   for (let b = 0; b < slots.length; b++) {
-    const slot = slots[b];
-    const { clearCount, clearSeen, maskedCount, maskedSeen } = slot;
-    let { clearDistinct, maskedDistinct, fill } = slot;
     for (let k = 0; k < order.length; k++) {
       const at = order[k] * SEGMENT_FIELDS;
-      const o = seg[at + 1];
-      const d0 = seg[at + 2] + b * seg[at + 3];
-      const width = seg[at + 4];
-      const repeat = seg[at + 5];
-      for (let c = 0; c < width; c++) {
-        const kind = classes[o + c];
-        if (kind === PIXEL_CLEAR) {
-          const d = dns[d0 + c];
-          if (clearCount[d] === 0) clearSeen[clearDistinct++] = d;
-          clearCount[d] += repeat;
-        } else if (kind === PIXEL_FILL) {
-          fill += repeat;
-        } else {
-          const d = dns[d0 + c];
-          if (maskedCount[d] === 0) maskedSeen[maskedDistinct++] = d;
-          maskedCount[d] += repeat;
-        }
-      }
+      countRow(slots[b], classes, seg[at + 1], dns, seg[at + 2] + b * seg[at + 3], seg[at + 4], seg[at + 5]);
     }
-    slot.clearDistinct = clearDistinct;
-    slot.maskedDistinct = maskedDistinct;
-    slot.fill = fill;
   }
+  forgetKept();
+}
+
+/** No pieces kept (a tally's start and end; one left unfinished when its synthesis threw leaves some). */
+function forgetKept() {
   kept.pixels = 0;
   kept.bandPixels = 0;
   kept.count = 0;
 }
 
 /**
- * One band of a piece into an unordered tally's slot (createDnTally with `ordered` false: only the
- * counts, an area's). Its own loop, without the first positions' bookkeeping or a branch on the
- * order per pixel: it was a quarter of a decode worker's time counting an area's tiles.
+ * `width` pixels of one row into a tally's slot, `repeat` window rows' worth: their classes from
+ * `classes[o]`, their DNs from `dn[d]`. The one per-pixel loop of both tallies (an unordered one's
+ * pieces row by row as they come, an ordered one's kept rows in window order).
  */
-function addUnordered(slot, dn, classes, nRows, nCols, rowRepeat) {
+function countRow(slot, classes, o, dn, d, width, repeat) {
   const { clearCount, clearSeen, maskedCount, maskedSeen } = slot;
   let { clearDistinct, maskedDistinct, fill } = slot;
-  for (let ri = 0, o = 0; ri < nRows; ri++) {
-    const repeat = rowRepeat[ri];
-    for (const end = o + nCols; o < end; o++) {
-      const kind = classes[o];
-      if (kind === PIXEL_CLEAR) {
-        const d = dn[o];
-        if (clearCount[d] === 0) clearSeen[clearDistinct++] = d;
-        clearCount[d] += repeat;
-      } else if (kind === PIXEL_FILL) {
-        fill += repeat;
-      } else {
-        const d = dn[o];
-        if (maskedCount[d] === 0) maskedSeen[maskedDistinct++] = d;
-        maskedCount[d] += repeat;
-      }
+  for (let c = 0; c < width; c++) {
+    const kind = classes[o + c];
+    if (kind === PIXEL_CLEAR) {
+      const v = dn[d + c];
+      if (clearCount[v] === 0) clearSeen[clearDistinct++] = v;
+      clearCount[v] += repeat;
+    } else if (kind === PIXEL_FILL) {
+      fill += repeat;
+    } else {
+      const v = dn[d + c];
+      if (maskedCount[v] === 0) maskedSeen[maskedDistinct++] = v;
+      maskedCount[v] += repeat;
     }
   }
   slot.clearDistinct = clearDistinct;
   slot.maskedDistinct = maskedDistinct;
   slot.fill = fill;
+}
+
+/** One band of a piece into an unordered tally's slot (createDnTally with `ordered` false: only the counts, an area's), row by row as it comes. */
+function addUnordered(slot, dn, classes, nRows, nCols, rowRepeat) {
+  for (let ri = 0; ri < nRows; ri++) countRow(slot, classes, ri * nCols, dn, ri * nCols, nCols, rowRepeat[ri]);
 }
 
 /**
@@ -260,9 +234,7 @@ export function createDnTally(bandCount, maskBits, ordered = true) {
     slots.push(slot);
   }
   // ... and pieces kept.
-  kept.pixels = 0;
-  kept.bandPixels = 0;
-  kept.count = 0;
+  forgetKept();
   let classes = new Uint8Array(0);
   return {
     /** `inside` (optional, 1 per piece pixel): pixels of an area's polygon; the others count as fill, as countWindowDns' `inside`. */
