@@ -1,37 +1,47 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { nthLowest } from './demoCloudBlocks.js';
+import { lowestBlocks } from './demoCloudBlocks.js';
 
 /**
- * The reference: the (k + 1)-th value of the keys sorted ascending (a plain copy and sort, no buckets).
- * Both sides `+ 0`: -0 and 0 are one key to every comparison cellCloudBits makes, and either may be the
- * threshold when they tie (toBe would tell them apart).
+ * The reference: the n blocks of lowest key, ties by block index, as bits of two 32-bit words (blocks
+ * 0-31, 32-63): the block indices plainly sorted by (key, index), no buckets. -0 and 0 are one key, as
+ * to every comparison (a - b is 0 for them).
  */
-const sortedAt = (keys: number[], k: number) => [...keys].sort((a, b) => a - b)[k] + 0;
-const lowestAt = (keys: number[], k: number, min: number, max: number) => nthLowest(Float64Array.from(keys), k, min, max) + 0;
+function sortedBits(keys: number[], n: number): [number, number] {
+  const order = keys.map((_, i) => i).sort((i, j) => keys[i] - keys[j] || i - j);
+  const words: [number, number] = [0, 0];
+  for (const b of order.slice(0, n)) words[b >> 5] = (words[b >> 5] | (1 << (b & 31))) >>> 0;
+  return words;
+}
 
-describe('nthLowest (the threshold of a cell\'s cloud blocks)', () => {
-  const range = (keys: number[]) => [Math.min(...keys), Math.max(...keys)] as const;
+function bucketBits(keys: number[], n: number): [number, number] {
+  const words = new Uint32Array(4);
+  lowestBlocks(Float64Array.from(keys), n, Math.min(...keys), Math.max(...keys), words, 2);
+  return [words[2], words[3]];
+}
+
+describe('lowestBlocks (a cell\'s cloud blocks: its n blocks of lowest key)', () => {
   it.each([
-    ['distinct keys, the lowest', Array.from({ length: 64 }, (_, i) => 63 - i), 0],
-    ['distinct keys, the highest', Array.from({ length: 64 }, (_, i) => i * 0.5 - 7), 63],
-    ['all keys equal', Array.from({ length: 64 }, () => -0.25), 31],
-    ['two values, the rank at their border', Array.from({ length: 64 }, (_, i) => (i % 2 ? 1 : -1)), 32],
+    ['distinct keys, the lowest alone', Array.from({ length: 64 }, (_, i) => 63 - i), 1],
+    ['distinct keys, all but the highest', Array.from({ length: 64 }, (_, i) => i * 0.5 - 7), 63],
+    ['all keys equal: the lowest-indexed', Array.from({ length: 64 }, () => -0.25), 31],
+    ['two values, the count at their border', Array.from({ length: 64 }, (_, i) => (i % 2 ? 1 : -1)), 32],
+    ['two values, the count past their border', Array.from({ length: 64 }, (_, i) => (i % 2 ? 1 : -1)), 40],
     ['one outlier stretching the buckets', Array.from({ length: 64 }, (_, i) => (i === 5 ? 1e6 : i * 1e-9)), 40],
     ['zeros of both signs, all tied', Array.from({ length: 64 }, (_, i) => (i % 3 ? 0 : -0)), 10],
     ['keys one ulp apart', Array.from({ length: 64 }, (_, i) => 1 + i * Number.EPSILON), 17],
-  ])('%s', (_name, keys, k) => {
-    const [min, max] = range(keys);
-    expect(lowestAt(keys, k, min, max)).toBe(sortedAt(keys, k));
+    ['no cloud block', Array.from({ length: 64 }, (_, i) => Math.sin(i)), 0],
+    ['every block cloud', Array.from({ length: 64 }, (_, i) => Math.sin(i)), 64],
+  ])('%s', (_name, keys, n) => {
+    expect(bucketBits(keys, n)).toEqual(sortedBits(keys, n));
   });
 
-  it('equals the sorted keys at every rank, ties included', () => {
+  it('equals the plainly sorted blocks for every count, ties included', () => {
     // Keys drawn from few values (many ties) or from doubles near each other, as cells' keys are.
     const key = fc.oneof(fc.integer({ min: -4, max: 4 }).map((v) => v / 8), fc.double({ min: -1, max: 1, noNaN: true }));
     fc.assert(
-      fc.property(fc.array(key, { minLength: 64, maxLength: 64 }), fc.integer({ min: 0, max: 63 }), (keys, k) => {
-        const [min, max] = range(keys);
-        expect(lowestAt(keys, k, min, max)).toBe(sortedAt(keys, k));
+      fc.property(fc.array(key, { minLength: 64, maxLength: 64 }), fc.integer({ min: 0, max: 64 }), (keys, n) => {
+        expect(bucketBits(keys, n)).toEqual(sortedBits(keys, n));
       }),
       { numRuns: 2000 },
     );

@@ -152,79 +152,73 @@ export function cellCloudBits(clouds: SceneClouds, k: number): number {
       if (key > highest) highest = key;
     }
   }
-  // The n lowest keys by (key, index), without ranking all 64: the n-th lowest key is the threshold,
-  // keys below it are cloud, and of the keys equal to it the lowest-indexed make up the count (a
-  // second pass only when there are such ties besides the threshold's own block: rare).
-  const n = clouds.count[k];
-  const threshold = nthLowest(keys, n - 1, lowest, highest);
-  let low = 0;
-  let high = 0;
-  let below = 0;
-  for (let b = 0; b < 32; b++) {
-    if (keys[b] < threshold) {
-      low |= 1 << b;
-      below++;
-    }
-  }
-  for (let b = 32; b < BLOCKS_PER_CELL; b++) {
-    if (keys[b] < threshold) {
-      high |= 1 << (b - 32);
-      below++;
-    }
-  }
-  for (let b = 0, ties = n - below; b < BLOCKS_PER_CELL && ties > 0; b++) {
-    if (keys[b] === threshold) {
-      if (b < 32) low |= 1 << b;
-      else high |= 1 << (b - 32);
-      ties--;
-    }
-  }
-  words[at] = low;
-  words[at + 1] = high;
+  lowestBlocks(keys, clouds.count[k], lowest, highest, words, at);
   if (known) known[k] = 1;
   return at;
 }
 
-/** Scratch of nthLowest (one call at a time per thread): keys per bucket, each key's bucket, one bucket's keys. */
+/** Scratch of lowestBlocks (one call at a time per thread): keys per bucket, each key's bucket, the threshold bucket's blocks. */
 const bucketCounts = new Int32Array(BLOCKS_PER_CELL + 1);
 const bucketOfKey = new Int32Array(BLOCKS_PER_CELL);
-const bucketKeys = new Float64Array(BLOCKS_PER_CELL);
+const bucketBlocks = new Int32Array(BLOCKS_PER_CELL);
 
 /**
- * The (k + 1)-th lowest of the 64 keys `a`, exactly. A bucket pass first: each key's bucket is
- * floor((key - min) * 64 / (max - min)), which never decreases as the key grows, so every key of a lower
- * bucket is lower than every key of a higher one; the keys are counted per bucket, and only the bucket
- * holding rank k (a key or three) is put in order. Not Hoare's selection (used until the twenty-first
- * round): its data-dependent inner loops were a third of a cell's cloud blocks, the cells' blocks the
- * largest single cost of a 40-year scene-box statistic (docs/performance.md). Nor `a.sort()[k]`: a
- * typed-array sort of 64 keys was slower still.
+ * Writes to words[at] (blocks 0-31) and words[at + 1] (32-63) the bits of the n blocks of lowest key `a`
+ * (64 keys from min to max), ties by block index: a cell's cloud blocks. A bucket pass: each key's bucket
+ * is floor((key - min) * 64 / (max - min)), which never decreases as the key grows, so every key of a
+ * lower bucket is lower than every key of a higher one. The keys are counted per bucket; the blocks of the
+ * buckets below the one holding rank n are cloud, and of that bucket's few blocks, put in order by key
+ * and index, the first ones that make up n. No threshold is compared with each key afterwards, and
+ * nothing is sorted but that bucket: the selection took half of a cell's cloud blocks (the largest single
+ * cost of a 40-year scene-box statistic) as Hoare's selection until the twenty-first round, and still ~40 %
+ * as a bucket pass that found the n-th key first and then compared every key with it (docs/performance.md).
  */
-export function nthLowest(a: Float64Array, k: number, min: number, max: number): number {
-  if (!(max > min)) return min;
+export function lowestBlocks(a: Float64Array, n: number, min: number, max: number, words: Uint32Array, at: number): void {
   const scale = BLOCKS_PER_CELL / (max - min);
+  // All keys equal (or too close for the scale to be finite): one bucket, ordered by index alone.
+  const spread = scale < Infinity;
   bucketCounts.fill(0);
   for (let i = 0; i < BLOCKS_PER_CELL; i++) {
     // At most 64 (the maximum's bucket, whatever the rounding of the product).
-    const bucket = Math.min(BLOCKS_PER_CELL, Math.floor((a[i] - min) * scale));
+    const bucket = spread ? Math.min(BLOCKS_PER_CELL, Math.floor((a[i] - min) * scale)) : 0;
     bucketOfKey[i] = bucket;
     bucketCounts[bucket]++;
   }
-  let bucket = 0;
+  let threshold = 0;
   let below = 0;
-  while (bucket < BLOCKS_PER_CELL && below + bucketCounts[bucket] <= k) below += bucketCounts[bucket++];
+  while (threshold < BLOCKS_PER_CELL && below + bucketCounts[threshold] <= n - 1) below += bucketCounts[threshold++];
+  // Blocks in lower buckets are cloud; the threshold bucket's blocks are listed in index order.
+  let low = 0;
+  let high = 0;
   let m = 0;
-  for (let i = 0; i < BLOCKS_PER_CELL; i++) if (bucketOfKey[i] === bucket) bucketKeys[m++] = a[i];
-  // The bucket's few keys by insertion, up to the rank asked for.
+  for (let i = 0; i < 32; i++) {
+    const bucket = bucketOfKey[i];
+    if (bucket < threshold) low |= 1 << i;
+    else if (bucket === threshold) bucketBlocks[m++] = i;
+  }
+  for (let i = 32; i < BLOCKS_PER_CELL; i++) {
+    const bucket = bucketOfKey[i];
+    if (bucket < threshold) high |= 1 << (i - 32);
+    else if (bucket === threshold) bucketBlocks[m++] = i;
+  }
+  // Insertion by key, stable: equal keys keep their index order. Only the first n - below are needed.
   for (let i = 1; i < m; i++) {
-    const v = bucketKeys[i];
+    const block = bucketBlocks[i];
+    const key = a[block];
     let j = i - 1;
-    while (j >= 0 && bucketKeys[j] > v) {
-      bucketKeys[j + 1] = bucketKeys[j];
+    while (j >= 0 && a[bucketBlocks[j]] > key) {
+      bucketBlocks[j + 1] = bucketBlocks[j];
       j--;
     }
-    bucketKeys[j + 1] = v;
+    bucketBlocks[j + 1] = block;
   }
-  return bucketKeys[k - below];
+  for (let t = 0; t < n - below; t++) {
+    const block = bucketBlocks[t];
+    if (block < 32) low |= 1 << block;
+    else high |= 1 << (block - 32);
+  }
+  words[at] = low;
+  words[at + 1] = high;
 }
 
 /** Cloud state of a block (no validity check: callers test validity first). */
