@@ -6,7 +6,7 @@ import { footprintIntersectsBBox } from '../stac/footprintIntersectsBBox.js';
 import type { LandsatScene } from '../stac/landsatScene.js';
 import type { SceneCatalog, SceneQuery, SceneSearchResult } from '../stac/sceneCatalog.js';
 import { findWrs2Tiles } from '../wrs2/wrs2.js';
-import { knowCloudPercentSoon, knowCloudPercents, roundPercent, sceneCloudPercent } from './demoCloudPercents.js';
+import { knowCloudPercentSoon, knowCloudPercents, sceneCloudPercent } from './demoCloudPercents.js';
 import { DEMO_HREF_PREFIX, createDemoScene, demoAssetHref, demoAssetKeys, parseDemoSceneId, type DemoScene } from './demoSceneIds.js';
 import { openDemoAssetSource } from './demoScenes.js';
 import { DEMO_MISSIONS, demoPassesForPathRow } from './demoMissionSchedule.js';
@@ -41,7 +41,10 @@ const DAY_MS = 86_400_000;
 /** Longest stretch of scene listing a search does before it gives the event loop a turn. */
 const LISTING_SLICE_MS = 10;
 
-export { roundPercent };
+/** Percent rounded to 2 decimals, as eo:cloud_cover is published. */
+export function roundPercent(v: number): number {
+  return Math.round(v * 100) / 100;
+}
 
 /**
  * The scene with `cloudCover` computed when first read (then kept by sceneCloudPercent), not before: for
@@ -249,7 +252,7 @@ export function createDemoCatalog(opts: DemoCatalogOptions = {}): DemoCatalog {
       search: for (let at = 0, size = 16; at < candidates.length; at += size, size = 128) {
         const chunk = candidates.slice(at, at + size);
         if (percentsNeeded) {
-          await knowCloudPercents(chunk, query.readsScenesWhole ? query.maxCloudCover : undefined);
+          await knowCloudPercents(chunk);
           query.onSearchProgress?.(at + chunk.length, candidates.length);
         }
         // A turn of the event loop between chunks, whichever thread computed them (a client that left stops it here).
