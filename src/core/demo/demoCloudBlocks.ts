@@ -169,9 +169,10 @@ const bucketBlocks = new Int32Array(BLOCKS_PER_CELL);
  * lower bucket is lower than every key of a higher one. The keys are counted per bucket; the blocks of the
  * buckets below the one holding rank n are cloud, and of that bucket's few blocks, put in order by key
  * and index, the first ones that make up n. No threshold is compared with each key afterwards, and
- * nothing is sorted but that bucket: the selection took half of a cell's cloud blocks (the largest single
- * cost of a 40-year scene-box statistic) as Hoare's selection until the twenty-first round, and still ~40 %
- * as a bucket pass that found the n-th key first and then compared every key with it (docs/performance.md).
+ * nothing is sorted but that bucket. Choosing the blocks was about half of a cell's cloud blocks (the
+ * largest single cost of a 40-year scene-box statistic): as Hoare's selection and a pass of comparisons
+ * until the twenty-first round, and still ~1,000 of ~1,750 ns a cell as a bucket pass that found the n-th
+ * key and then compared every key with it; this takes ~500 ns (docs/performance.md, twenty-second round).
  */
 export function lowestBlocks(a: Float64Array, n: number, min: number, max: number, words: Uint32Array, at: number): void {
   const scale = BLOCKS_PER_CELL / (max - min);
@@ -201,7 +202,7 @@ export function lowestBlocks(a: Float64Array, n: number, min: number, max: numbe
     if (bucket < threshold) high |= 1 << (i - 32);
     else if (bucket === threshold) bucketBlocks[m++] = i;
   }
-  // Insertion by key, stable: equal keys keep their index order. Only the first n - below are needed.
+  // Insertion by key, stable: equal keys keep their index order. The first n - below of them are cloud.
   for (let i = 1; i < m; i++) {
     const block = bucketBlocks[i];
     const key = a[block];
