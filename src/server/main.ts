@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { DEFAULT_POINT } from '../shared/defaults.js';
 import { inflateEngine } from '../core/raster/nativeInflate.mjs';
 import { warmUpAreaCode } from '../core/area/areaWarmUp.js';
+import type { DemoCatalog } from '../core/demo/createDemoCatalog.js';
 
 /**
  * First-use costs paid before the server answers, so that the first requests' /api/health is not held
@@ -26,7 +27,7 @@ async function warmUp(app: Awaited<ReturnType<typeof buildApp>>, full: boolean):
     const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
     const small = { lat, lon, halfWidthDeg: 0.02, halfHeightDeg: 0.02, startDate: day(40), endDate: day(30), bands: 'B04,B05', cloudCoverage: 100 };
     request = warmUpRequest(app, small, started, 'warm-up done', 'warm-up request failed; the first requests pay for it').then(() =>
-      full ? warmUpLongRecord(app) : undefined,
+      full ? warmUpLongRecord(app, app.ctx.catalog as DemoCatalog) : undefined,
     );
   }
   // Start-up stays short on a machine short of CPU: past WARM_UP_MAX_MS the server listens and the requests finish beside it.
@@ -61,14 +62,24 @@ function warmUpArchiveAreas(app: Awaited<ReturnType<typeof buildApp>>, started: 
  * the 40-year journey in the page took 5.3-5.4 s against 6.4 s. It holds the start ~1.7 s more. Run
  * after listening instead, it slowed the first users' journeys (five years in the page 5.0-5.3 s against
  * 3.8 s); run as the whole stream, it outlasted WARM_UP_MAX_MS and slowed the next requests.
+ * Its search keeps no cloud fields for its counts (DemoCatalog.keepSearchedFields), so that the counts
+ * build them, on the event loop and in the worker, as every request that finds no kept field does (most:
+ * a year, a cloud limit of 100 %, a search whose percents were known). With the fields kept, its counts
+ * all took one, and in the full first-minute bench the one-year journey after start took ~0.2 s longer
+ * to its first image (set medians 0.65-0.71 s against 0.40-0.46 s) with ~0.25 s more server CPU; why,
+ * not found (the warm-up ended before listening either way). Without, one year is as before and a
+ * person's first 40-year request keeps its own fields: set medians 4.14-4.67 s in the page against
+ * 4.45-4.85 s (docs/performance.md, twenty-third round).
  */
 const LONG_RECORD_WARM_UP = { lat: 47.87, lon: 12.45, halfWidthDeg: 1.5, halfHeightDeg: 1.05, startDate: '1982-08-22', cloudCoverage: 50 };
 
-async function warmUpLongRecord(app: Awaited<ReturnType<typeof buildApp>>): Promise<void> {
+async function warmUpLongRecord(app: Awaited<ReturnType<typeof buildApp>>, catalog: DemoCatalog): Promise<void> {
   const { lat, lon, startDate, cloudCoverage } = LONG_RECORD_WARM_UP;
   app.log.info({ lat, lon, startDate, cloudCoverage }, 'long-record warm-up started');
   const box = { ...LONG_RECORD_WARM_UP, endDate: new Date().toISOString().slice(0, 10), bands: 'B01,B02,B03,B04,B05' };
+  catalog.keepSearchedFields(false);
   await warmUpRequest(app, box, performance.now(), 'long-record warm-up done', 'long-record warm-up failed; the first 40-year request pays for it');
+  catalog.keepSearchedFields(true);
 }
 
 /** One warm-up statistics request through the real route, logged as `done` (status and ms since `started`) or `failed`; never throws. */

@@ -73,3 +73,14 @@ export function releaseCloudField(clouds: SceneClouds): void {
   keep(released.bits, clouds.cellBits);
   keep(released.known, clouds.cellKnown);
 }
+
+/**
+ * Hands back the amounts and counts of a whole field built without block bits
+ * (createSceneCloudsToHandOver) that nothing reads any more: one a search kept and nobody took
+ * (keptCloudFields.ts), or one it built for a percent and did not keep.
+ */
+export function releaseHandOverField(clouds: SceneClouds): void {
+  if (clouds.cellBits || clouds.cells) return;
+  keep(released.amount, clouds.amount);
+  keep(released.count, clouds.count);
+}

@@ -6,7 +6,7 @@ import { footprintIntersectsBBox } from '../stac/footprintIntersectsBBox.js';
 import type { LandsatScene } from '../stac/landsatScene.js';
 import type { SceneCatalog, SceneQuery, SceneSearchResult } from '../stac/sceneCatalog.js';
 import { findWrs2Tiles } from '../wrs2/wrs2.js';
-import { knowCloudPercentSoon, knowCloudPercents, sceneCloudPercent } from './demoCloudPercents.js';
+import { knowCloudPercentSoon, knowCloudPercents, roundPercent, sceneCloudPercent } from './demoCloudPercents.js';
 import { DEMO_HREF_PREFIX, createDemoScene, demoAssetHref, demoAssetKeys, parseDemoSceneId, type DemoScene } from './demoSceneIds.js';
 import { openDemoAssetSource } from './demoScenes.js';
 import { DEMO_MISSIONS, demoPassesForPathRow } from './demoMissionSchedule.js';
@@ -33,6 +33,12 @@ export interface DemoCatalog extends SceneCatalog {
   sceneById(id: string): LandsatScene | null;
   /** Resolves once the coastline index is loaded (started at creation, in the background). */
   readonly ready: Promise<void>;
+  /**
+   * Whether a search for a caller that reads its scenes whole (SceneQuery.readsScenesWhole) keeps the
+   * cloud fields it built for the scenes it lets through, for their counts (keptCloudFields.ts). On from
+   * creation; the server's start-up warm-up switches it off while it runs (main.ts says why).
+   */
+  keepSearchedFields(on: boolean): void;
 }
 
 /** Box queries: WRS-2 lookups on a lattice this fine (degrees) find every path/row the box touches. */
@@ -41,10 +47,7 @@ const DAY_MS = 86_400_000;
 /** Longest stretch of scene listing a search does before it gives the event loop a turn. */
 const LISTING_SLICE_MS = 10;
 
-/** Percent rounded to 2 decimals, as eo:cloud_cover is published. */
-export function roundPercent(v: number): number {
-  return Math.round(v * 100) / 100;
-}
+export { roundPercent };
 
 /**
  * The scene with `cloudCover` computed when first read (then kept by sceneCloudPercent), not before: for
@@ -210,10 +213,15 @@ export function createDemoCatalog(opts: DemoCatalogOptions = {}): DemoCatalog {
     return firstPast === -1 ? [] : firstPast === 0 ? listed : listed.slice(firstPast);
   }
 
+  let keepsFields = true;
+
   return {
     name: 'demo',
     synthetic: true,
     ready,
+    keepSearchedFields(on) {
+      keepsFields = on;
+    },
     async countScenesByPathRow(query) {
       query.signal?.throwIfAborted();
       const { start, end } = searchDates(query);
@@ -252,7 +260,7 @@ export function createDemoCatalog(opts: DemoCatalogOptions = {}): DemoCatalog {
       search: for (let at = 0, size = 16; at < candidates.length; at += size, size = 128) {
         const chunk = candidates.slice(at, at + size);
         if (percentsNeeded) {
-          await knowCloudPercents(chunk);
+          await knowCloudPercents(chunk, query.readsScenesWhole && keepsFields ? query.maxCloudCover : undefined);
           query.onSearchProgress?.(at + chunk.length, candidates.length);
         }
         // A turn of the event loop between chunks, whichever thread computed them (a client that left stops it here).

@@ -3,6 +3,7 @@ import { DEFAULT_MASK, maskBits } from '../raster/clearPixel.js';
 import { createDemoCatalog } from './createDemoCatalog.js';
 import { createSceneClouds } from './demoClouds.js';
 import { knownCloudPercent } from './demoCloudPercents.js';
+import { keptCloudFieldCount, takeKeptCloudField } from './keptCloudFields.js';
 import { parseDemoSceneId } from './demoSceneIds.js';
 import { adoptSceneClouds, demoCloudFieldsHandedOver, openDemoAssetSource, synthesizeDemoTileSet } from './demoScenes.js';
 import { TILE_PX } from './demoSceneGrid.js';
@@ -36,6 +37,41 @@ describe('cloud fields built on the event loop and handed to the synthesis worke
     const counted = await Promise.all(pending);
     expect(demoCloudFieldsHandedOver() - before).toBeGreaterThan(0);
     for (const [i, scene] of scenes.entries()) expect(counted[i]!.counts, scene.id).toEqual(expected[i]);
+  }, 300_000);
+
+  it('come from the search that found the scenes, when its caller counts them: built once, with the counts of the read windows', async () => {
+    await warmDemoSynthPool();
+    // Three years over the default point at cloud 60 %: ~270 candidates, their percents split between this thread and the worker.
+    const found = await createDemoCatalog().search({ bboxLngLat: [-79.2165, 45.3267, -79.2165, 45.3267], startDate: '2020-01-01', endDate: '2022-12-31', maxCloudCover: 60, readsScenesWhole: true, limit: 10_000 });
+    // Every scene the search let through has its field kept here, the worker's half sent back with its percents.
+    expect(found.scenes.length).toBeGreaterThan(100);
+    expect(keptCloudFieldCount()).toBe(found.scenes.length);
+    const scenes = found.scenes.filter((s) => s.wrsPath === 18 && s.wrsRow === 28).slice(0, 12);
+    const bits = maskBits(DEFAULT_MASK);
+    const before = demoCloudFieldsHandedOver();
+    const counted = await Promise.all(scenes.map((s) => demoReaderOf(s, openDemoAssetSource).countBox(SCENE_BOX, demoBandsOf(s), { maxSize: 64 }, bits)));
+    // Each count took its scene's kept field (handed over to the worker, none built again).
+    expect(demoCloudFieldsHandedOver() - before).toBe(scenes.length);
+    expect(keptCloudFieldCount()).toBe(found.scenes.length - scenes.length);
+    // The windows after the counts (the worker builds each scene's field itself for them).
+    const expected = await windowCountsOf(scenes, bits);
+    for (const [i, scene] of scenes.entries()) expect(counted[i]!.counts, scene.id).toEqual(expected[i]);
+  }, 300_000);
+
+  it('are not kept while the catalogue\'s keeping is switched off (the server\'s start-up warm-up), and are again once it is back on', async () => {
+    await warmDemoSynthPool();
+    const catalog = createDemoCatalog();
+    const point: [number, number, number, number] = [-79.2165, 45.3267, -79.2165, 45.3267];
+    // Years no other test here searches, so that every candidate's percent is built (a known one builds nothing to keep).
+    // Looked up by scene (taken): the fields earlier tests kept may expire meanwhile, so their count says nothing here.
+    catalog.keepSearchedFields(false);
+    const off = await catalog.search({ bboxLngLat: point, startDate: '2008-01-01', endDate: '2010-12-31', maxCloudCover: 60, readsScenesWhole: true, limit: 10_000 });
+    expect(off.scenes.length).toBeGreaterThan(50);
+    expect(off.scenes.filter((s) => takeKeptCloudField(s.id) !== undefined)).toEqual([]);
+    catalog.keepSearchedFields(true);
+    const on = await catalog.search({ bboxLngLat: point, startDate: '2005-01-01', endDate: '2007-12-31', maxCloudCover: 60, readsScenesWhole: true, limit: 10_000 });
+    expect(on.scenes.length).toBeGreaterThan(50);
+    expect(on.scenes.filter((s) => takeKeptCloudField(s.id) === undefined)).toEqual([]);
   }, 300_000);
 
   it('are not built for an area\'s counts (the bulk lane: a scene counted strip by strip)', async () => {

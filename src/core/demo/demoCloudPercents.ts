@@ -3,24 +3,49 @@
  * computed once per scene and thread, kept (100,000 of them), computed in slices on the event loop and
  * shared with the synthesis worker, and learned from the counts that build a scene's whole cloud field.
  */
-import { sceneCloudPercentOf } from './demoClouds.js';
+import { createSceneCloudsToHandOver, sceneCloudPercentOf, sceneCloudsRecord } from './demoClouds.js';
+import type { SceneClouds } from './sceneClouds.js';
+import { releaseHandOverField } from './cloudFieldBuffers.js';
+import { keepCloudField } from './keptCloudFields.js';
 import { parseDemoSceneId, type DemoScene } from './demoSceneIds.js';
-import { cloudPercentsInWorker, demoSynthWorkerLoaded } from './demoSynthPool.js';
+import { cloudPercentsInWorker, demoSynthWorkerLoaded, type WorkerPercents } from './demoSynthPool.js';
 import { Lru } from './lruMap.js';
 import { createPercentWaits } from './percentWaits.js';
 import { ownTurn } from '../ownTurn.js';
 
 const cloudPercents = new Lru<number>(100_000);
 
+/** Percent rounded to 2 decimals, as eo:cloud_cover is published (and as a search compares it with its limit). */
+export function roundPercent(v: number): number {
+  return Math.round(v * 100) / 100;
+}
+
+/** Where a search's percents put the whole fields of the scenes it lets through (rounded percent at most `upTo`). */
+export interface FieldKeeper {
+  upTo: number;
+  keep: (sceneId: string, clouds: SceneClouds) => void;
+}
+
 /**
  * Percent of the scene's valid pixels that QA_PIXEL flags cloud (exact, full resolution). On Landsat 7
  * SLC-off scenes it is the cloud field's percent before the scan-line gaps, which cut clear and cloudy
- * ground alike.
+ * ground alike. With `keeper` (a search whose caller counts the scenes it finds: SceneQuery's
+ * `readsScenesWhole`), a scene the search lets through gives the keeper the whole field its percent was
+ * built from, for its count (keptCloudFields.ts).
  */
-export function sceneCloudPercent(scene: DemoScene): number {
+export function sceneCloudPercent(scene: DemoScene, keeper?: FieldKeeper): number {
   let percent = cloudPercents.get(scene.id);
   if (percent === undefined) {
-    percent = sceneCloudPercentOf(scene.grid, scene.datetime, { elevationDeg: scene.sunElevationDeg, azimuthDeg: scene.sunAzimuthDeg });
+    const sun = { elevationDeg: scene.sunElevationDeg, azimuthDeg: scene.sunAzimuthDeg };
+    if (!keeper) {
+      percent = sceneCloudPercentOf(scene.grid, scene.datetime, sun);
+    } else {
+      // The whole field, by the same arithmetic as the percent alone (and on buffers handed back by earlier builds).
+      const clouds = createSceneCloudsToHandOver(scene.grid, scene.datetime, sun);
+      percent = clouds.cloudPercent;
+      if (roundPercent(percent) <= keeper.upTo) keeper.keep(scene.id, clouds);
+      else releaseHandOverField(clouds);
+    }
     cloudPercents.set(scene.id, percent);
   }
   return percent;
@@ -96,10 +121,10 @@ function shareQueueWithWorker(): void {
   if (workerPercents || percentQueue.length < WORKER_PERCENT_MIN_QUEUE || !demoSynthWorkerLoaded() || percentWaits.anyCounting()) return;
   const take = Math.min(WORKER_PERCENT_BATCH, Math.floor(percentQueue.length / 2));
   const batch = percentQueue.splice(percentQueue.length - take, take);
-  const settle = (percents: Float64Array | null) =>
+  const settle = (answer: WorkerPercents | null) =>
     batch.forEach(({ scene, signal, resolve }, i) => {
       // The same numbers from the same code; if the worker failed, computed here.
-      if (percents) cloudPercents.set(scene.id, percents[i]);
+      if (answer) cloudPercents.set(scene.id, answer.percents[i]);
       else if (!signal?.aborted) sceneCloudPercent(scene);
       resolve();
     });
@@ -124,11 +149,11 @@ async function drainPercentQueue(): Promise<void> {
 }
 
 /** What the worker thread runs for `knowCloudPercents`: each scene's percent, in the same code as here. */
-export function cloudPercentsOfSceneIds(sceneIds: readonly string[]): number[] {
+export function cloudPercentsOfSceneIds(sceneIds: readonly string[], keeper?: FieldKeeper): number[] {
   return sceneIds.map((id) => {
     const scene = parseDemoSceneId(id);
     if (!scene) throw new Error(`not a synthetic demo scene: ${id}`);
-    return sceneCloudPercent(scene);
+    return sceneCloudPercent(scene, keeper);
   });
 }
 
@@ -152,7 +177,7 @@ const pendingCloudPercents = new Map<string, Promise<void>>();
  * here too. Scenes another search is computing are waited for, not computed again: four streams over
  * one box opened at once computed every percent four times (issue 27's load scenario).
  */
-export async function knowCloudPercents(scenes: readonly DemoScene[]): Promise<void> {
+export async function knowCloudPercents(scenes: readonly DemoScene[], keepUpTo?: number): Promise<void> {
   const unknown: DemoScene[] = [];
   const others = new Set<Promise<void>>();
   for (const s of scenes) {
@@ -165,7 +190,7 @@ export async function knowCloudPercents(scenes: readonly DemoScene[]): Promise<v
     await Promise.all(others);
     return;
   }
-  const mine = computeCloudPercents(unknown);
+  const mine = computeCloudPercents(unknown, keepUpTo === undefined ? undefined : { upTo: keepUpTo, keep: keepCloudField });
   for (const s of unknown) pendingCloudPercents.set(s.id, mine);
   try {
     await Promise.all([mine, ...others]);
@@ -174,12 +199,12 @@ export async function knowCloudPercents(scenes: readonly DemoScene[]): Promise<v
   }
 }
 
-async function computeCloudPercents(unknown: readonly DemoScene[]): Promise<void> {
+async function computeCloudPercents(unknown: readonly DemoScene[], keeper?: FieldKeeper): Promise<void> {
   // The worker's half only once the worker has loaded the synthesizer: right after start, waiting for
   // its module loading took longer than computing everything here.
   const shareWithWorker = unknown.length >= WORKER_MIN_SCENES && demoSynthWorkerLoaded();
   const inWorker = shareWithWorker ? unknown.slice(0, Math.floor(unknown.length / 2)) : [];
-  const fromWorker = inWorker.length > 0 ? cloudPercentsInWorker(inWorker.map((s) => s.id)).catch(() => null) : Promise.resolve(null);
+  const fromWorker = inWorker.length > 0 ? cloudPercentsInWorker(inWorker.map((s) => s.id), keeper?.upTo).catch(() => null) : Promise.resolve(null);
   // This thread's half in slices of at most ~10 ms, so health checks and other requests are answered between them.
   let sliceStart = performance.now();
   for (const s of unknown.slice(inWorker.length)) {
@@ -187,8 +212,10 @@ async function computeCloudPercents(unknown: readonly DemoScene[]): Promise<void
       await ownTurn();
       sliceStart = performance.now();
     }
-    sceneCloudPercent(s);
+    sceneCloudPercent(s, keeper);
   }
-  const percents = await fromWorker;
-  inWorker.forEach((s, i) => (percents ? cloudPercents.set(s.id, percents[i]) : sceneCloudPercent(s)));
+  const answer = await fromWorker;
+  inWorker.forEach((s, i) => (answer ? cloudPercents.set(s.id, answer.percents[i]) : sceneCloudPercent(s, keeper)));
+  // The fields the worker built for the scenes that pass came back with the percents: kept here, as this thread's own.
+  if (answer && keeper) for (const [id, clouds] of answer.fields) keeper.keep(id, sceneCloudsRecord(clouds));
 }

@@ -29,6 +29,8 @@ export interface DemoJob {
     clouds?: SceneClouds;
   };
   cloudPercentsOf?: string[];
+  /** With cloudPercentsOf: send back the whole fields of the scenes at most this cloudy, for their counts (keptCloudFields.ts). */
+  keepUpTo?: number;
   sceneId?: string;
   level?: number;
   index?: number;
@@ -55,8 +57,12 @@ export function runDemoJob(job: DemoJob): { result: unknown; transfer: ArrayBuff
     return { result: { counts, cloudPercent: knownCloudPercent(c.sceneId) }, transfer };
   }
   if (job.cloudPercentsOf) {
-    const percents = Float64Array.from(cloudPercentsOfSceneIds(job.cloudPercentsOf));
-    return { result: percents.buffer, transfer: [percents.buffer] };
+    // The fields of the scenes that pass go back with the percents (without the grid's block lattice, which each thread looks up).
+    const fields: Array<[string, SceneClouds]> = [];
+    const keeper = job.keepUpTo === undefined ? undefined : { upTo: job.keepUpTo, keep: (id: string, clouds: SceneClouds) => fields.push([id, { ...clouds, blockLattice: undefined }]) };
+    const percents = Float64Array.from(cloudPercentsOfSceneIds(job.cloudPercentsOf, keeper));
+    const transfer = [percents.buffer, ...fields.flatMap(([, c]) => [c.amount.buffer, c.count.buffer])] as ArrayBuffer[];
+    return { result: { percents: percents.buffer, fields }, transfer };
   }
   const bands = synthesizeDemoTileSet(job.sceneId!, job.level!, job.index!, job.tilesAcross!, job.rows, job.cols);
   // The bands (all of one length) in one buffer: one transfer a message rather than nine, each of

@@ -110,6 +110,23 @@ describe('synthetic scenes: virtual GeoTIFFs', () => {
   it('computes the same cloud percent in the worker thread as from the cloud field here (a search splits the work between them)', async () => {
     const ids = ['LC09_L2SP_195028_20250716_SYNTHETIC', 'LC09_L2SP_018029_20250708_SYNTHETIC', scene.id];
     const fromWorker = await cloudPercentsInWorker(ids);
-    expect(Array.from(fromWorker)).toEqual(ids.map((id) => sceneClouds(parseDemoSceneId(id)!).cloudPercent));
+    expect(Array.from(fromWorker.percents)).toEqual(ids.map((id) => sceneClouds(parseDemoSceneId(id)!).cloudPercent));
+    expect(fromWorker.fields).toEqual([]);
+  });
+
+  it('sends back from the worker, with the percents of a search that keeps fields, the whole fields of the scenes it lets through, equal to those built here', async () => {
+    // Path 18, row 29 in May and June 2024 (cloud cover 25.56, 99.99, 69.18, 8.93 %), none of them asked of the worker before.
+    const ids = ['LC09_L2SP_018029_20240502_SYNTHETIC', 'LC08_L2SP_018029_20240526_SYNTHETIC', 'LC09_L2SP_018029_20240603_SYNTHETIC', 'LC09_L2SP_018029_20240619_SYNTHETIC'];
+    const answer = await cloudPercentsInWorker(ids, 30);
+    expect(answer.fields.map(([id]) => id)).toEqual([ids[0], ids[3]]);
+    for (const [id, field] of answer.fields) {
+      const here = sceneClouds(parseDemoSceneId(id)!);
+      expect(field.cloudPercent).toBe(here.cloudPercent);
+      expect(field.amount).toEqual(here.amount);
+      expect(field.count).toEqual(here.count);
+      // No block bits: the receiving thread gives the field its own (cloudFieldBuffers.ts' withBlockBits).
+      expect(field.cellBits).toBeNull();
+    }
+    expect(Array.from(answer.percents)).toEqual(ids.map((id) => sceneClouds(parseDemoSceneId(id)!).cloudPercent));
   });
 });

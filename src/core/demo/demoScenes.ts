@@ -9,7 +9,8 @@ import { ByteSourceNotFoundError, type ByteSource } from '../raster/byteSource.j
 import { adaptTileToSensor } from './demoSensorTile.js';
 import { createSceneClouds, createSceneCloudsNear, createSceneCloudsToHandOver, shadowOffsetBlocks, type SceneClouds } from './demoClouds.js';
 import { noteCounting, rememberCloudPercent } from './demoCloudPercents.js';
-import { releaseCloudField } from './cloudFieldBuffers.js';
+import { releaseCloudField, withBlockBits } from './cloudFieldBuffers.js';
+import { takeKeptCloudField } from './keptCloudFields.js';
 import { createLandCoverTile, ensureLandCover, type LandCoverTile } from './demoLandCover.js';
 import { DEMO_PIXEL_SIZE_M, OVERVIEW_FACTORS, TILE_PX } from './demoSceneGrid.js';
 import { demoAssetByFileSuffix, openedScene, type DemoScene } from './demoSceneIds.js';
@@ -41,7 +42,9 @@ const weathers = new Lru<SceneWeather>(1024);
 export function sceneClouds(scene: DemoScene): SceneClouds {
   let clouds = cloudFields.get(scene.id);
   if (!clouds) {
-    clouds = createSceneClouds(scene.grid, scene.datetime, { elevationDeg: scene.sunElevationDeg, azimuthDeg: scene.sunAzimuthDeg });
+    // One this thread's search built for the scene's percent and kept for its count, else built now.
+    const searched = takeKeptCloudField(scene.id);
+    clouds = searched ? withBlockBits(searched) : createSceneClouds(scene.grid, scene.datetime, { elevationDeg: scene.sunElevationDeg, azimuthDeg: scene.sunAzimuthDeg });
     adoptSceneClouds(scene.id, clouds);
   }
   return clouds;
@@ -194,6 +197,12 @@ export const demoCloudFieldsHandedOver = (): number => handedOver;
  * the counts are the same. The percent comes with the field: known here at once.
  */
 async function cloudsToHandOver(scene: DemoScene, signal?: AbortSignal): Promise<SceneClouds | undefined> {
+  // A field this thread's search kept for the count costs nothing to hand over, whatever the worker's backlog.
+  const searched = takeKeptCloudField(scene.id);
+  if (searched) {
+    handedOver += 1;
+    return { ...searched, blockLattice: undefined };
+  }
   // Not for an area's strips (the bulk lane): counted strip by strip, a scene's field would be built here
   // for each strip; the 2,500 km² demo area used ~7 % more CPU, and a point Fetch beside it gained nothing.
   if (laneRank() === LANE_RANK.bulk || !demoSynthWorkerLoaded() || demoSynthBacklog() < HAND_OVER_BACKLOG || cloudFields.get(scene.id)) return undefined;

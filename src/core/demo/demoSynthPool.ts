@@ -115,11 +115,21 @@ export async function countSamplesInWorker(sceneId: string, level: number, tiles
   return counted;
 }
 
-/** Each scene's cloud percent (sceneCloudPercent), computed in a worker: a cold search needs thousands. */
-export async function cloudPercentsInWorker(sceneIds: readonly string[]): Promise<Float64Array> {
-  const percents = new Float64Array(await synthPool().run<ArrayBuffer>({ cloudPercentsOf: [...sceneIds] }, []));
+/** What a worker's percents give back: one per scene, and the whole fields of those at most `keepUpTo` cloudy, by scene id. */
+export interface WorkerPercents {
+  percents: Float64Array;
+  fields: Array<[string, SceneClouds]>;
+}
+
+/**
+ * Each scene's cloud percent (sceneCloudPercent), computed in a worker: a cold search needs thousands.
+ * With `keepUpTo`, the whole fields of the scenes at most that cloudy come back too (their buffers
+ * transferred), for the counts that follow the search (keptCloudFields.ts).
+ */
+export async function cloudPercentsInWorker(sceneIds: readonly string[], keepUpTo?: number): Promise<WorkerPercents> {
+  const answer = await synthPool().run<{ percents: ArrayBuffer; fields: Array<[string, SceneClouds]> }>({ cloudPercentsOf: [...sceneIds], ...(keepUpTo !== undefined ? { keepUpTo } : {}) }, []);
   loaded = true;
-  return percents;
+  return { percents: new Float64Array(answer.percents), fields: answer.fields };
 }
 
 /**

@@ -135,7 +135,7 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
     filters: SceneFilters,
     signal?: AbortSignal,
     limit = maxScenes,
-    opts: { onSearchProgress?: (checked: number, candidates: number) => void; cloudCoverOnRead?: boolean } = {},
+    opts: { onSearchProgress?: (checked: number, candidates: number) => void; cloudCoverOnRead?: boolean; readsScenesWhole?: boolean } = {},
   ): Promise<SceneSearchResult> {
     const found = await catalog.search({
       bboxLngLat,
@@ -146,6 +146,7 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
       signal,
       ...(opts.onSearchProgress ? { onSearchProgress: opts.onSearchProgress } : {}),
       ...(opts.cloudCoverOnRead ? { cloudCoverOnRead: true } : {}),
+      ...(opts.readsScenesWhole ? { readsScenesWhole: true } : {}),
     });
     return filters.sceneId ? { ...found, scenes: found.scenes.filter((s) => s.id === filters.sceneId) } : found;
   }
@@ -316,13 +317,13 @@ export function createLandsatService({ catalog, cache, maxScenes, maxScenesStrea
         // the box (the demo would compute each one's cloud cover). Those are only counted, as left out.
         const [own, excluded] = await Promise.all([
           // Each scene is summarized as its statistics finish: its cloud cover is computed then (cloudCoverOnRead).
-          search(pointBox(wrs2SceneCenter(pathRow.path, pathRow.row)), filters, options.signal, limit, { onSearchProgress: options.onSearching, cloudCoverOnRead: true }),
+          search(pointBox(wrs2SceneCenter(pathRow.path, pathRow.row)), filters, options.signal, limit, { onSearchProgress: options.onSearching, cloudCoverOnRead: true, readsScenesWhole: true }),
           countNeighbourScenes(boxToBBoxLngLat(box), pathRow, filters, options.signal, limit),
         ]);
         found = { ...own, scenes: own.scenes.filter(ownPathRow) };
         excludedScenes = excluded;
       } else {
-        found = await search(boxToBBoxLngLat(box), filters, options.signal, limit, { onSearchProgress: options.onSearching, cloudCoverOnRead: true });
+        found = await search(boxToBBoxLngLat(box), filters, options.signal, limit, { onSearchProgress: options.onSearching, cloudCoverOnRead: true, readsScenesWhole: true });
       }
       let done = 0;
       // The count as soon as it is known ("0 of 1,842"), not with the first scene read: that waits for

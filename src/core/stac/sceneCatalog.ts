@@ -17,6 +17,12 @@ export interface SceneQuery {
    * `cloudCoverReady` for each scene beside its read, so the percents are computed one scene at a time.
    */
   cloudCoverOnRead?: boolean;
+  /**
+   * The caller goes on to read every scene found over much of its extent (a scene box's statistics): a
+   * catalogue that computes its scenes may keep, for those reads, what its search built (the demo: each
+   * passing scene's cloud field, built for its cloud cover).
+   */
+  readsScenesWhole?: boolean;
   /** How far the search is, for a catalogue that computes each candidate's cloud cover (the demo): called after each batch. */
   onSearchProgress?: (checked: number, candidates: number) => void;
   /** Most scenes to return; when more qualify, `truncated` is true. */
