@@ -63,8 +63,8 @@ function warmUpArchiveAreas(app: Awaited<ReturnType<typeof buildApp>>, started: 
  * after listening instead, it slowed the first users' journeys (five years in the page 5.0-5.3 s against
  * 3.8 s); run as the whole stream, it outlasted WARM_UP_MAX_MS and slowed the next requests.
  * Its search keeps no cloud fields for its counts (DemoCatalog.keepSearchedFields), so that the counts
- * build them, on the event loop and in the worker, as every request that finds no kept field does (most:
- * a year, a cloud limit of 100 %, a search whose percents were known). With the fields kept, its counts
+ * build them, on the event loop and in the worker, as every request that finds no kept field does (one
+ * at a cloud limit of 100 %, or whose search found the percents known). With the fields kept, its counts
  * all took one, and in the full first-minute bench the one-year journey after start took ~0.2 s longer
  * to its first image (set medians 0.65-0.71 s against 0.40-0.46 s) with ~0.25 s more server CPU; why,
  * not found (the warm-up ended before listening either way). Without, one year is as before and a
