@@ -66,10 +66,11 @@ function warmUpArchiveAreas(app: Awaited<ReturnType<typeof buildApp>>, started: 
  * build them, on the event loop and in the worker, as every request that finds no kept field does (one
  * at a cloud limit of 100 %, or whose search found the percents known). With the fields kept, its counts
  * all took one, and in the full first-minute bench the one-year journey after start took ~0.2 s longer
- * to its first image (set medians 0.65-0.71 s against 0.40-0.46 s) with ~0.25 s more server CPU: the
- * warm-up's searches had then built every field whole (to keep), none for its percent alone, and the
- * first request that did (a search of the neighbouring path/rows) had V8 compile buildSceneClouds again,
- * 4-5 times at 25-95 ms each (`--trace-opt`). Without, one year is as before and a person's 40-year
+ * to its first image (set medians 0.65-0.71 s against 0.40-0.46 s) with ~0.25 s more server CPU: in
+ * the next request V8 compiled buildSceneClouds again, 4-5 times at 25-95 ms each (`--trace-opt`; not
+ * once after a warm-up keeping none). Which kind of build threw the compiled code away was not pinned
+ * down; a keeping warm-up builds every field whole, none for its percent alone. Without, one year is as
+ * before and a person's 40-year
  * request keeps its own fields: set medians 4.14-4.67 s in the page against 4.45-4.85 s
  * (docs/performance.md, twenty-third round).
  */
