@@ -70,9 +70,8 @@ function warmUpArchiveAreas(app: Awaited<ReturnType<typeof buildApp>>, started: 
  * the next request V8 compiled buildSceneClouds again, 4-5 times at 25-95 ms each (`--trace-opt`; not
  * once after a warm-up keeping none). Which kind of build threw the compiled code away was not pinned
  * down; a keeping warm-up builds every field whole, none for its percent alone. Without, one year is as
- * before and a person's 40-year
- * request keeps its own fields: set medians 4.14-4.67 s in the page against 4.45-4.85 s
- * (docs/performance.md, twenty-third round).
+ * before and a person's 40-year request keeps its own fields: set medians 4.14-4.67 s in the page
+ * against 4.45-4.85 s (docs/performance.md, twenty-third round).
  */
 const LONG_RECORD_WARM_UP = { lat: 47.87, lon: 12.45, halfWidthDeg: 1.5, halfHeightDeg: 1.05, startDate: '1982-08-22', cloudCoverage: 50 };
 
